@@ -1,0 +1,75 @@
+#include "batch.hpp"
+
+#include <cerrno>
+#include <csignal>
+#include <cstring>
+#include <iostream>
+
+namespace satdoku::cli {
+
+namespace {
+std::atomic<bool> g_interrupted{false};
+extern "C" void on_signal(int) { g_interrupted.store(true); }
+}  // namespace
+
+const std::atomic<bool>& interrupt_flag() { return g_interrupted; }
+
+void install_interrupt_handlers() {
+  struct sigaction action {};
+  action.sa_handler = on_signal;
+  sigemptyset(&action.sa_mask);
+  sigaction(SIGINT, &action, nullptr);
+  sigaction(SIGTERM, &action, nullptr);
+}
+
+EntrySource::EntrySource(std::vector<std::string> files, ReadOptions options)
+    : files_(std::move(files)), options_(std::move(options)) {
+  if (files_.empty()) files_.push_back("-");
+}
+
+EntrySource::~EntrySource() = default;
+
+std::optional<Entry> EntrySource::next() {
+  while (file_ < files_.size()) {
+    const std::string& name = files_[file_];
+    if (!reader_) {
+      std::istream* in = &std::cin;
+      if (name != "-") {
+        stream_ = std::make_unique<std::ifstream>(name, std::ios::binary);
+        if (!*stream_) {
+          const int error = errno;
+          stream_.reset();
+          ++file_;
+          Diagnostic diagnostic;
+          diagnostic.where.file = name;
+          diagnostic.message = std::string("cannot open: ") + std::strerror(error);
+          return Entry{1, diagnostic.where, {}, std::move(diagnostic)};
+        }
+        in = stream_.get();
+      }
+      reader_ = std::make_unique<PuzzleReader>(*in, name, options_);
+    }
+    if (auto entry = reader_->next()) return entry;
+    reader_.reset();
+    stream_.reset();
+    ++file_;
+  }
+  return std::nullopt;
+}
+
+void Progress::update(std::size_t done) {
+  if (!enabled_) return;
+  const auto now = std::chrono::steady_clock::now();
+  if (shown_ && now - last_ < std::chrono::milliseconds(200)) return;
+  last_ = now;
+  shown_ = true;
+  const double seconds = std::chrono::duration<double>(now - start_).count();
+  std::fprintf(stderr, "\r  %zu puzzles  %.0f/s   ", done, seconds > 0 ? done / seconds : 0.0);
+  std::fflush(stderr);
+}
+
+void Progress::finish() {
+  if (enabled_ && shown_) std::fprintf(stderr, "\r%60s\r", "");
+}
+
+}  // namespace satdoku::cli

@@ -1,0 +1,122 @@
+// satdoku solve: solve every puzzle of the input; verify every answer and
+// cross-check it with the native reference.
+#include <iostream>
+#include <thread>
+
+#include "batch.hpp"
+#include "commands.hpp"
+#include "common.hpp"
+#include "pipeline.hpp"
+#include "records.hpp"
+#include "sat_options.hpp"
+#include "satdoku/error.hpp"
+
+namespace satdoku::cli {
+
+namespace {
+
+struct SolveConfig {
+  InputConfig input;
+  SatOptionsConfig sat;
+  std::string output = "grid";
+  std::string backend = "sat";
+  std::uint64_t limit = 1;
+  std::uint64_t node_budget = 0;
+  double timeout = 0;
+  bool no_cross_check = false;
+  double reference_timeout = 10;
+  unsigned jobs = std::max(1u, std::thread::hardware_concurrency());
+  bool quiet = false;
+  bool no_progress = false;
+};
+
+constexpr std::string_view kDescription =
+    "Solves every puzzle of the FILEs (standard input when none or -), in input order.\n"
+    "The SAT backend encodes each puzzle to CNF and solves it with the embedded CaDiCaL;\n"
+    "every answer is decoded, verified against the rules and the clues, and (unless\n"
+    "--no-cross-check) compared with the native reference solver, which is asked for one\n"
+    "solution more. A disagreement is a bug: it is printed in full and the exit code is 3.\n\n"
+    "Output formats (--output):\n"
+    "  grid      a '# index source status' line, then each solution with boxes drawn\n"
+    "  tokens    the same, solutions as N lines of N numbers\n"
+    "  line      one line per puzzle: the solution(s) on one line, else the status word\n"
+    "  leetcode  one JSON array per solution (null when there is none)\n"
+    "  json      JSON Lines: index, source, puzzle, status, solution(s), stats, ...\n"
+    "Status: solved, none (no solution), invalid (clues clash), unknown (a limit was hit),\n"
+    "error (the puzzle could not be read: file:line:col on stderr).";
+
+int solve(const std::vector<std::string>& args) {
+  SolveConfig config;
+  po::options_description options("Options");
+  options.add_options()
+      ("backend,b", po::value(&config.backend)->default_value(config.backend),
+       ("solver: " + backend_names()).c_str())
+      ("limit,k", po::value(&config.limit)->default_value(config.limit), "find up to K solutions per puzzle")
+      ("output,o", po::value(&config.output)->default_value(config.output),
+       ("output format: " + output_format_names()).c_str());
+  config.sat.add_options(options);
+  options.add_options()
+      ("timeout", po::value(&config.timeout)->default_value(config.timeout),
+       "time budget per puzzle in seconds (0: none); beyond it the status is unknown")
+      ("nodes", po::value(&config.node_budget)->default_value(config.node_budget),
+       "native backend: search-node budget per puzzle (0: none)")
+      ("cross-check", "compare every answer with the native reference (the default)")
+      ("no-cross-check", po::bool_switch(&config.no_cross_check), "do not run the reference")
+      ("reference-timeout", po::value(&config.reference_timeout)->default_value(config.reference_timeout),
+       "time budget of the reference per puzzle in seconds (0: none); when it gives up,\n"
+       "the answer is still verified and the record says so")
+      ("jobs,j", po::value(&config.jobs)->default_value(config.jobs), "worker threads")
+      ("quiet,q", po::bool_switch(&config.quiet), "no summary line on stderr")
+      ("no-progress", po::bool_switch(&config.no_progress), "no progress line on a terminal");
+  config.input.add_options(options);
+  if (!parse_command("solve", "[OPTIONS] [FILE...]", kDescription, options, args, &config.input.files))
+    return 0;
+
+  const auto format = parse_output_format(config.output);
+  if (!format)
+    throw UsageError("unknown output format '" + config.output + "' (choose from " + output_format_names() + ")");
+  if (config.limit < 1) throw UsageError("--limit must be at least 1");
+  if (config.jobs < 1) throw UsageError("--jobs must be at least 1");
+  if (config.timeout < 0 || config.reference_timeout < 0) throw UsageError("time budgets must not be negative");
+
+  PipelineConfig pipeline;
+  pipeline.backend = config.backend;
+  pipeline.sat = config.sat.sat_config();
+  pipeline.limits.max_solutions = config.limit;
+  pipeline.limits.node_budget = config.node_budget;
+  pipeline.limits.conflict_budget = config.sat.conflicts;
+  pipeline.limits.time_budget = config.timeout;
+  pipeline.limits.cancel = &interrupt_flag();
+  pipeline.cross_check = !config.no_cross_check;
+  pipeline.reference_limits.time_budget = config.reference_timeout;
+  make_backend(pipeline);  // validates the backend before any input is read
+  const ReadOptions read_options = config.input.read_options();
+
+  install_interrupt_handlers();
+  EntrySource source(config.input.files, read_options);
+  std::size_t sequence = 0;
+  Tally tally;
+  auto make_worker = [&] {
+    return [p = std::make_shared<Pipeline>(pipeline)](Entry&& entry) { return p->run(std::move(entry)); };
+  };
+  auto sink = [&](SolveRecord&& record) {
+    record.sequence = ++sequence;
+    tally.add(record);
+    print_record(std::cout, std::cerr, record, *format);
+  };
+  const BatchTotals totals =
+      run_batch(source, make_worker, sink, {config.jobs, !config.no_progress && stderr_is_terminal()});
+  std::cout.flush();
+  if (!config.quiet) std::cerr << "satdoku solve: " << tally.summary(totals.seconds) << '\n';
+  if (totals.interrupted) {
+    std::cerr << "satdoku solve: interrupted after " << totals.records << " puzzles\n";
+    return static_cast<int>(ExitCode::interrupted);
+  }
+  return static_cast<int>(tally.exit_code());
+}
+
+}  // namespace
+
+int run_solve(const std::vector<std::string>& args) { return solve(args); }
+
+}  // namespace satdoku::cli

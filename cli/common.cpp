@@ -1,0 +1,97 @@
+#include "common.hpp"
+
+#include <unistd.h>
+
+#include <iostream>
+
+#include "satdoku/error.hpp"
+
+namespace satdoku::cli {
+
+std::string_view exit_code_help() {
+  return "Exit codes:\n"
+         "  0    every puzzle was solved (or met the expectation)\n"
+         "  1    some puzzle has no solution, clashing clues, or missed the expectation\n"
+         "  2    usage or input error (the other puzzles were still processed)\n"
+         "  3    an answer failed verification or disagreed with the reference solver\n"
+         "       (a bug in satdoku: please report it with the puzzle)\n"
+         "  130  interrupted by SIGINT or SIGTERM (the records printed are complete)\n";
+}
+
+ExitCode worst(ExitCode a, ExitCode b) {
+  auto rank = [](ExitCode e) {
+    switch (e) {
+      case ExitCode::ok: return 0;
+      case ExitCode::unsolved: return 1;
+      case ExitCode::usage: return 2;
+      case ExitCode::disagreement: return 3;
+      case ExitCode::interrupted: return 4;
+    }
+    return 0;
+  };
+  return rank(a) >= rank(b) ? a : b;
+}
+
+void InputConfig::add_options(po::options_description& options) {
+  options.add_options()
+      ("input-format", po::value(&format)->default_value(format),
+       ("puzzle format: " + input_format_names()).c_str())
+      ("alphabet", po::value(&alphabet)->value_name("SPEC"),
+       "symbols for digits 1..N, e.g. 0-F or A-P (default 1-9 then A-Z; blanks . 0 _)")
+      ("box", po::value(&box)->value_name("RxC"),
+       "box shape, R rows by C columns (default: square, or the most nearly square R<C)");
+}
+
+ReadOptions InputConfig::read_options() const {
+  ReadOptions r;
+  auto f = parse_input_format(format);
+  if (!f) throw UsageError("unknown input format '" + format + "' (choose from " + input_format_names() + ")");
+  r.format = *f;
+  if (!alphabet.empty()) r.alphabet = Alphabet::parse(alphabet);
+  if (!box.empty()) r.box = parse_box_shape(box);
+  return r;
+}
+
+bool parse_command(std::string_view name, std::string_view usage, std::string_view description,
+                   po::options_description& options, const std::vector<std::string>& args,
+                   std::vector<std::string>* files) {
+  bool help = false;
+  options.add_options()("help,h", po::bool_switch(&help), "show this help and exit");
+  po::options_description all;
+  all.add(options);
+  po::positional_options_description positional;
+  std::vector<std::string> ignored;
+  if (files) {
+    all.add_options()("file", po::value(files)->composing(), "input file");
+    positional.add("file", -1);
+  }
+  po::variables_map vm;
+  po::store(po::command_line_parser(args).options(all).positional(positional).run(), vm);
+  if (vm.count("help") && vm["help"].as<bool>()) {
+    std::cout << "Usage: satdoku " << name << ' ' << usage << "\n\n" << description << "\n\n"
+              << options << '\n' << exit_code_help();
+    return false;
+  }
+  po::notify(vm);
+  return true;
+}
+
+int guarded(std::string_view name, int (*body)(const std::vector<std::string>&),
+            const std::vector<std::string>& args) {
+  try {
+    return body(args);
+  } catch (const po::error& e) {
+    std::cerr << "satdoku " << name << ": " << e.what() << "\nTry 'satdoku " << name << " --help'.\n";
+  } catch (const UsageError& e) {
+    std::cerr << "satdoku " << name << ": " << e.what() << "\nTry 'satdoku " << name << " --help'.\n";
+  } catch (const GeometryError& e) {
+    std::cerr << "satdoku " << name << ": " << e.what() << '\n';
+  } catch (const Error& e) {
+    std::cerr << "satdoku " << name << ": " << e.what() << '\n';
+  }
+  return static_cast<int>(ExitCode::usage);
+}
+
+bool stderr_is_terminal() { return ::isatty(STDERR_FILENO) == 1; }
+
+}  // namespace satdoku::cli

@@ -1,0 +1,73 @@
+// Command-line plumbing shared by the subcommands: exit codes, the command
+// table, input/output options, and printing of diagnostics.  Only cli/
+// prints or chooses exit codes.
+#pragma once
+
+#include <boost/program_options.hpp>
+#include <cstdint>
+#include <iosfwd>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "satdoku/io.hpp"
+
+namespace satdoku::cli {
+
+namespace po = boost::program_options;
+
+// The one list of exit codes (README and --help print the same text).
+enum class ExitCode : int {
+  ok = 0,            // every puzzle solved / met the expectation
+  unsolved = 1,      // some puzzle has no solution, clashing clues, or failed an expectation
+  usage = 2,         // usage or input error (the other puzzles were still processed)
+  disagreement = 3,  // an answer failed verification or disagreed with the reference: a bug
+  interrupted = 130, // stopped by SIGINT or SIGTERM; records printed so far are complete
+};
+// The exit-code table as printed by --help and README.
+std::string_view exit_code_help();
+
+// Exit codes combine by severity: interrupted > disagreement > usage > unsolved > ok.
+ExitCode worst(ExitCode a, ExitCode b);
+
+// A subcommand: `satdoku NAME ARGS...`.
+struct Command {
+  std::string_view name;
+  std::string_view summary;  // one line, for `satdoku --help`
+  int (*run)(const std::vector<std::string>& args);
+};
+// The table of subcommands (defined in main.cpp).
+const std::vector<Command>& commands();
+
+// Options that say how to read puzzles, shared by every command that reads them.
+struct InputConfig {
+  std::vector<std::string> files;    // "-" or none: standard input
+  std::string format = "auto";
+  std::string alphabet;              // empty: default symbols
+  std::string box;                   // empty: inferred
+
+  // Adds --input-format, --alphabet, --box (files are positional, added by
+  // parse_command).
+  void add_options(po::options_description& options);
+  // Validates and converts; throws UsageError.
+  ReadOptions read_options() const;
+};
+
+// Parses `args` for command `name` with the given options and positional
+// FILE arguments (bound to `files` when non-null).  Returns false when
+// --help was given (the help text has been printed to stdout).  Throws
+// po::error or UsageError on bad usage.
+bool parse_command(std::string_view name, std::string_view usage, std::string_view description,
+                   po::options_description& options, const std::vector<std::string>& args,
+                   std::vector<std::string>* files);
+
+// Runs a command body, turning usage errors into a message on stderr and
+// exit code 2, and other satdoku errors into a message and exit code 2.
+int guarded(std::string_view name, int (*body)(const std::vector<std::string>&),
+            const std::vector<std::string>& args);
+
+// True when standard error is a terminal (progress display).
+bool stderr_is_terminal();
+
+}  // namespace satdoku::cli

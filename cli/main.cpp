@@ -1,0 +1,69 @@
+// satdoku: the command line.  Each subcommand lives in its own file and is
+// registered once, in the table below.
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "commands.hpp"
+#include "common.hpp"
+
+namespace satdoku::cli {
+
+const std::vector<Command>& commands() {
+  static const std::vector<Command> table = {
+      {"solve", "solve puzzles (SAT or native backend), verified and cross-checked", run_solve},
+  };
+  return table;
+}
+
+namespace {
+
+void print_help(std::ostream& out) {
+  out << "satdoku " SATDOKU_VERSION " - Sudoku of any size through CNF and the CaDiCaL SAT solver\n\n"
+         "Usage: satdoku COMMAND [OPTIONS] [FILE...]\n"
+         "       satdoku COMMAND --help\n\n"
+         "Commands:\n";
+  for (const Command& c : commands()) {
+    std::string name(c.name);
+    name.resize(12, ' ');
+    out << "  " << name << c.summary << '\n';
+  }
+  out << "\nPuzzles are read from the FILEs, or standard input when none is given or FILE is -.\n\n"
+      << exit_code_help();
+}
+
+}  // namespace
+}  // namespace satdoku::cli
+
+int main(int argc, char** argv) {
+  using namespace satdoku::cli;
+  std::ios::sync_with_stdio(false);
+  std::vector<std::string> args(argv + 1, argv + argc);
+  if (args.empty()) {
+    print_help(std::cerr);
+    return static_cast<int>(ExitCode::usage);
+  }
+  const std::string& first = args.front();
+  if (first == "--help" || first == "-h" || first == "help") {
+    if (first == "help" && args.size() > 1) return main_dispatch(args[1], {"--help"});
+    print_help(std::cout);
+    return 0;
+  }
+  if (first == "--version" || first == "-V") {
+    std::cout << "satdoku " SATDOKU_VERSION "\n";
+    return 0;
+  }
+  return main_dispatch(first, std::vector<std::string>(args.begin() + 1, args.end()));
+}
+
+namespace satdoku::cli {
+
+int main_dispatch(const std::string& name, const std::vector<std::string>& args) {
+  for (const Command& c : commands())
+    if (c.name == name) return guarded(c.name, c.run, args);
+  std::cerr << "satdoku: unknown command '" << name << "'\n";
+  print_help(std::cerr);
+  return static_cast<int>(ExitCode::usage);
+}
+
+}  // namespace satdoku::cli

@@ -1,0 +1,154 @@
+#include "records.hpp"
+
+#include <cstdio>
+#include <ostream>
+
+#include "satdoku/verify.hpp"
+
+namespace satdoku::cli {
+
+void Tally::add(const SolveRecord& r) {
+  ++puzzles;
+  switch (r.result.status) {
+    case Status::solved: ++solved; break;
+    case Status::none: ++none; break;
+    case Status::invalid: ++invalid; break;
+    case Status::unknown: ++unknown; break;
+    case Status::error: ++errors; break;
+  }
+  if (!r.problem.empty()) ++problems;
+}
+
+ExitCode Tally::exit_code() const {
+  ExitCode code = ExitCode::ok;
+  if (none || invalid || unknown) code = worst(code, ExitCode::unsolved);
+  if (errors) code = worst(code, ExitCode::usage);
+  if (problems) code = worst(code, ExitCode::disagreement);
+  return code;
+}
+
+std::string Tally::summary(double seconds) const {
+  char rate[64];
+  std::snprintf(rate, sizeof rate, "%.3f s, %.0f puzzles/s", seconds, seconds > 0 ? puzzles / seconds : 0.0);
+  std::string s = std::to_string(puzzles) + (puzzles == 1 ? " puzzle: " : " puzzles: ") +
+                  std::to_string(solved) + " solved, " + std::to_string(none) + " none, " +
+                  std::to_string(invalid) + " invalid, " + std::to_string(unknown) + " unknown, " +
+                  std::to_string(errors) + " errors";
+  if (problems) s += ", " + std::to_string(problems) + " DISAGREEMENTS";
+  return s + "; " + rate;
+}
+
+std::string source_of(const Entry& entry) {
+  return SourceLocation{entry.where.file, entry.where.line, 0}.str();
+}
+
+std::string puzzle_text(const Entry& entry) {
+  if (const auto* grid = std::get_if<Grid>(&entry.content)) return format_line(*grid);
+  return entry.text;
+}
+
+nlohmann::json stats_json(const Stats& s) {
+  nlohmann::json j = {{"seconds", s.seconds}, {"by_propagation", s.by_propagation}};
+  if (s.nodes || s.guesses) {
+    j["nodes"] = s.nodes;
+    j["guesses"] = s.guesses;
+  }
+  if (s.variables || s.clauses) {
+    j["variables"] = s.variables;
+    j["clauses"] = s.clauses;
+    j["conflicts"] = s.conflicts;
+    j["decisions"] = s.decisions;
+    j["propagations"] = s.propagations;
+  }
+  return j;
+}
+
+namespace {
+
+std::string clash_text(const Grid& puzzle, const Clash& c) {
+  const Geometry& g = puzzle.geometry();
+  return "clues clash: " + cell_name(g, c.first) + " and " + cell_name(g, c.second) + " both hold " +
+         std::to_string(c.digit) + " in " + g.unit_name(c.unit);
+}
+
+}  // namespace
+
+nlohmann::json record_json(const SolveRecord& r) {
+  nlohmann::json j;
+  j["index"] = r.sequence;
+  j["source"] = source_of(r.entry);
+  j["puzzle"] = puzzle_text(r.entry);
+  j["status"] = std::string(to_string(r.result.status));
+  j["solution"] = r.result.solutions.empty() ? nlohmann::json(nullptr)
+                                             : nlohmann::json(format_line(r.result.solutions.front()));
+  if (r.result.solutions.size() > 1) {
+    auto& all = j["solutions"] = nlohmann::json::array();
+    for (const Grid& s : r.result.solutions) all.push_back(format_line(s));
+  }
+  if (const auto* d = std::get_if<Diagnostic>(&r.entry.content)) j["message"] = d->str();
+  else if (!r.result.message.empty()) j["message"] = r.result.message;
+  if (r.result.clash) {
+    const Grid& puzzle = std::get<Grid>(r.entry.content);
+    const Geometry& g = puzzle.geometry();
+    j["clash"] = {{"cells", {cell_name(g, r.result.clash->first), cell_name(g, r.result.clash->second)}},
+                  {"digit", r.result.clash->digit},
+                  {"unit", g.unit_name(r.result.clash->unit)}};
+  }
+  if (!r.problem.empty()) j["problem"] = r.problem;
+  if (!r.reference_note.empty()) j["reference"] = r.reference_note;
+  j["stats"] = stats_json(r.result.stats);
+  return j;
+}
+
+void report_problem(std::ostream& err, const SolveRecord& r) {
+  err << "satdoku: BUG: " << source_of(r.entry) << ": " << r.problem << "\n  puzzle: " << puzzle_text(r.entry)
+      << '\n';
+  for (const Grid& s : r.result.solutions) err << "  answer:    " << format_line(s) << '\n';
+  for (const Grid& s : r.reference_solutions) err << "  reference: " << format_line(s) << '\n';
+}
+
+void print_record(std::ostream& out, std::ostream& err, const SolveRecord& r, OutputFormat format) {
+  // Diagnostics go to stderr whatever the format.
+  if (const auto* d = std::get_if<Diagnostic>(&r.entry.content)) err << d->str() << '\n';
+  else if (r.result.clash)
+    err << source_of(r.entry) << ": " << clash_text(std::get<Grid>(r.entry.content), *r.result.clash) << '\n';
+  else if (r.result.status == Status::unknown || r.result.status == Status::error)
+    err << source_of(r.entry) << ": " << to_string(r.result.status)
+        << (r.result.message.empty() ? "" : ": " + r.result.message) << '\n';
+  if (!r.problem.empty()) report_problem(err, r);
+  if (!r.reference_note.empty())
+    err << source_of(r.entry) << ": note: " << r.reference_note
+        << "; the answer was verified against the rules and clues only\n";
+
+  const auto& solutions = r.result.solutions;
+  switch (format) {
+    case OutputFormat::json:
+      out << record_json(r).dump() << '\n';
+      return;
+    case OutputFormat::line:
+      if (solutions.empty()) out << to_string(r.result.status);
+      for (std::size_t i = 0; i < solutions.size(); ++i) out << (i ? " " : "") << format_line(solutions[i]);
+      out << '\n';
+      return;
+    case OutputFormat::leetcode:
+      if (solutions.empty()) out << "null\n";
+      for (const Grid& s : solutions) out << format_leetcode(s) << '\n';
+      return;
+    case OutputFormat::grid:
+    case OutputFormat::tokens: {
+      out << "# " << r.sequence << ' ' << source_of(r.entry) << ' ' << to_string(r.result.status);
+      if (solutions.size() > 1 || (r.result.exhausted && !solutions.empty()))
+        out << " (" << solutions.size() << (r.result.exhausted ? "" : "+") << " solution"
+            << (solutions.size() == 1 ? "" : "s") << ')';
+      out << '\n';
+      for (std::size_t i = 0; i < solutions.size(); ++i) {
+        if (i) out << '\n';
+        out << (format == OutputFormat::grid ? format_grid(solutions[i]) : format_tokens(solutions[i]));
+      }
+      out << '\n';
+      return;
+    }
+  }
+}
+
+}  // namespace satdoku::cli

@@ -1,0 +1,56 @@
+// One record per input puzzle, and how it is printed in each output format.
+#pragma once
+
+#include <cstdint>
+#include <iosfwd>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "common.hpp"
+#include "satdoku/solver.hpp"
+
+namespace satdoku::cli {
+
+struct SolveRecord {
+  Entry entry;                 // the puzzle or the reader's diagnostic
+  Result result;               // the backend's answer (status error for diagnostics)
+  std::string problem;         // non-empty: an answer failed verification or the
+                               // reference disagreed (a bug, exit code 3)
+  std::string reference_note;  // why the cross-check compared less, e.g. "the reference gave up"
+  std::vector<Grid> reference_solutions;  // with a disagreement: the reference's answer
+  std::size_t sequence = 0;    // 1-based position in the whole input
+};
+
+// Counts per status, for the summary line.
+struct Tally {
+  std::size_t puzzles = 0, solved = 0, none = 0, invalid = 0, unknown = 0, errors = 0, problems = 0;
+  void add(const SolveRecord& record);
+  ExitCode exit_code() const;
+  // "50 puzzles: 50 solved, 0 none, 0 invalid, 0 unknown, 0 errors; 0.012 s, 4100 puzzles/s"
+  std::string summary(double seconds) const;
+};
+
+// "file:line" of a record.
+std::string source_of(const Entry& entry);
+
+// The puzzle as one line of text (the raw text for unreadable entries).
+std::string puzzle_text(const Entry& entry);
+
+// JSON fields common to every record: index, source, puzzle, status,
+// solution, message/clash, stats.
+nlohmann::json record_json(const SolveRecord& record);
+
+// Prints `record` to `out` in `format` (see solve --help for the layouts),
+// and its diagnostics to `err`.
+void print_record(std::ostream& out, std::ostream& err, const SolveRecord& record, OutputFormat format);
+
+// "stats": {...} of a result.
+nlohmann::json stats_json(const Stats& stats);
+
+// Loud report of a bug (verification failure or disagreement) on `err`.
+void report_problem(std::ostream& err, const SolveRecord& record);
+
+}  // namespace satdoku::cli

@@ -1,0 +1,76 @@
+#include "sat_options.hpp"
+
+#include "satdoku/error.hpp"
+
+namespace satdoku::cli {
+
+std::string encoding_help() {
+  std::string s;
+  for (const EncodingInfo& e : encodings()) {
+    std::string name(e.name);
+    name.resize(10, ' ');
+    s.append("  ").append(name).append(e.summary).append("\n");
+  }
+  return s;
+}
+
+std::string amo_help() {
+  std::string s;
+  for (const AmoMethodInfo& m : amo_methods()) {
+    std::string name(m.name);
+    name.resize(12, ' ');
+    s.append("  ").append(name).append(m.summary).append("\n");
+  }
+  return s;
+}
+
+void EncodingConfig::add_options(po::options_description& options) {
+  options.add_options()
+      ("encoding,e", po::value(&encoding)->value_name("NAME"),
+       ("CNF encoding: " + encoding_names() + " (default: extended)").c_str())
+      ("amo", po::value(&amo)->value_name("METHOD"),
+       ("at-most-one method: " + amo_method_names() + " (default: pairwise up to 16x16, product above)").c_str())
+      ("reduce", po::value(&reduce)->value_name("HOW"),
+       ("clue handling: " + reduction_names() + " (default: none for 9x9 and below, propagate above)").c_str());
+}
+
+void EncodingConfig::apply(SatConfig& config) const {
+  if (!encoding.empty()) {
+    config.encoding = parse_encoding(encoding);
+    if (!config.encoding)
+      throw UsageError("unknown encoding '" + encoding + "' (choose from " + encoding_names() + ")");
+  }
+  if (!amo.empty()) {
+    config.amo = parse_amo_method(amo);
+    if (!config.amo) throw UsageError("unknown at-most-one method '" + amo + "' (choose from " + amo_method_names() + ")");
+  }
+  if (!reduce.empty()) {
+    config.reduction = parse_reduction(reduce);
+    if (!config.reduction) throw UsageError("unknown reduction '" + reduce + "' (choose from " + reduction_names() + ")");
+  }
+}
+
+void SatOptionsConfig::add_options(po::options_description& options) {
+  encoding.add_options(options);
+  options.add_options()
+      ("mode", po::value(&mode)->value_name("MODE"),
+       ("SAT mode: " + sat_mode_names() +
+        " (default: incremental for 9x9 and below, fresh above)").c_str())
+      ("sat-option", po::value(&sat_options)->composing()->value_name("NAME=VALUE"),
+       "a CaDiCaL option, as in `cadical --help` (repeatable)")
+      ("conflicts", po::value(&conflicts)->default_value(conflicts),
+       "CaDiCaL conflict limit per puzzle (0: none); beyond it the status is unknown");
+}
+
+SatConfig SatOptionsConfig::sat_config() const {
+  SatConfig config;
+  encoding.apply(config);
+  if (!mode.empty()) {
+    config.mode = parse_sat_mode(mode);
+    if (!config.mode) throw UsageError("unknown SAT mode '" + mode + "' (choose from " + sat_mode_names() + ")");
+  }
+  for (const std::string& option : sat_options) config.options.push_back(parse_sat_option(option));
+  return config;
+}
+
+}  // namespace satdoku::cli

@@ -1,0 +1,40 @@
+// Options that choose an encoding and a SAT configuration, shared by solve,
+// check, compare and encode.  Unset choices are made per board size
+// (satdoku::default_sat_choice).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "common.hpp"
+#include "satdoku/sat_backend.hpp"
+
+namespace satdoku::cli {
+
+struct EncodingConfig {
+  std::string encoding;  // empty: per board size
+  std::string amo;
+  std::string reduce;
+
+  // --encoding, --amo, --reduce with the names and summaries of the tables.
+  void add_options(po::options_description& options);
+  // Throws UsageError naming the valid choices.
+  void apply(SatConfig& config) const;
+};
+
+struct SatOptionsConfig {
+  EncodingConfig encoding;
+  std::string mode;
+  std::vector<std::string> sat_options;  // NAME=VALUE
+  std::uint64_t conflicts = 0;
+
+  // --mode, --sat-option, --conflicts (and the encoding options).
+  void add_options(po::options_description& options);
+  SatConfig sat_config() const;
+};
+
+// "  minimal   summary\n  natural ..." for help texts.
+std::string encoding_help();
+std::string amo_help();
+
+}  // namespace satdoku::cli

@@ -1,0 +1,59 @@
+// satdoku/grid.hpp - a board's contents: a puzzle (with empty cells) or a
+// solution (complete).
+//
+// Cells hold 0 (empty) or a digit 1..N.  A Grid shares its Geometry with
+// every other grid of the same shape.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <span>
+#include <vector>
+
+#include "satdoku/geometry.hpp"
+
+namespace satdoku {
+
+class Grid {
+ public:
+  // An empty board of the given shape.  Precondition: geometry non-null.
+  explicit Grid(std::shared_ptr<const Geometry> geometry);
+
+  const Geometry& geometry() const { return *geometry_; }
+  const std::shared_ptr<const Geometry>& geometry_ptr() const { return geometry_; }
+  int size() const { return geometry_->size(); }
+  int cell_count() const { return geometry_->cell_count(); }
+
+  int at(int cell) const { return cells_[static_cast<std::size_t>(cell)]; }
+  int at(int row, int col) const { return at(geometry_->cell(row, col)); }
+  // Precondition: 0 <= digit <= N (0 empties the cell).
+  void set(int cell, int digit) { cells_[static_cast<std::size_t>(cell)] = static_cast<std::uint16_t>(digit); }
+  void set(int row, int col, int digit) { set(geometry_->cell(row, col), digit); }
+
+  std::span<const std::uint16_t> cells() const { return cells_; }
+  int clue_count() const;      // non-empty cells
+  bool is_complete() const;    // no empty cell
+
+  // Same shape and same contents.
+  bool operator==(const Grid& other) const;
+
+ private:
+  std::shared_ptr<const Geometry> geometry_;
+  std::vector<std::uint16_t> cells_;
+};
+
+// Two clues that break a rule: the same digit twice in one unit.
+struct Clash {
+  int first = -1;   // the earlier cell in row-major order
+  int second = -1;  // the later cell
+  int digit = 0;
+  int unit = -1;    // a unit containing both
+};
+
+// The first clash among the clues of `puzzle` (by the later cell in
+// row-major order), or nullopt when the clues obey the rules.  Solvers use it
+// to report `invalid`; the verifier has its own, independent check.
+std::optional<Clash> find_clash(const Grid& puzzle);
+
+}  // namespace satdoku

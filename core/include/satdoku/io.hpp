@@ -1,0 +1,170 @@
+// satdoku/io.hpp - reading and writing puzzles in the formats people use.
+//
+// Reading is streamed: a PuzzleReader hands out one Entry at a time, so the
+// first answer of a batch never waits for the whole file.  A malformed
+// puzzle is a value (an Entry holding a Diagnostic with file:line:col), never
+// an exception, and the reader carries on with the next puzzle.
+//
+//   std::ifstream in("puzzles.txt");
+//   satdoku::PuzzleReader reader(in, "puzzles.txt");
+//   while (auto entry = reader.next()) {
+//     if (auto* grid = std::get_if<satdoku::Grid>(&entry->content)) ...
+//     else std::cerr << std::get<satdoku::Diagnostic>(entry->content).str();
+//   }
+#pragma once
+
+#include <cstddef>
+#include <iosfwd>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <variant>
+
+#include "satdoku/error.hpp"
+#include "satdoku/geometry.hpp"
+#include "satdoku/grid.hpp"
+
+namespace satdoku {
+
+// Input formats.  `automatic` decides once per file from its first content.
+enum class InputFormat {
+  automatic,
+  line,      // one puzzle per line, N*N symbols
+  euler,     // Project Euler 96: "Grid NN" then N lines of N digits
+  grid,      // N lines of N symbols; | - + * and spaces are layout
+  leetcode,  // JSON array of N arrays of N one-character strings
+  comma,     // rows separated by commas: 000000007,008000400,...
+  tokens,    // whitespace-separated numbers, row-major, 0 or . blank, any N
+};
+
+// Every format name as used on the command line ("auto", "line", ...).
+std::string_view to_string(InputFormat format);
+// nullopt for an unknown name.
+std::optional<InputFormat> parse_input_format(std::string_view name);
+// All names, for help texts: "auto, line, euler, grid, leetcode, comma, tokens".
+std::string input_format_names();
+
+// The symbols that stand for digits 1..N, and those that mean "empty".
+// Default: 1-9 then A-Z (case-insensitive) for N up to 35; blanks . 0 _.
+class Alphabet {
+ public:
+  Alphabet();  // the default
+  // A spec such as "0-F", "A-P", "1-9A-G" or an explicit list "123456789":
+  // ranges and single characters, in digit order.  A range X-Y runs over
+  // 0-9 then A-Z (or a-z), so "0-F" is 0-9 then A-F.  Letters match either
+  // case unless the spec uses both cases.  Blanks become . and _ plus 0 when
+  // 0 is not a digit.  Throws UsageError when malformed (empty, a backwards
+  // range, a blank or unprintable symbol, more than 127 symbols) or repeated.
+  static Alphabet parse(std::string_view spec);
+
+  // Digit (1..) of symbol `ch`, 0 for a blank, -1 for anything else.
+  int digit_of(char ch) const { return table_[static_cast<unsigned char>(ch)]; }
+  // The symbol for digit d (1..max_digit()).
+  char symbol_of(int d) const { return symbols_[static_cast<std::size_t>(d - 1)]; }
+  int max_digit() const { return static_cast<int>(symbols_.size()); }
+  const std::string& spec() const { return spec_; }
+
+ private:
+  std::string spec_;
+  std::string symbols_;
+  signed char table_[256];
+};
+
+struct ReadOptions {
+  InputFormat format = InputFormat::automatic;
+  std::optional<BoxShape> box;        // overrides the inferred box shape
+  std::optional<Alphabet> alphabet;   // overrides the default symbols
+};
+
+// One puzzle of the input, or the reason it could not be read.
+struct Entry {
+  std::size_t index = 0;                  // 1-based position in its file
+  SourceLocation where;                   // where the puzzle starts (col 0)
+  std::string text;                       // the raw text of a one-line puzzle (line, comma,
+                                          // one-line leetcode), trimmed; else empty
+  std::variant<Grid, Diagnostic> content;
+};
+
+// Longest line a reader buffers: 8 MiB.  A longer line is skipped without
+// being stored and reported as a Diagnostic.  A LeetCode board spread over
+// several lines may total twice this.
+inline constexpr std::size_t kMaxLineLength = std::size_t{8} << 20;
+
+// How `automatic` decides, from the first line that is neither blank nor a
+// `#` comment (a UTF-8 byte order mark and CR line ends are accepted by every
+// format):
+//   starts with `[[`, `[ [`, `[` alone or `{`   -> leetcode
+//   starts with `[Name]` (SadMan section)       -> grid
+//   starts with `Grid` and a number             -> euler
+//   contains a comma                            -> comma
+//   at least ten blank-separated numbers (no
+//     leading zeros; 0 blank)                   -> tokens (N lines of N numbers)
+//   more blank-separated entries than kMaxSize  -> line (N*N numbers, N > 35)
+//   other blank-separated pieces, or any of
+//     | - + * (layout)                          -> grid
+//   N*N symbols, all at most N, N >= 4          -> line
+//   at most as many symbols as the alphabet has -> grid (a row of N symbols)
+//   anything else                               -> line (reported per line)
+// Per format: `line` skips blank and # lines and keeps the puzzle's text in
+// Entry::text (a line with blanks holds N*N numbers, as format_line writes
+// them for N > 35); `grid` skips # lines, layout-only lines and the rows of
+// SadMan sections other than [Puzzle], and ends a puzzle after N rows (N =
+// symbols in its first row; rows of at least ten blank-separated numbers are
+// read as numbers, as format_grid writes them for N > 9); a blank line or a
+// header inside a grid is a missing row; `tokens` reads N lines of N
+// numbers, 0 or . blank; `euler` wants `Grid NN` before every grid;
+// `leetcode` reads one JSON board (which may span lines), cells "5", "." or
+// numbers; `comma` reads one puzzle per line, rows between commas.
+// After a defect the reader skips the rest of that puzzle: to the next line
+// (line, comma), to N rows or a blank line (grid, tokens), to the next
+// `Grid` header (euler).
+class PuzzleReader {
+ public:
+  // `name` is used in positions ("-" is shown as "<stdin>").  The stream
+  // must outlive the reader.
+  PuzzleReader(std::istream& in, std::string name, ReadOptions options = {});
+  ~PuzzleReader();
+  PuzzleReader(const PuzzleReader&) = delete;
+  PuzzleReader& operator=(const PuzzleReader&) = delete;
+
+  // The next puzzle or diagnostic, nullopt at the end of the input.  After a
+  // malformed puzzle the reader resynchronises at the next puzzle boundary.
+  std::optional<Entry> next();
+
+  // The format in use (decided by the first content when automatic).
+  InputFormat format() const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+// Output formats for grids.
+enum class OutputFormat { grid, line, tokens, leetcode, json };
+std::string_view to_string(OutputFormat format);
+std::optional<OutputFormat> parse_output_format(std::string_view name);
+std::string output_format_names();
+
+// Writers.  Empty cells print as '.' (line, grid, leetcode) or 0 (tokens).
+// `line`: N*N symbols on one line, no newline; for N beyond the alphabet
+//         (N > 35 by default) the numbers separated by single spaces.
+// `grid`: N lines, boxes drawn with | and a -+- rule, columns aligned for
+//         N > 9 (numbers then, not letters); ends with a newline.  4x4:
+//             1 . | . .
+//             . . | 2 .
+//             ----+----
+//             ...
+// `tokens`: N lines of N numbers separated by single spaces; ends with a
+//         newline.
+// `leetcode`: one-line JSON array of N arrays of N one-character strings
+//         (numbers as strings for N > 9), no newline.
+// Every writer's output reads back (auto-detected) as the same grid when
+// the box shape is the one inferred for N (else pass ReadOptions::box) and,
+// for format_line, the reader is given the same alphabet.
+std::string format_line(const Grid& grid, const Alphabet& alphabet = Alphabet());
+std::string format_grid(const Grid& grid);
+std::string format_tokens(const Grid& grid);
+std::string format_leetcode(const Grid& grid);
+
+}  // namespace satdoku

@@ -1,0 +1,1193 @@
+// PuzzleReader: streamed, line-based reading of every input format, with
+// positions for every defect and resynchronisation after a bad puzzle.
+//
+// Layout of this file:
+//   LineSource   - buffered lines from a streambuf (BOM, CRLF, overlong lines)
+//   text helpers - trimming, describing characters, numbers
+//   detect()     - the automatic format decision, from the first content line
+//   Impl         - one read_* function per format
+#include <algorithm>
+#include <cstring>
+#include <istream>
+#include <limits>
+#include <streambuf>
+#include <vector>
+
+#include "satdoku/io.hpp"
+
+namespace satdoku {
+
+namespace {
+
+// ---------------------------------------------------------------- lines --
+
+constexpr std::size_t kChunk = 64 * 1024;
+constexpr std::size_t kKeptOfLongLine = 64;  // bytes of an overlong line kept for the message
+
+struct Line {
+  std::string_view text;     // without CR/LF (and BOM on line 1); valid until the next read
+  std::uint64_t number = 0;  // 1-based
+  std::uint64_t length = 0;  // bytes in the line; more than text.size() when overlong
+  bool too_long() const { return length > text.size(); }
+};
+
+// Hands out the lines of a stream one by one, reading only as much as it
+// needs (a pipe's first line is answered before the writer finishes).
+class LineSource {
+ public:
+  explicit LineSource(std::istream& in) : sb_(in.rdbuf()), buf_(kChunk) { eof_ = sb_ == nullptr; }
+
+  bool next(Line& line) {
+    std::size_t scan = begin_;
+    for (;;) {
+      if (scan < end_) {
+        if (const void* nl = std::memchr(buf_.data() + scan, '\n', end_ - scan)) {
+          const std::size_t pos = static_cast<std::size_t>(static_cast<const char*>(nl) - buf_.data());
+          line.text = std::string_view(buf_.data() + begin_, pos - begin_);
+          line.length = line.text.size();
+          begin_ = pos + 1;
+          break;
+        }
+      }
+      scan = end_;
+      if (eof_) {
+        if (begin_ == end_) return false;
+        line.text = std::string_view(buf_.data() + begin_, end_ - begin_);
+        line.length = line.text.size();
+        begin_ = end_;
+        break;
+      }
+      if (end_ - begin_ >= kMaxLineLength) {
+        skip_long_line(line);
+        break;
+      }
+      if (begin_ > 0) {  // keep the partial line at the front of the buffer
+        std::memmove(buf_.data(), buf_.data() + begin_, end_ - begin_);
+        end_ -= begin_;
+        scan -= begin_;
+        begin_ = 0;
+      }
+      if (end_ == buf_.size()) buf_.resize(std::min(2 * buf_.size(), kMaxLineLength + kChunk));
+      if (fill() == 0) eof_ = true;
+    }
+    ++number_;
+    line.number = number_;
+    if (!line.text.empty() && line.text.back() == '\r') {
+      line.text.remove_suffix(1);
+      --line.length;
+    }
+    if (number_ == 1 && line.text.substr(0, 3) == "\xEF\xBB\xBF") {
+      line.text.remove_prefix(3);
+      line.length -= 3;
+    }
+    return true;
+  }
+
+  std::uint64_t lines_read() const { return number_; }
+
+ private:
+  // Reads what the stream has ready (at least one byte unless at the end).
+  std::size_t fill() {
+    using traits = std::streambuf::traits_type;
+    const std::size_t space = buf_.size() - end_;
+    std::streamsize avail = sb_->in_avail();
+    if (avail <= 0) {
+      if (traits::eq_int_type(sb_->sgetc(), traits::eof())) return 0;
+      avail = std::max<std::streamsize>(sb_->in_avail(), 1);
+    }
+    const auto want = std::min<std::streamsize>(avail, static_cast<std::streamsize>(space));
+    const std::streamsize got = sb_->sgetn(buf_.data() + end_, want);
+    if (got <= 0) return 0;
+    end_ += static_cast<std::size_t>(got);
+    return static_cast<std::size_t>(got);
+  }
+
+  // The line starting at begin_ exceeds kMaxLineLength: keep its first
+  // bytes for the message and discard the rest without buffering it.
+  void skip_long_line(Line& line) {
+    long_prefix_.assign(buf_.data() + begin_, kKeptOfLongLine);
+    std::uint64_t length = end_ - begin_;
+    begin_ = end_ = 0;
+    for (;;) {
+      if (fill() == 0) {
+        eof_ = true;
+        break;
+      }
+      if (const void* nl = std::memchr(buf_.data(), '\n', end_)) {
+        const std::size_t pos = static_cast<std::size_t>(static_cast<const char*>(nl) - buf_.data());
+        length += pos;
+        begin_ = pos + 1;
+        break;
+      }
+      length += end_;
+      end_ = 0;
+    }
+    line.text = long_prefix_;
+    line.length = length;
+  }
+
+  std::streambuf* sb_;
+  std::vector<char> buf_;
+  std::size_t begin_ = 0, end_ = 0;
+  bool eof_ = false;
+  std::uint64_t number_ = 0;
+  std::string long_prefix_;
+};
+
+// --------------------------------------------------------- text helpers --
+
+bool is_space(char ch) { return ch == ' ' || ch == '\t' || ch == '\r' || ch == '\v' || ch == '\f'; }
+bool is_digit(char ch) { return ch >= '0' && ch <= '9'; }
+bool is_layout(char ch) { return ch == '|' || ch == '-' || ch == '+' || ch == '*'; }
+bool is_alpha(char ch) { return (ch >= 'A' && ch <= 'Z') || (ch >= 'a' && ch <= 'z'); }
+
+// `text` without surrounding blanks; `offset` receives the bytes cut in front.
+std::string_view trim(std::string_view text, std::size_t& offset) {
+  std::size_t b = 0, e = text.size();
+  while (b < e && is_space(text[b])) ++b;
+  while (e > b && is_space(text[e - 1])) --e;
+  offset = b;
+  return text.substr(b, e - b);
+}
+
+bool starts_with_grid_word(std::string_view t) {
+  if (t.size() < 4) return false;
+  const char* word = "grid";
+  for (int i = 0; i < 4; ++i)
+    if ((t[static_cast<std::size_t>(i)] | 0x20) != word[i]) return false;
+  return t.size() == 4 || is_space(t[4]) || is_digit(t[4]);
+}
+
+// "'x'" for a printable character, "byte 0x00" otherwise.
+std::string describe_char(char ch) {
+  const auto u = static_cast<unsigned char>(ch);
+  if (u >= 0x21 && u < 0x7f) return std::string("'") + ch + "'";
+  if (ch == ' ') return "a space";
+  static const char* hex = "0123456789ABCDEF";
+  return std::string("byte 0x") + hex[u >> 4] + hex[u & 15];
+}
+
+// A token quoted for a message, shortened when long.
+std::string quote(std::string_view token) {
+  std::string out = "'";
+  for (char ch : token.substr(0, 24)) {
+    const auto u = static_cast<unsigned char>(ch);
+    out += (u >= 0x20 && u < 0x7f) ? ch : '?';
+  }
+  if (token.size() > 24) out += "...";
+  return out + "'";
+}
+
+std::uint64_t isqrt(std::uint64_t x) {
+  std::uint64_t r = 0;
+  while ((r + 1) * (r + 1) <= x) ++r;
+  return r;
+}
+
+// A decimal number token: value, or a reason why it is not one.
+struct Number {
+  enum Kind { ok, negative, too_large, not_a_number } kind = not_a_number;
+  long long value = 0;
+};
+
+Number parse_number(std::string_view token) {
+  Number out;
+  if (token == ".") {
+    out.kind = Number::ok;
+    return out;
+  }
+  std::size_t i = 0;
+  bool minus = false;
+  if (i < token.size() && (token[i] == '-' || token[i] == '+')) minus = token[i++] == '-';
+  if (i == token.size()) return out;
+  long long value = 0;
+  bool large = false;
+  for (; i < token.size(); ++i) {
+    if (!is_digit(token[i])) return out;
+    if (value < 100000000) value = value * 10 + (token[i] - '0');
+    else large = true;
+  }
+  out.value = minus ? -value : value;
+  out.kind = large ? Number::too_large : (minus && value != 0) ? Number::negative : Number::ok;
+  if (minus && value == 0) out.value = 0;
+  return out;
+}
+
+// One piece of a row: its value and its 1-based column.
+struct Cell {
+  int value;
+  std::uint32_t column;
+};
+
+// -------------------------------------------------------------- detection --
+
+// Decides the format of a file from its first content line `t` (trimmed,
+// neither blank nor a # comment).
+InputFormat detect(std::string_view t, const Alphabet& alphabet, const ReadOptions& options) {
+  const char c0 = t[0];
+  if (c0 == '{') return InputFormat::leetcode;
+  if (c0 == '[') {
+    std::size_t i = 1;
+    while (i < t.size() && is_space(t[i])) ++i;
+    return i < t.size() && is_alpha(t[i]) ? InputFormat::grid : InputFormat::leetcode;
+  }
+  if (starts_with_grid_word(t)) return InputFormat::euler;
+  if (t.find(',') != std::string_view::npos) return InputFormat::comma;
+  for (char ch : t) {
+    const auto u = static_cast<unsigned char>(ch);
+    if ((u < 0x20 && ch != '\t') || u >= 0x7f) return InputFormat::line;  // garbage: report it per line
+  }
+
+  // Split at blanks.
+  std::size_t pieces = 0;
+  bool layout = false, numeric = true, single = true, leading_zero = false;
+  for (std::size_t i = 0; i < t.size();) {
+    while (i < t.size() && is_space(t[i])) ++i;
+    if (i == t.size()) break;
+    const std::size_t b = i;
+    while (i < t.size() && !is_space(t[i])) ++i;
+    const std::string_view piece = t.substr(b, i - b);
+    ++pieces;
+    if (piece.find_first_of("|+*") != std::string_view::npos ||
+        piece.find_first_not_of('-') == std::string_view::npos)
+      layout = true;
+    if (parse_number(piece).kind == Number::not_a_number) numeric = false;
+    if (piece.size() > 1) single = false;
+    if (piece.size() > 1 && piece[0] == '0') leading_zero = true;
+  }
+  // With an alphabet where 0 is a digit, spaced symbols are not numbers.
+  if (single && alphabet.digit_of('0') != 0) numeric = false;
+  if (pieces > 1) {
+    if (layout || !numeric) return InputFormat::grid;
+    if (pieces > static_cast<std::size_t>(Geometry::kMaxSize)) return InputFormat::line;
+    if (pieces >= 10 && !leading_zero) return InputFormat::tokens;
+    return InputFormat::grid;  // a spaced row of N <= 9 (reads the same as tokens)
+  }
+  if (t.find_first_of("|+*-") != std::string_view::npos) return InputFormat::grid;
+  const std::uint64_t n = isqrt(t.size());
+  if (n * n == t.size() && n >= 4 && n <= static_cast<std::uint64_t>(Geometry::kMaxSize) &&
+      (options.box || infer_box_shape(static_cast<int>(n)))) {
+    bool fits = true;
+    for (char ch : t) {
+      const int d = alphabet.digit_of(ch);
+      if (d < 0 || d > static_cast<int>(n)) fits = false;
+    }
+    if (fits) return InputFormat::line;
+  }
+  if (t.size() <= static_cast<std::size_t>(alphabet.max_digit())) return InputFormat::grid;
+  return InputFormat::line;
+}
+
+}  // namespace
+
+// ----------------------------------------------------------------- Impl --
+
+struct PuzzleReader::Impl {
+  Impl(std::istream& in, std::string name, ReadOptions opts)
+      : source(in),
+        file(name == "-" ? std::string("<stdin>") : std::move(name)),
+        options(std::move(opts)),
+        alphabet(options.alphabet ? *options.alphabet : Alphabet()),
+        format(options.format) {}
+
+  LineSource source;
+  std::string file;
+  ReadOptions options;
+  Alphabet alphabet;
+  InputFormat format;
+  std::size_t index = 0;
+  bool finished = false;
+
+  // A line handed back to be read again (multi-line formats).
+  bool has_pending = false;
+  std::string pending_text;
+  Line pending;
+
+  // The geometry of the last board size seen, or why there is none.
+  int shape_n = -1;
+  std::shared_ptr<const Geometry> shape;
+  std::string shape_error;
+
+  bool in_puzzle_section = true;  // grid format: outside SadMan sections other than [Puzzle]
+
+  // Scratch buffers reused from puzzle to puzzle.
+  std::vector<Cell> cells;
+  std::string board_text;
+  std::vector<std::pair<std::size_t, std::uint64_t>> board_lines;  // (offset, line number)
+
+  // ------------------------------------------------------------ basics --
+
+  bool next_line(Line& line) {
+    if (has_pending) {
+      has_pending = false;
+      line = pending;
+      line.text = pending_text;
+      return true;
+    }
+    return source.next(line);
+  }
+
+  void push_back(const Line& line) {
+    pending_text.assign(line.text);
+    pending = line;
+    has_pending = true;
+  }
+
+  // The line number just past the input (where "the end" is reported).
+  std::uint64_t end_line() const { return source.lines_read() + 1; }
+
+  const std::shared_ptr<const Geometry>& geometry(int n) {
+    if (n != shape_n) {
+      shape_n = n;
+      try {
+        shape = Geometry::shared(n, options.box);
+        shape_error.clear();
+      } catch (const Error& e) {
+        shape.reset();
+        shape_error = e.what();
+        if (!options.box && n >= 4 && n <= Geometry::kMaxSize)
+          shape_error += "; expected a size with boxes, such as 4, 6, 8, 9, 12, 16 or 25";
+      }
+    }
+    return shape;
+  }
+
+  Entry make_entry(std::uint64_t start, std::variant<Grid, Diagnostic> content, std::string text = {}) {
+    return Entry{++index, SourceLocation{file, start, 0}, std::move(text), std::move(content)};
+  }
+
+  Entry fail(std::uint64_t start, std::uint64_t line, std::uint64_t column, std::string message,
+             std::string text = {}) {
+    return make_entry(start, Diagnostic{SourceLocation{file, line, column}, std::move(message)},
+                      std::move(text));
+  }
+
+  // "1-9, A-G" for the symbols of digits 1..n.
+  std::string symbol_ranges(int n) const {
+    std::string out;
+    const int top = std::min(n, alphabet.max_digit());
+    for (int d = 1; d <= top;) {
+      int e = d;
+      while (e < top && alphabet.symbol_of(e + 1) == alphabet.symbol_of(e) + 1) ++e;
+      if (!out.empty()) out += ", ";
+      out += alphabet.symbol_of(d);
+      if (e > d) {
+        out += e == d + 1 ? ", " : "-";
+        out += alphabet.symbol_of(e);
+      }
+      d = e + 1;
+    }
+    return out;
+  }
+
+  std::string blanks() const { return alphabet.digit_of('0') == 0 ? ". 0 _" : ". _"; }
+
+  // What a cell may hold, for messages; n = 0 when the size is not known yet.
+  std::string expected_symbol(int n) const {
+    if (n > alphabet.max_digit())
+      return "a number 1-" + std::to_string(n) + " or a blank (" + blanks() + ")";
+    return "a symbol " + symbol_ranges(n > 0 ? n : alphabet.max_digit()) + " or a blank (" + blanks() + ")";
+  }
+
+  std::string out_of_range(int value, int n, bool symbol, char ch) const {
+    std::string what = symbol ? "symbol '" + std::string(1, ch) + "' stands for " + std::to_string(value)
+                              : "number " + std::to_string(value);
+    return what + ", beyond " + std::to_string(n) + " in a " + std::to_string(n) + "x" + std::to_string(n) +
+           " board: expected " + expected_symbol(n);
+  }
+
+  std::string too_long_message(const Line& line) const {
+    return "line of " + std::to_string(line.length) + " bytes is longer than the limit of " +
+           std::to_string(kMaxLineLength) + " bytes";
+  }
+
+  // ---------------------------------------------------------- dispatch --
+
+  std::optional<Entry> next() {
+    if (finished) return std::nullopt;
+    if (format == InputFormat::automatic && !decide_format()) {
+      finished = true;
+      return std::nullopt;
+    }
+    std::optional<Entry> entry;
+    switch (format) {
+      case InputFormat::automatic:
+      case InputFormat::line: entry = read_line_format(); break;
+      case InputFormat::euler: entry = read_euler(); break;
+      case InputFormat::grid: entry = read_grid(); break;
+      case InputFormat::leetcode: entry = read_leetcode(); break;
+      case InputFormat::comma: entry = read_comma(); break;
+      case InputFormat::tokens: entry = read_tokens(); break;
+    }
+    if (!entry) finished = true;
+    return entry;
+  }
+
+  bool decide_format() {
+    Line line;
+    while (next_line(line)) {
+      if (line.too_long()) {
+        format = InputFormat::line;
+        push_back(line);
+        return true;
+      }
+      std::size_t off = 0;
+      const std::string_view t = trim(line.text, off);
+      if (t.empty() || t[0] == '#') continue;
+      format = detect(t, alphabet, options);
+      push_back(line);
+      return true;
+    }
+    return false;
+  }
+
+  // ------------------------------------------------------ line format --
+
+  std::optional<Entry> read_line_format() {
+    Line line;
+    while (next_line(line)) {
+      if (line.too_long())
+        return fail(line.number, line.number, 1, too_long_message(line) + ": expected one puzzle of N*N symbols");
+      std::size_t off = 0;
+      const std::string_view t = trim(line.text, off);
+      if (t.empty() || t[0] == '#') continue;
+      return parse_line_puzzle(line.number, t, off);
+    }
+    return std::nullopt;
+  }
+
+  Entry parse_line_puzzle(std::uint64_t ln, std::string_view t, std::size_t off) {
+    for (char ch : t)  // (a plain loop: find_first_of calls memchr per character)
+      if (ch == ' ' || ch == '\t') return parse_spaced_line(ln, t, off);
+    const std::size_t count = t.size();
+    const std::uint64_t n = isqrt(count);
+    // `size` is the board size when known, else 0.
+    auto bad_char = [&](std::size_t i, int size = 0) {
+      return fail(ln, ln, off + i + 1, "unexpected " + describe_char(t[i]) + ": expected " + expected_symbol(size),
+                  std::string(t));
+    };
+    if (n * n != count || n > static_cast<std::uint64_t>(Geometry::kMaxSize)) {
+      for (std::size_t i = 0; i < count; ++i)
+        if (alphabet.digit_of(t[i]) < 0) return bad_char(i);
+      return fail(ln, ln, off + 1,
+                  "a one-line puzzle has N*N symbols (16, 36, 81, 256, ...): found " + std::to_string(count) +
+                      " (between " + std::to_string(n * n) + " and " + std::to_string((n + 1) * (n + 1)) + ")",
+                  std::string(t));
+    }
+    const int size = static_cast<int>(n);
+    const auto& geo = geometry(size);
+    if (!geo) {
+      for (std::size_t i = 0; i < count; ++i)
+        if (alphabet.digit_of(t[i]) < 0) return bad_char(i);
+      return fail(ln, ln, off + 1,
+                  std::to_string(count) + " symbols make a " + std::to_string(size) + "x" + std::to_string(size) +
+                      " board: " + shape_error,
+                  std::string(t));
+    }
+    Grid grid(geo);
+    for (std::size_t i = 0; i < count; ++i) {
+      const int d = alphabet.digit_of(t[i]);
+      if (static_cast<unsigned>(d) > static_cast<unsigned>(size)) {
+        if (d < 0) return bad_char(i, size);
+        return fail(ln, ln, off + i + 1, out_of_range(d, size, true, t[i]), std::string(t));
+      }
+      grid.set(static_cast<int>(i), d);
+    }
+    return make_entry(ln, std::move(grid), std::string(t));
+  }
+
+  // A one-line puzzle of N*N blank-separated numbers (N above the alphabet).
+  Entry parse_spaced_line(std::uint64_t ln, std::string_view t, std::size_t off) {
+    cells.clear();
+    std::optional<Entry> error;
+    for (std::size_t i = 0; i < t.size();) {
+      while (i < t.size() && is_space(t[i])) ++i;
+      if (i == t.size()) break;
+      const std::size_t b = i;
+      while (i < t.size() && !is_space(t[i])) ++i;
+      int value = 0;
+      if (!error) {
+        if (auto message = token_value(t.substr(b, i - b), value))
+          error = fail(ln, ln, off + b + 1, *message, std::string(t));
+      }
+      cells.push_back(Cell{value, static_cast<std::uint32_t>(off + b + 1)});
+    }
+    if (error) return std::move(*error);
+    const std::uint64_t n = isqrt(cells.size());
+    if (n * n != cells.size() || n > static_cast<std::uint64_t>(Geometry::kMaxSize))
+      return fail(ln, ln, off + 1,
+                  "a one-line puzzle has N*N entries (16, 36, 81, 256, ...): found " +
+                      std::to_string(cells.size()),
+                  std::string(t));
+    const int size = static_cast<int>(n);
+    const auto& geo = geometry(size);
+    if (!geo)
+      return fail(ln, ln, off + 1,
+                  std::to_string(cells.size()) + " entries make a " + std::to_string(size) + "x" +
+                      std::to_string(size) + " board: " + shape_error,
+                  std::string(t));
+    Grid grid(geo);
+    for (std::size_t i = 0; i < cells.size(); ++i) {
+      if (cells[i].value > size)
+        return fail(ln, ln, cells[i].column, out_of_range(cells[i].value, size, false, 0), std::string(t));
+      grid.set(static_cast<int>(i), cells[i].value);
+    }
+    return make_entry(ln, std::move(grid), std::string(t));
+  }
+
+  // The value of a blank-separated entry: one symbol of the alphabet or a
+  // decimal number.  Returns an error message, or nullopt with `value` set.
+  std::optional<std::string> token_value(std::string_view token, int& value) const {
+    if (token.size() == 1 && alphabet.digit_of(token[0]) >= 0) {
+      value = alphabet.digit_of(token[0]);
+      return std::nullopt;
+    }
+    const Number num = parse_number(token);
+    switch (num.kind) {
+      case Number::ok: value = static_cast<int>(num.value); return std::nullopt;
+      case Number::negative: return "negative number " + quote(token) + ": expected 0 (blank) or a digit from 1";
+      case Number::too_large: return "number " + quote(token) + " is too large for a digit";
+      case Number::not_a_number: break;
+    }
+    return "unexpected " + (token.size() == 1 ? describe_char(token[0]) : quote(token)) +
+           ": expected a number or a symbol " + symbol_ranges(alphabet.max_digit()) + " or a blank (" + blanks() + ")";
+  }
+
+  // ---------------------------------------------------- token format --
+
+  // Parses the numbers of one row of the token format into `cells`.
+  // Returns the first defect (column, message) if any.
+  std::optional<std::pair<std::uint64_t, std::string>> split_numbers(std::string_view t, std::size_t off,
+                                                                      int n) {
+    cells.clear();
+    std::optional<std::pair<std::uint64_t, std::string>> error;
+    for (std::size_t i = 0; i < t.size();) {
+      while (i < t.size() && is_space(t[i])) ++i;
+      if (i == t.size()) break;
+      const std::size_t b = i;
+      while (i < t.size() && !is_space(t[i])) ++i;
+      const std::string_view token = t.substr(b, i - b);
+      const std::uint64_t col = off + b + 1;
+      const std::string range = n > 0 ? "0 (blank) to " + std::to_string(n) : "0 (blank) or a digit from 1";
+      const Number num = parse_number(token);
+      int value = 0;
+      if (!error) {
+        switch (num.kind) {
+          case Number::ok:
+            value = static_cast<int>(num.value);
+            if (n > 0 && value > n)
+              error.emplace(col, "number " + std::to_string(value) + " is out of range for a " + std::to_string(n) +
+                                     "x" + std::to_string(n) + " board: expected " + range);
+            break;
+          case Number::negative:
+            error.emplace(col, "negative number " + quote(token) + ": expected " + range);
+            break;
+          case Number::too_large:
+            error.emplace(col, "number " + quote(token) + " is too large: expected " + range);
+            break;
+          case Number::not_a_number:
+            error.emplace(col, "unexpected " + (token.size() == 1 ? describe_char(token[0]) : quote(token)) +
+                                   ": expected a number " + range + " or '.'");
+            break;
+        }
+      }
+      cells.push_back(Cell{value, static_cast<std::uint32_t>(col)});
+    }
+    return error;
+  }
+
+  std::optional<Entry> read_tokens() {
+    Line line;
+    std::optional<Entry> error;
+    std::optional<Grid> grid;
+    std::uint64_t start = 0;
+    int n = 0, rows = 0;
+    while (next_line(line)) {
+      std::size_t off = 0;
+      const std::string_view t = line.too_long() ? std::string_view("?") : trim(line.text, off);
+      if (!t.empty() && t[0] == '#') continue;
+      if (t.empty()) {
+        if (rows == 0) continue;
+        if (!error)
+          error = fail(start, line.number, 1,
+                       "expected row " + std::to_string(rows + 1) + " of " + std::to_string(n) +
+                           ", found a blank line");
+        return error;
+      }
+      if (rows == 0) start = line.number;
+      if (line.too_long()) {
+        if (!error) error = fail(start, line.number, 1, too_long_message(line));
+        if (rows == 0) return error;
+      } else if (rows == 0) {
+        auto defect = split_numbers(t, off, 0);
+        n = static_cast<int>(std::min<std::size_t>(cells.size(), std::numeric_limits<int>::max()));
+        if (defect) {
+          error = fail(start, line.number, defect->first, defect->second);
+        } else if (!geometry(n)) {
+          error = fail(start, line.number, off + 1,
+                       "first row has " + std::to_string(n) + " numbers, so the board would be " + std::to_string(n) +
+                           "x" + std::to_string(n) + ": " + shape_error);
+        } else {
+          grid.emplace(shape);
+          for (int c = 0; c < n; ++c) {
+            if (cells[static_cast<std::size_t>(c)].value > n) {
+              error = fail(start, line.number, cells[static_cast<std::size_t>(c)].column,
+                           "number " + std::to_string(cells[static_cast<std::size_t>(c)].value) +
+                               " is out of range for a " + std::to_string(n) + "x" + std::to_string(n) +
+                               " board: expected 0 (blank) to " + std::to_string(n));
+              break;
+            }
+            grid->set(0, c, cells[static_cast<std::size_t>(c)].value);
+          }
+        }
+        if (n > Geometry::kMaxSize) return error;  // not a row of a board: do not skip what follows
+      } else if (!error) {
+        auto defect = split_numbers(t, off, n);
+        if (defect) {
+          error = fail(start, line.number, defect->first, defect->second);
+        } else if (static_cast<int>(cells.size()) != n) {
+          const bool many = static_cast<int>(cells.size()) > n;
+          error = fail(start, line.number,
+                       many ? cells[static_cast<std::size_t>(n)].column : off + t.size() + 1,
+                       "row " + std::to_string(rows + 1) + " has " + std::to_string(cells.size()) +
+                           " numbers, expected " + std::to_string(n) + " (as many as the first row)");
+        } else {
+          for (int c = 0; c < n; ++c) grid->set(rows, c, cells[static_cast<std::size_t>(c)].value);
+        }
+      }
+      if (++rows == n) break;
+    }
+    if (rows == 0) return std::nullopt;
+    if (error) return error;
+    if (rows < n)
+      return fail(start, end_line(), 1,
+                  "expected row " + std::to_string(rows + 1) + " of " + std::to_string(n) +
+                      ", found the end of the input");
+    return make_entry(start, std::move(*grid));
+  }
+
+  // ---------------------------------------- rows of the grid formats --
+
+  // Splits a row of a drawn grid into cells (value and column).  Layout
+  // characters | - + * and blanks separate cells.  When at least ten
+  // blank-separated pieces are all decimal numbers (and one is longer than a
+  // character) each piece is one number (N > 9 grids); otherwise every
+  // character is a symbol.  Returns the first defect; `cells` is filled
+  // with every piece either way, so its size counts the row.
+  std::optional<std::pair<std::uint64_t, std::string>> split_row(std::string_view t, std::size_t off) {
+    cells.clear();
+    std::size_t pieces = 0;
+    bool numeric = true, multi = false, leading_zero = false;
+    auto separator = [](char ch) { return is_space(ch) || is_layout(ch); };
+    for (std::size_t i = 0; i < t.size();) {
+      while (i < t.size() && separator(t[i])) ++i;
+      if (i == t.size()) break;
+      const std::size_t b = i;
+      while (i < t.size() && !separator(t[i])) ++i;
+      const std::string_view piece = t.substr(b, i - b);
+      ++pieces;
+      if (piece != "." && piece.find_first_not_of("0123456789") != std::string_view::npos) numeric = false;
+      if (piece.size() > 1) multi = true;
+      if (piece.size() > 1 && piece[0] == '0') leading_zero = true;
+    }
+    const bool numbers = pieces >= 10 && numeric && multi && !leading_zero;
+
+    std::optional<std::pair<std::uint64_t, std::string>> error;
+    for (std::size_t i = 0; i < t.size();) {
+      while (i < t.size() && separator(t[i])) ++i;
+      if (i == t.size()) break;
+      const std::size_t b = i;
+      while (i < t.size() && !separator(t[i])) ++i;
+      if (numbers) {
+        const std::string_view piece = t.substr(b, i - b);
+        const Number num = parse_number(piece);
+        if (num.kind == Number::too_large && !error)
+          error.emplace(off + b + 1, "number " + quote(piece) + " is too large for a digit");
+        cells.push_back(Cell{static_cast<int>(num.value), static_cast<std::uint32_t>(off + b + 1)});
+        continue;
+      }
+      for (std::size_t k = b; k < i; ++k) {
+        const int d = alphabet.digit_of(t[k]);
+        if (d < 0 && !error)
+          error.emplace(off + k + 1, "unexpected " + describe_char(t[k]) + ": expected " + expected_symbol(0) +
+                                         " (| - + * and spaces are layout)");
+        cells.push_back(Cell{std::max(d, 0), static_cast<std::uint32_t>(off + k + 1)});
+      }
+    }
+    return error;
+  }
+
+  // Adds the row in `cells` to a multi-line puzzle.  Row 0 fixes N and
+  // creates the grid.  Sets `error` on the first defect.
+  void add_row(std::optional<Entry>& error, std::optional<Grid>& grid, int& n, int rows, std::uint64_t start,
+               const Line& line, std::string_view t, std::size_t off,
+               const std::optional<std::pair<std::uint64_t, std::string>>& defect, const char* what) {
+    if (rows == 0) n = static_cast<int>(std::min<std::size_t>(cells.size(), std::numeric_limits<int>::max()));
+    if (error) return;
+    if (defect) {
+      error = fail(start, line.number, defect->first, defect->second);
+      return;
+    }
+    if (rows == 0) {
+      if (!geometry(n)) {
+        error = fail(start, line.number, off + 1,
+                     "first row has " + std::to_string(n) + " " + what + ", so the board would be " +
+                         std::to_string(n) + "x" + std::to_string(n) + ": " + shape_error);
+        return;
+      }
+      grid.emplace(shape);
+    } else if (static_cast<int>(cells.size()) != n) {
+      const bool many = static_cast<int>(cells.size()) > n;
+      error = fail(start, line.number, many ? cells[static_cast<std::size_t>(n)].column : off + t.size() + 1,
+                   "row " + std::to_string(rows + 1) + " has " + std::to_string(cells.size()) + " " + what +
+                       ", expected " + std::to_string(n) + " (as many as the first row)");
+      return;
+    }
+    for (int c = 0; c < n; ++c) {
+      const Cell& cell = cells[static_cast<std::size_t>(c)];
+      if (cell.value > n) {
+        const char ch = line.text[cell.column - 1];
+        const bool symbol = cell.value <= alphabet.max_digit() && alphabet.digit_of(ch) == cell.value;
+        error = fail(start, line.number, cell.column, out_of_range(cell.value, n, symbol, ch));
+        return;
+      }
+      grid->set(rows, c, cell.value);
+    }
+  }
+
+  // --------------------------------------------------- drawn grids --
+
+  enum class Kind { blank, comment, section, layout, row };
+
+  static Kind classify(std::string_view t) {
+    if (t.empty()) return Kind::blank;
+    if (t[0] == '#') return Kind::comment;
+    if (t[0] == '[') return Kind::section;
+    for (char ch : t)
+      if (!is_space(ch) && !is_layout(ch)) return Kind::row;
+    return Kind::layout;
+  }
+
+  std::optional<Entry> read_grid() {
+    Line line;
+    std::optional<Entry> error;
+    std::optional<Grid> grid;
+    std::uint64_t start = 0;
+    int n = 0, rows = 0;
+    while (next_line(line)) {
+      std::size_t off = 0;
+      const std::string_view t = line.too_long() ? std::string_view("?") : trim(line.text, off);
+      const Kind kind = classify(t);
+      if (kind == Kind::layout || kind == Kind::comment) continue;
+      if (kind != Kind::row) {
+        if (rows > 0) {  // a blank line or a header ends the puzzle
+          if (kind == Kind::section) push_back(line);
+          if (!error)
+            error = fail(start, line.number, 1,
+                         "expected row " + std::to_string(rows + 1) + " of " + std::to_string(n) + ", found " +
+                             (kind == Kind::blank ? "a blank line" : "a section header"));
+          return error;
+        }
+        if (kind == Kind::section) {
+          const auto close = t.find(']');
+          std::string name(t.substr(1, close == std::string_view::npos ? std::string_view::npos : close - 1));
+          for (auto& ch : name) ch = static_cast<char>(ch | 0x20);
+          in_puzzle_section = name == "puzzle";
+        }
+        continue;
+      }
+      if (!in_puzzle_section) continue;
+      if (rows == 0) start = line.number;
+      if (line.too_long()) {
+        if (!error) error = fail(start, line.number, 1, too_long_message(line));
+        if (rows == 0) return error;
+      } else {
+        const auto defect = split_row(t, off);
+        add_row(error, grid, n, rows, start, line, t, off, defect, "symbols");
+        if (rows == 0 && n > Geometry::kMaxSize) return error;
+      }
+      if (++rows == n) break;
+    }
+    if (rows == 0) return std::nullopt;
+    if (error) return error;
+    if (rows < n)
+      return fail(start, end_line(), 1,
+                  "expected row " + std::to_string(rows + 1) + " of " + std::to_string(n) +
+                      ", found the end of the input");
+    return make_entry(start, std::move(*grid));
+  }
+
+  // ---------------------------------------------------- Project Euler --
+
+  static bool is_euler_header(std::string_view t) {
+    if (!starts_with_grid_word(t)) return false;
+    std::size_t i = 4;
+    while (i < t.size() && is_space(t[i])) ++i;
+    if (i == t.size()) return false;
+    while (i < t.size() && is_digit(t[i])) ++i;
+    return i == t.size();
+  }
+
+  // Skips to the next line that starts with "Grid" (left to be read again).
+  void skip_to_euler_header() {
+    Line line;
+    while (next_line(line)) {
+      std::size_t off = 0;
+      if (!line.too_long() && starts_with_grid_word(trim(line.text, off))) {
+        push_back(line);
+        return;
+      }
+    }
+  }
+
+  std::optional<Entry> read_euler() {
+    Line line;
+    std::uint64_t start = 0;
+    while (true) {
+      if (!next_line(line)) return std::nullopt;
+      std::size_t off = 0;
+      const std::string_view t = line.too_long() ? std::string_view("?") : trim(line.text, off);
+      if (t.empty() || t[0] == '#') continue;
+      start = line.number;
+      if (line.too_long() || !is_euler_header(t)) {
+        Entry entry = fail(start, line.number, off + 1,
+                           "expected a header 'Grid NN', found " + (line.too_long() ? too_long_message(line) : quote(t)));
+        skip_to_euler_header();
+        return entry;
+      }
+      break;
+    }
+    std::optional<Entry> error;
+    std::optional<Grid> grid;
+    int n = 0, rows = 0;
+    while (next_line(line)) {
+      std::size_t off = 0;
+      const std::string_view t = line.too_long() ? std::string_view("?") : trim(line.text, off);
+      const Kind kind = classify(t);
+      if (kind == Kind::blank || kind == Kind::comment || kind == Kind::layout) continue;
+      if (!line.too_long() && starts_with_grid_word(t)) {
+        push_back(line);
+        if (!error)
+          error = fail(start, line.number, 1,
+                       rows == 0 ? std::string("expected the rows of the grid, found the next header")
+                                 : "expected row " + std::to_string(rows + 1) + " of " + std::to_string(n) +
+                                       ", found the next header");
+        return error;
+      }
+      if (line.too_long()) {
+        if (!error) error = fail(start, line.number, 1, too_long_message(line));
+        if (rows == 0) break;
+      } else {
+        const auto defect = split_row(t, off);
+        add_row(error, grid, n, rows, start, line, t, off, defect, "digits");
+      }
+      if (error) break;
+      if (++rows == n) break;
+    }
+    if (error) {
+      skip_to_euler_header();
+      return error;
+    }
+    if (rows == 0 || rows < n)
+      return fail(start, end_line(), 1,
+                  rows == 0 ? std::string("expected the rows of the grid, found the end of the input")
+                            : "expected row " + std::to_string(rows + 1) + " of " + std::to_string(n) +
+                                  ", found the end of the input");
+    return make_entry(start, std::move(*grid));
+  }
+
+  // ------------------------------------------------------- comma rows --
+
+  std::optional<Entry> read_comma() {
+    Line line;
+    while (next_line(line)) {
+      const std::uint64_t ln = line.number;
+      if (line.too_long()) return fail(ln, ln, 1, too_long_message(line));
+      std::size_t off = 0;
+      const std::string_view t = trim(line.text, off);
+      if (t.empty() || t[0] == '#') continue;
+      const std::string text(t);
+      // Rows: the text between commas, without surrounding blanks.
+      std::vector<std::pair<std::string_view, std::size_t>> fields;  // (row, 0-based column in t)
+      for (std::size_t b = 0;;) {
+        const std::size_t e = std::min(t.find(',', b), t.size());
+        std::size_t foff = 0;
+        const std::string_view field = trim(t.substr(b, e - b), foff);
+        fields.emplace_back(field, b + foff);
+        if (e == t.size()) break;
+        b = e + 1;
+      }
+      const int n = static_cast<int>(std::min<std::size_t>(fields.front().first.size(), Geometry::kMaxSize + 1));
+      for (std::size_t r = 0; r < fields.size(); ++r) {
+        const auto [field, col] = fields[r];
+        for (std::size_t k = 0; k < field.size(); ++k)
+          if (alphabet.digit_of(field[k]) < 0)
+            return fail(ln, ln, off + col + k + 1,
+                        "unexpected " + describe_char(field[k]) + ": expected " + expected_symbol(0) +
+                            (field[k] == ' ' ? "" : " or a comma between rows"),
+                        text);
+        if (static_cast<int>(field.size()) != n) {
+          const bool many = static_cast<int>(field.size()) > n;
+          return fail(ln, ln, off + col + (many ? static_cast<std::size_t>(n) : field.size()) + 1,
+                      "row " + std::to_string(r + 1) + " has " + std::to_string(field.size()) +
+                          " symbols, expected " + std::to_string(n) + " (as many as the first row)",
+                      text);
+        }
+      }
+      if (static_cast<int>(fields.size()) != n)
+        return fail(ln, ln, off + t.size() + 1,
+                    "found " + std::to_string(fields.size()) + " rows separated by commas, expected " +
+                        std::to_string(n) + " (as many as symbols in a row)",
+                    text);
+      const auto& geo = geometry(n);
+      if (!geo) return fail(ln, ln, off + 1, shape_error, text);
+      Grid grid(geo);
+      for (int r = 0; r < n; ++r) {
+        const auto [field, col] = fields[static_cast<std::size_t>(r)];
+        for (int c = 0; c < n; ++c) {
+          const char ch = field[static_cast<std::size_t>(c)];
+          const int d = alphabet.digit_of(ch);
+          if (d > n) return fail(ln, ln, off + col + static_cast<std::size_t>(c) + 1, out_of_range(d, n, true, ch), text);
+          grid.set(r, c, d);
+        }
+      }
+      return make_entry(ln, std::move(grid), text);
+    }
+    return std::nullopt;
+  }
+
+  // --------------------------------------------------------- LeetCode --
+
+  // Line and column of a byte of board_text.
+  std::pair<std::uint64_t, std::uint64_t> board_position(std::size_t offset) const {
+    auto it = std::upper_bound(board_lines.begin(), board_lines.end(), offset,
+                               [](std::size_t o, const auto& entry) { return o < entry.first; });
+    if (it == board_lines.begin()) return {board_lines.empty() ? 1 : board_lines.front().second, offset + 1};
+    --it;
+    return {it->second, offset - it->first + 1};
+  }
+
+  Entry board_fail(std::uint64_t start, std::size_t offset, std::string message) {
+    const auto [ln, col] = board_position(offset);
+    return fail(start, ln, col, std::move(message));
+  }
+
+  std::optional<Entry> read_leetcode() {
+    Line line;
+    board_text.clear();
+    board_lines.clear();
+    int depth = 0;
+    bool in_string = false, escape = false;
+    std::uint64_t start = 0;
+    std::size_t value_end = std::string::npos;  // offset just past the closing bracket
+    while (next_line(line)) {
+      if (line.too_long()) {
+        if (board_text.empty()) return fail(line.number, line.number, 1, too_long_message(line));
+        Entry entry = fail(start, line.number, 1, too_long_message(line));
+        finished = true;  // no way to find the next board
+        return entry;
+      }
+      if (board_text.empty()) {
+        std::size_t off = 0;
+        const std::string_view t = trim(line.text, off);
+        if (t.empty() || t[0] == '#') continue;
+        start = line.number;
+        if (t[0] != '[' && t[0] != '{')
+          return fail(start, line.number, off + 1,
+                      "expected '[' starting a board (a JSON array of N rows of N strings), found " +
+                          describe_char(t[0]));
+      }
+      if (board_text.size() + line.text.size() > 2 * kMaxLineLength) {
+        Entry entry = fail(start, line.number, 1,
+                           "board text is longer than the limit of " + std::to_string(2 * kMaxLineLength) + " bytes");
+        finished = true;
+        return entry;
+      }
+      const std::size_t base = board_text.size();
+      board_lines.emplace_back(base, line.number);
+      board_text.append(line.text);
+      board_text += '\n';
+      for (std::size_t i = base; i < board_text.size(); ++i) {
+        const char ch = board_text[i];
+        if (in_string) {
+          if (escape) escape = false;
+          else if (ch == '\\') escape = true;
+          else if (ch == '"') in_string = false;
+          else if (ch == '\n') in_string = false;  // strings do not span lines; the parser reports it
+          continue;
+        }
+        if (ch == '"') in_string = true;
+        else if (ch == '[' || ch == '{') ++depth;
+        else if ((ch == ']' || ch == '}') && --depth == 0) {
+          value_end = i + 1;
+          break;
+        }
+      }
+      if (value_end != std::string::npos) break;
+    }
+    if (board_text.empty()) return std::nullopt;
+    if (value_end == std::string::npos)
+      return fail(start, end_line(), 1, "unterminated board: expected ']' before the end of the input");
+    // Only blanks or a comma may follow a board on its line.
+    for (std::size_t i = value_end; i < board_text.size(); ++i) {
+      const char ch = board_text[i];
+      if (is_space(ch) || ch == '\n' || ch == ',') continue;
+      return board_fail(start, i, "unexpected " + describe_char(ch) + " after the board: one board per line");
+    }
+    Entry entry = parse_board(start);
+    if (board_lines.size() == 1) {  // a one-line board keeps its text
+      std::size_t off = 0;
+      entry.text = std::string(trim(std::string_view(board_text).substr(0, value_end), off));
+    }
+    return entry;
+  }
+
+  // Parses board_text: a JSON array of N arrays of N cells, each a string
+  // holding one symbol or a number, or a JSON number.
+  Entry parse_board(std::uint64_t start) {
+    const std::string& s = board_text;
+    std::size_t i = 0;
+    auto ws = [&] {
+      while (i < s.size() && (is_space(s[i]) || s[i] == '\n')) ++i;
+    };
+    auto found = [&]() -> std::string {
+      if (i >= s.size()) return "the end of the board";
+      return describe_char(s[i]);
+    };
+    struct Pending {
+      int value;
+      std::size_t offset;
+      bool symbol;
+      char ch;
+    };
+    std::vector<Pending> values;
+    ws();
+    if (i >= s.size() || s[i] != '[')
+      return board_fail(start, i, "expected '[' starting a board (a JSON array of N rows of N strings), found " + found());
+    ++i;
+    int rows = 0, n = 0;
+    for (;;) {
+      ws();
+      if (rows == 0 && i < s.size() && s[i] == ']') return board_fail(start, i, "empty board: expected rows");
+      if (i >= s.size() || s[i] != '[')
+        return board_fail(start, i,
+                          "expected '[' starting row " + std::to_string(rows + 1) + " (an array of strings such as \"5\" or \".\"), found " + found());
+      ++i;
+      int count = 0;
+      for (;;) {
+        ws();
+        if (count == 0 && i < s.size() && s[i] == ']') {
+          if (rows == 0) return board_fail(start, i, "row 1 is empty: expected strings such as \"5\" or \".\"");
+          break;
+        }
+        if (rows > 0 && count == n)
+          return board_fail(start, i, "row " + std::to_string(rows + 1) + " has more than " + std::to_string(n) +
+                                          " cells (as many as the first row)");
+        const std::size_t at = i;
+        Pending cell{0, at, false, 0};
+        if (i < s.size() && s[i] == '"') {
+          std::string content;
+          ++i;
+          for (; i < s.size() && s[i] != '"' && s[i] != '\n'; ++i) {
+            if (s[i] == '\\') {
+              ++i;
+              if (i >= s.size() || s[i] == '\n') break;
+              const char e = s[i];
+              if (e == 'u' && i + 4 < s.size()) {
+                unsigned code = 0;
+                bool hex = true;
+                for (int k = 1; k <= 4; ++k) {
+                  const char h = s[i + static_cast<std::size_t>(k)];
+                  code = code * 16 + static_cast<unsigned>(is_digit(h) ? h - '0' : ((h | 0x20) >= 'a' && (h | 0x20) <= 'f') ? (h | 0x20) - 'a' + 10 : (hex = false, 0));
+                }
+                if (!hex || code >= 0x80) return board_fail(start, i - 1, "unsupported escape in a cell");
+                content += static_cast<char>(code);
+                i += 4;
+              } else if (e == '"' || e == '\\' || e == '/') {
+                content += e;
+              } else {
+                return board_fail(start, i - 1, "unsupported escape in a cell");
+              }
+            } else {
+              content += s[i];
+            }
+          }
+          if (i >= s.size() || s[i] != '"') return board_fail(start, at, "unterminated string");
+          ++i;
+          if (content.size() == 1 && alphabet.digit_of(content[0]) >= 0) {
+            cell.value = alphabet.digit_of(content[0]);
+            cell.symbol = true;
+            cell.ch = content[0];
+          } else {
+            const Number num = parse_number(content);
+            if (content.empty() || content == "." || num.kind != Number::ok)
+              return board_fail(start, at + 1,
+                                (content.empty() ? std::string("empty cell \"\"")
+                                                 : "unexpected cell " + quote(content)) +
+                                    ": expected one symbol " + symbol_ranges(alphabet.max_digit()) +
+                                    ", a number, or a blank (" + blanks() + ")");
+            cell.value = static_cast<int>(num.value);
+          }
+        } else if (i < s.size() && (is_digit(s[i]) || s[i] == '-')) {
+          const std::size_t b = i;
+          while (i < s.size() && (is_digit(s[i]) || s[i] == '-' || s[i] == '+' || s[i] == '.')) ++i;
+          const Number num = parse_number(std::string_view(s).substr(b, i - b));
+          if (num.kind != Number::ok || s[b] == '.')
+            return board_fail(start, b, "unexpected number " + quote(std::string_view(s).substr(b, i - b)) +
+                                            ": expected 0 (blank) or a digit from 1");
+          cell.value = static_cast<int>(num.value);
+        } else {
+          return board_fail(start, i, "expected a cell such as \"5\" or \".\", found " + found());
+        }
+        values.push_back(cell);
+        ++count;
+        ws();
+        if (i < s.size() && s[i] == ',') {
+          ++i;
+          continue;
+        }
+        if (i < s.size() && s[i] == ']') break;
+        return board_fail(start, i, "expected ',' or ']' in row " + std::to_string(rows + 1) + ", found " + found());
+      }
+      if (rows == 0) n = count;
+      else if (count != n)
+        return board_fail(start, i, "row " + std::to_string(rows + 1) + " has " + std::to_string(count) +
+                                        " cells, expected " + std::to_string(n) + " (as many as the first row)");
+      ++i;  // the row's ']'
+      ++rows;
+      ws();
+      if (i < s.size() && s[i] == ',') {
+        ++i;
+        continue;
+      }
+      if (i < s.size() && s[i] == ']') break;
+      return board_fail(start, i, "expected ',' or ']' after row " + std::to_string(rows) + ", found " + found());
+    }
+    if (rows != n)
+      return board_fail(start, i, "the board has " + std::to_string(rows) + " rows, expected " + std::to_string(n) +
+                                      " (as many as cells in a row)");
+    const auto& geo = geometry(n);
+    if (!geo) return board_fail(start, 0, shape_error);
+    Grid grid(geo);
+    for (std::size_t k = 0; k < values.size(); ++k) {
+      if (values[k].value > n)
+        return board_fail(start, values[k].offset + (values[k].symbol ? 1 : 0),
+                          out_of_range(values[k].value, n, values[k].symbol, values[k].ch));
+      grid.set(static_cast<int>(k), values[k].value);
+    }
+    return make_entry(start, std::move(grid));
+  }
+};
+
+// ---------------------------------------------------------- PuzzleReader --
+
+PuzzleReader::PuzzleReader(std::istream& in, std::string name, ReadOptions options)
+    : impl_(std::make_unique<Impl>(in, std::move(name), std::move(options))) {}
+
+PuzzleReader::~PuzzleReader() = default;
+
+std::optional<Entry> PuzzleReader::next() { return impl_->next(); }
+
+InputFormat PuzzleReader::format() const { return impl_->format; }
+
+}  // namespace satdoku

@@ -1,0 +1,162 @@
+// satdoku/dimacs.hpp - CNF files in DIMACS format and the answers of SAT
+// solvers: writing (streamed), reading, and decoding a model into a Grid.
+//
+// A CNF file written by satdoku describes itself in its header comments, so
+// that a model can be decoded from the CNF file alone:
+//
+//   c satdoku 0.1.0 CNF
+//   c board 9x9 box 3x3
+//   c puzzle 4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......
+//   c encoding natural
+//   c amo pairwise
+//   c reduction none
+//   c varmap x(r,c,d) = 81*r + 9*c + d + 1 (r, c, d from 0)
+//   c primary 729 auxiliary 0 fixed 0
+//   p cnf 729 11762
+//
+// The puzzle line holds N*N symbols (1-9, A-Z, '.' empty) for N <= 35,
+// otherwise N*N numbers separated by spaces (0 empty).  Readers return a
+// Diagnostic with file:line:col for malformed content and never throw for it.
+//
+//   satdoku::write_dimacs(puzzle, options, std::cout);            // encode
+//   auto header = satdoku::read_cnf_header(cnf_stream, "p.cnf");  // decode ...
+//   auto answer = satdoku::read_solver_output(out_stream, "p.out");
+//   auto decoded = satdoku::decode(std::get<CnfHeader>(header),
+//                                  std::get<SolverAnswer>(answer).model);
+#pragma once
+
+#include <cstdint>
+#include <iosfwd>
+#include <optional>
+#include <span>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "satdoku/clause_sink.hpp"
+#include "satdoku/encoding.hpp"
+#include "satdoku/error.hpp"
+#include "satdoku/grid.hpp"
+
+namespace satdoku {
+
+// The version written into headers ("0.1.0").
+std::string_view generator_version();
+
+// Writes clauses as DIMACS lines ("1 -2 0\n") into an internal buffer that is
+// flushed to the stream in large blocks; integers are formatted by hand.
+// The caller writes the header first (write_header) and calls finish() last.
+class DimacsWriter final : public ClauseSink {
+ public:
+  // The stream must outlive the writer.
+  explicit DimacsWriter(std::ostream& out);
+  ~DimacsWriter() override;  // flushes, never throws
+  DimacsWriter(const DimacsWriter&) = delete;
+  DimacsWriter& operator=(const DimacsWriter&) = delete;
+
+  // A comment line "c <text>" (text without newlines).
+  void comment(std::string_view text);
+  // The problem line "p cnf V C".
+  void problem(std::uint64_t variables, std::uint64_t clauses);
+  void add_clause(std::span<const int> literals) override;
+  // Flushes the buffer; throws OutputError when the stream failed.
+  void finish();
+  std::uint64_t bytes() const { return bytes_; }  // written so far
+
+ private:
+  void flush();
+  std::ostream& out_;
+  std::vector<char> buffer_;
+  std::size_t used_ = 0;
+  std::uint64_t bytes_ = 0;
+};
+
+// The header comment lines (without "c ") that describe an encoded puzzle.
+std::vector<std::string> header_comments(const Encoder& encoder, const EncodeReport& report);
+
+// Encodes `puzzle` and writes the whole CNF file (header comments, exact
+// "p cnf V C", clauses).  Two passes over the (cheap) clause generator: one
+// to count, one to write; nothing is stored.  Throws OutputError when the
+// stream fails, UsageError as Encoder does.
+EncodeReport write_dimacs(const Grid& puzzle, const EncodeOptions& options, std::ostream& out);
+EncodeReport write_dimacs(const Encoder& encoder, std::ostream& out);
+
+// What a satdoku CNF header says.
+struct CnfHeader {
+  std::string generator;     // "satdoku 0.1.0"
+  Grid puzzle;               // board shape and clues
+  EncodeOptions options;     // encoding, method (always set), reduction
+  std::uint64_t variables = 0;  // from "p cnf"
+  std::uint64_t clauses = 0;
+};
+
+// Reads the comment lines and the "p cnf" line of a CNF file (stops after
+// the p line).  A Diagnostic when the header is missing a satdoku line, has
+// an unknown encoding, a puzzle of the wrong length, a foreign variable map...
+std::variant<CnfHeader, Diagnostic> read_cnf_header(std::istream& in, const std::string& name);
+
+// A whole DIMACS CNF file.
+struct CnfFormula {
+  std::uint64_t variables = 0;  // declared V
+  std::uint64_t declared_clauses = 0;
+  ClauseBuffer clauses;
+};
+// Strict reader: comments before the p line only... and anywhere ("c" lines
+// are skipped), literals within +-V, every clause ended by 0, as many
+// clauses as declared.
+std::variant<CnfFormula, Diagnostic> read_dimacs(std::istream& in, const std::string& name);
+
+// A (partial) assignment: value(var) is +1, -1 or 0 (not given).
+class Model {
+ public:
+  // Records literal `lit` (!= 0) as true.
+  void set(int lit);
+  int value(int var) const {
+    return var >= 1 && static_cast<std::size_t>(var) < values_.size() ? values_[static_cast<std::size_t>(var)] : 0;
+  }
+  int max_var() const { return values_.empty() ? 0 : static_cast<int>(values_.size()) - 1; }
+  bool empty() const { return assigned_ == 0; }
+  std::uint64_t assigned() const { return assigned_; }
+
+ private:
+  std::vector<std::int8_t> values_;
+  std::uint64_t assigned_ = 0;
+};
+
+enum class Verdict { sat, unsat, unknown };
+std::string_view to_string(Verdict verdict);
+
+struct SolverAnswer {
+  Verdict verdict = Verdict::unknown;
+  Model model;  // with Verdict::sat
+};
+
+// Reads a SAT solver's answer in any of:
+//  * SAT-competition output: "c" comment lines, "s SATISFIABLE" /
+//    "s UNSATISFIABLE" / "s UNKNOWN", "v" lines of literals ending with 0;
+//  * MiniSat's result file: "SAT" then a line of literals ending with 0,
+//    "UNSAT", or "INDET";
+//  * a bare list of literals (sat), optionally ending with 0.
+// Empty input is `unknown`.  Malformed content gives a Diagnostic with
+// file:line:col.
+std::variant<SolverAnswer, Diagnostic> read_solver_output(std::istream& in, const std::string& name);
+
+// A cell that the model did not give exactly one digit.
+struct CellProblem {
+  int cell = -1;
+  std::vector<int> digits;  // true digits: none, or several
+};
+
+struct Decoded {
+  Grid grid;                          // problem cells left empty
+  std::vector<CellProblem> problems;  // empty when every cell has one digit
+};
+
+// Decodes `model` through the encoder's VarMap; variables the reduction
+// fixed take their fixed value, variables the model does not give count as
+// false.  Nothing is guessed: cells with zero or several digits are listed.
+Decoded decode(const Encoder& encoder, const Model& model);
+// Same, with the encoder rebuilt from a CNF header.
+Decoded decode(const CnfHeader& header, const Model& model);
+
+}  // namespace satdoku

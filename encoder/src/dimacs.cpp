@@ -1,0 +1,473 @@
+#include "satdoku/dimacs.hpp"
+
+#include <charconv>
+#include <cstdlib>
+#include <cstring>
+#include <istream>
+#include <ostream>
+
+#ifndef SATDOKU_VERSION
+#define SATDOKU_VERSION "0.0.0"
+#endif
+
+namespace satdoku {
+namespace {
+
+constexpr std::size_t kBufferSize = 1 << 16;
+constexpr std::size_t kMaxLiteralChars = 12;  // "-2147483647 "
+
+// Writes the decimal digits of `value` at `out`, returns the end.
+char* format_unsigned(char* out, std::uint64_t value) {
+  char tmp[24];
+  char* p = tmp + sizeof tmp;
+  do {
+    *--p = static_cast<char>('0' + value % 10);
+    value /= 10;
+  } while (value);
+  const auto len = static_cast<std::size_t>(tmp + sizeof tmp - p);
+  std::memcpy(out, p, len);
+  return out + len;
+}
+
+// The symbol of digit d for N <= 35: 1-9 then A-Z; '.' for empty.
+char symbol(int d) { return d == 0 ? '.' : d <= 9 ? static_cast<char>('0' + d) : static_cast<char>('A' + d - 10); }
+
+std::string puzzle_line(const Grid& grid) {
+  std::string s;
+  if (grid.size() <= 35) {
+    s.reserve(static_cast<std::size_t>(grid.cell_count()));
+    for (auto d : grid.cells()) s += symbol(d);
+  } else {
+    for (auto d : grid.cells()) {
+      if (!s.empty()) s += ' ';
+      s += std::to_string(d);
+    }
+  }
+  return s;
+}
+
+Diagnostic diag(const std::string& name, std::uint64_t line, std::uint64_t col, std::string message) {
+  return Diagnostic{SourceLocation{name, line, col}, std::move(message)};
+}
+
+// Splits a line into whitespace-separated tokens with their 1-based columns.
+struct Token {
+  std::string_view text;
+  std::uint64_t column;
+};
+std::vector<Token> tokenize(std::string_view line) {
+  std::vector<Token> tokens;
+  std::size_t i = 0;
+  while (i < line.size()) {
+    while (i < line.size() && (line[i] == ' ' || line[i] == '\t' || line[i] == '\r')) ++i;
+    const std::size_t start = i;
+    while (i < line.size() && line[i] != ' ' && line[i] != '\t' && line[i] != '\r') ++i;
+    if (i > start) tokens.push_back({line.substr(start, i - start), start + 1});
+  }
+  return tokens;
+}
+
+template <class T>
+bool parse_number(std::string_view text, T& value) {
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  return ec == std::errc() && end == text.data() + text.size();
+}
+
+// "'text' rest", built by appending (g++ 12 warns falsely on chains of +).
+std::string quoted(std::string_view text, std::string_view rest) {
+  std::string s;
+  s.reserve(text.size() + rest.size() + 2);
+  s += '\'';
+  s.append(text);
+  s += '\'';
+  s.append(rest);
+  return s;
+}
+
+}  // namespace
+
+std::string_view generator_version() { return SATDOKU_VERSION; }
+
+// ---------------------------------------------------------------------------
+
+DimacsWriter::DimacsWriter(std::ostream& out) : out_(out), buffer_(kBufferSize) {}
+
+DimacsWriter::~DimacsWriter() {
+  try {
+    flush();
+  } catch (...) {
+  }
+}
+
+void DimacsWriter::flush() {
+  if (used_ == 0) return;
+  out_.write(buffer_.data(), static_cast<std::streamsize>(used_));
+  bytes_ += used_;
+  used_ = 0;
+}
+
+void DimacsWriter::comment(std::string_view text) {
+  flush();
+  out_ << "c " << text << '\n';
+  bytes_ += text.size() + 3;
+}
+
+void DimacsWriter::problem(std::uint64_t variables, std::uint64_t clauses) {
+  flush();
+  const std::string line = "p cnf " + std::to_string(variables) + " " + std::to_string(clauses) + "\n";
+  out_ << line;
+  bytes_ += line.size();
+}
+
+void DimacsWriter::add_clause(std::span<const int> literals) {
+  char* p = buffer_.data() + used_;
+  for (int lit : literals) {
+    if (used_ + kMaxLiteralChars + 2 > buffer_.size()) {
+      flush();
+      p = buffer_.data();
+    }
+    if (lit < 0) *p++ = '-';
+    p = format_unsigned(p, static_cast<std::uint64_t>(std::abs(static_cast<long long>(lit))));
+    *p++ = ' ';
+    used_ = static_cast<std::size_t>(p - buffer_.data());
+  }
+  if (used_ + 2 > buffer_.size()) {
+    flush();
+    p = buffer_.data();
+  }
+  *p++ = '0';
+  *p++ = '\n';
+  used_ = static_cast<std::size_t>(p - buffer_.data());
+}
+
+void DimacsWriter::finish() {
+  flush();
+  out_.flush();
+  if (!out_) throw OutputError("writing the CNF failed");
+}
+
+std::vector<std::string> header_comments(const Encoder& encoder, const EncodeReport& report) {
+  const Grid& p = encoder.puzzle();
+  const auto opts = encoder.options();
+  const std::string n = std::to_string(p.size());
+  return {
+      "satdoku " + std::string(generator_version()) + " CNF",
+      "board " + n + "x" + n + " box " + p.geometry().box().str(),
+      "puzzle " + puzzle_line(p),
+      "encoding " + std::string(to_string(opts.encoding)),
+      "amo " + std::string(to_string(encoder.amo())),
+      "reduction " + std::string(to_string(opts.reduction)),
+      "varmap " + encoder.map().formula(),
+      "primary " + std::to_string(encoder.map().primary_count()) + " auxiliary " +
+          std::to_string(report.aux) + " fixed " + std::to_string(report.fixed_primary) +
+          " solved " + (report.solved ? "yes" : "no") + " conflict " + (report.conflict ? "yes" : "no"),
+  };
+}
+
+EncodeReport write_dimacs(const Encoder& encoder, std::ostream& out) {
+  const EncodeReport counted = encoder.count();
+  DimacsWriter writer(out);
+  for (const auto& line : header_comments(encoder, counted)) writer.comment(line);
+  writer.problem(counted.variables, counted.clauses);
+  const EncodeReport written = encoder.emit(writer);
+  writer.finish();
+  return written;
+}
+
+EncodeReport write_dimacs(const Grid& puzzle, const EncodeOptions& options, std::ostream& out) {
+  return write_dimacs(Encoder(puzzle, options), out);
+}
+
+// ---------------------------------------------------------------------------
+
+std::variant<CnfHeader, Diagnostic> read_cnf_header(std::istream& in, const std::string& name) {
+  std::string line;
+  std::uint64_t number = 0;
+  std::string generator, puzzle_text;
+  std::uint64_t puzzle_line_no = 0, puzzle_col = 0, varmap_line = 0;
+  int n = 0;
+  std::optional<BoxShape> box;
+  std::optional<Encoding> encoding;
+  std::optional<AmoMethod> amo;
+  std::optional<Reduction> reduction;
+  std::string varmap;
+  while (std::getline(in, line)) {
+    ++number;
+    const auto tokens = tokenize(line);
+    if (tokens.empty()) continue;
+    if (tokens[0].text == "p") {
+      if (generator.empty())
+        return diag(name, number, 1, "not a satdoku CNF: no 'c satdoku' line before the p line");
+      std::uint64_t v = 0, c = 0;
+      if (tokens.size() != 4 || tokens[1].text != "cnf")
+        return diag(name, number, 1, "malformed problem line (expected 'p cnf V C')");
+      if (!parse_number(tokens[2].text, v)) return diag(name, number, tokens[2].column, "bad variable count");
+      if (!parse_number(tokens[3].text, c)) return diag(name, number, tokens[3].column, "bad clause count");
+      const char* missing = !box ? "board" : puzzle_text.empty() && puzzle_line_no == 0 ? "puzzle"
+                          : !encoding ? "encoding" : !amo ? "amo" : !reduction ? "reduction"
+                          : varmap.empty() ? "varmap" : nullptr;
+      if (missing) return diag(name, number, 1, std::string("the header has no '") + missing + "' line");
+      std::shared_ptr<const Geometry> geometry;
+      try {
+        geometry = Geometry::shared(n, box);
+      } catch (const Error& e) {
+        return diag(name, number, 1, e.what());
+      }
+      if (varmap != VarMap(n).formula())
+        return diag(name, varmap_line, 10, "unsupported variable map '" + varmap + "' (expected '" +
+                                               VarMap(n).formula() + "')");
+      Grid puzzle(geometry);
+      if (n <= 35) {
+        if (puzzle_text.size() != static_cast<std::size_t>(n) * n)
+          return diag(name, puzzle_line_no, puzzle_col,
+                      "the puzzle has " + std::to_string(puzzle_text.size()) + " symbols, expected " +
+                          std::to_string(n * n));
+        for (std::size_t i = 0; i < puzzle_text.size(); ++i) {
+          const char ch = puzzle_text[i];
+          int d = -1;
+          if (ch == '.' || ch == '0') d = 0;
+          else if (ch >= '1' && ch <= '9') d = ch - '0';
+          else if (ch >= 'A' && ch <= 'Z') d = ch - 'A' + 10;
+          else if (ch >= 'a' && ch <= 'z') d = ch - 'a' + 10;
+          if (d < 0 || d > n)
+            return diag(name, puzzle_line_no, puzzle_col + i,
+                        quoted(std::string_view(&ch, 1), " is not a digit of a " + std::to_string(n) + "x" +
+                                                              std::to_string(n) + " board"));
+          puzzle.set(static_cast<int>(i), d);
+        }
+      } else {
+        const auto cells = tokenize(puzzle_text);
+        if (cells.size() != static_cast<std::size_t>(n) * n)
+          return diag(name, puzzle_line_no, puzzle_col,
+                      "the puzzle has " + std::to_string(cells.size()) + " numbers, expected " +
+                          std::to_string(n * n));
+        for (std::size_t i = 0; i < cells.size(); ++i) {
+          int d = -1;
+          if (!parse_number(cells[i].text, d) || d < 0 || d > n)
+            return diag(name, puzzle_line_no, puzzle_col + cells[i].column - 1,
+                        quoted(cells[i].text, " is not a digit of a " + std::to_string(n) + "x" +
+                                                       std::to_string(n) + " board"));
+          puzzle.set(static_cast<int>(i), d);
+        }
+      }
+      EncodeOptions options{*encoding, amo, *reduction};
+      return CnfHeader{generator, std::move(puzzle), options, v, c};
+    }
+    if (tokens[0].text != "c" || tokens.size() < 2) {
+      if (tokens[0].text != "c")
+        return diag(name, number, 1, "expected a comment or the 'p cnf' line before any clause");
+      continue;
+    }
+    const std::string_view key = tokens[1].text;
+    const auto value_col = tokens.size() > 2 ? tokens[2].column : line.size() + 1;
+    const std::string_view rest =
+        tokens.size() > 2 ? std::string_view(line).substr(value_col - 1) : std::string_view();
+    auto trimmed = [](std::string_view s) {
+      while (!s.empty() && (s.back() == '\r' || s.back() == ' ')) s.remove_suffix(1);
+      return std::string(s);
+    };
+    if (key == "satdoku") {
+      generator = "satdoku" + (rest.empty() ? std::string() : " " + std::string(tokens[2].text));
+    } else if (generator.empty()) {
+      continue;  // comments before the satdoku line are someone else's
+    } else if (key == "board") {
+      // "board NxN box RxC"
+      const auto x = tokens.size() > 2 ? tokens[2].text.find('x') : std::string_view::npos;
+      int n2 = 0;
+      if (tokens.size() != 5 || tokens[3].text != "box" || x == std::string_view::npos ||
+          !parse_number(tokens[2].text.substr(0, x), n) || !parse_number(tokens[2].text.substr(x + 1), n2) ||
+          n != n2)
+        return diag(name, number, value_col, "malformed board line (expected 'board NxN box RxC')");
+      try {
+        box = parse_box_shape(tokens[4].text);
+      } catch (const Error& e) {
+        return diag(name, number, tokens[4].column, e.what());
+      }
+    } else if (key == "puzzle") {
+      puzzle_text = trimmed(rest);
+      puzzle_line_no = number;
+      puzzle_col = value_col;
+    } else if (key == "encoding") {
+      encoding = tokens.size() > 2 ? parse_encoding(tokens[2].text) : std::nullopt;
+      if (!encoding)
+        return diag(name, number, value_col, "unknown encoding (known: " + encoding_names() + ")");
+    } else if (key == "amo") {
+      amo = tokens.size() > 2 ? parse_amo_method(tokens[2].text) : std::nullopt;
+      if (!amo)
+        return diag(name, number, value_col, "unknown at-most-one method (known: " + amo_method_names() + ")");
+    } else if (key == "reduction") {
+      reduction = tokens.size() > 2 ? parse_reduction(tokens[2].text) : std::nullopt;
+      if (!reduction)
+        return diag(name, number, value_col, "unknown reduction (known: " + reduction_names() + ")");
+    } else if (key == "varmap") {
+      varmap = trimmed(rest);
+      varmap_line = number;
+    }
+  }
+  return diag(name, number + 1, 0,
+              generator.empty() ? "not a satdoku CNF: no 'c satdoku' header line"
+                                : "the header ends before the 'p cnf' line");
+}
+
+std::variant<CnfFormula, Diagnostic> read_dimacs(std::istream& in, const std::string& name) {
+  CnfFormula f;
+  bool have_p = false;
+  std::vector<int> clause;
+  std::uint64_t number = 0, open_line = 0, open_col = 0;
+  std::string line;
+  while (std::getline(in, line)) {
+    ++number;
+    if (!line.empty() && (line[0] == 'c' || line[0] == '%')) continue;
+    const auto tokens = tokenize(line);
+    if (tokens.empty()) continue;
+    if (tokens[0].text == "p") {
+      if (have_p) return diag(name, number, 1, "a second 'p' line");
+      if (tokens.size() != 4 || tokens[1].text != "cnf" || !parse_number(tokens[2].text, f.variables) ||
+          !parse_number(tokens[3].text, f.declared_clauses))
+        return diag(name, number, 1, "malformed problem line (expected 'p cnf V C')");
+      have_p = true;
+      continue;
+    }
+    if (!have_p) return diag(name, number, tokens[0].column, "a clause before the 'p cnf' line");
+    for (const auto& t : tokens) {
+      long long lit = 0;
+      if (!parse_number(t.text, lit))
+        return diag(name, number, t.column, quoted(t.text, " is not a literal"));
+      if (static_cast<std::uint64_t>(std::llabs(lit)) > f.variables)
+        return diag(name, number, t.column,
+                    "literal " + std::string(t.text) + " exceeds the declared " + std::to_string(f.variables) +
+                        " variables");
+      if (clause.empty() && f.clauses.size() == f.declared_clauses)
+        return diag(name, number, t.column,
+                    "more clauses than the declared " + std::to_string(f.declared_clauses));
+      if (lit == 0) {
+        f.clauses.add_clause(clause);
+        clause.clear();
+      } else {
+        if (clause.empty()) open_line = number, open_col = t.column;
+        clause.push_back(static_cast<int>(lit));
+      }
+    }
+  }
+  if (!clause.empty()) return diag(name, open_line, open_col, "the last clause is not ended by 0");
+  if (!have_p) return diag(name, number + 1, 0, "no 'p cnf' line");
+  if (f.clauses.size() != f.declared_clauses)
+    return diag(name, number + 1, 0,
+                "found " + std::to_string(f.clauses.size()) + " clauses, the p line declares " +
+                    std::to_string(f.declared_clauses));
+  return f;
+}
+
+// ---------------------------------------------------------------------------
+
+void Model::set(int lit) {
+  const auto var = static_cast<std::size_t>(std::abs(static_cast<long long>(lit)));
+  if (var >= values_.size()) values_.resize(std::max(var + 1, values_.size() * 2), 0);
+  if (values_[var] == 0) ++assigned_;
+  values_[var] = lit > 0 ? 1 : -1;
+}
+
+std::string_view to_string(Verdict verdict) {
+  switch (verdict) {
+    case Verdict::sat: return "sat";
+    case Verdict::unsat: return "unsat";
+    case Verdict::unknown: return "unknown";
+  }
+  return "unknown";
+}
+
+std::variant<SolverAnswer, Diagnostic> read_solver_output(std::istream& in, const std::string& name) {
+  enum class Form { undecided, competition, minisat, bare } form = Form::undecided;
+  SolverAnswer answer;
+  bool have_status = false;
+  std::string line;
+  std::uint64_t number = 0;
+  auto literals = [&](const std::vector<Token>& tokens, std::size_t from) -> std::optional<Diagnostic> {
+    for (std::size_t i = from; i < tokens.size(); ++i) {
+      int lit = 0;
+      if (!parse_number(tokens[i].text, lit) || lit == INT32_MIN)
+        return diag(name, number, tokens[i].column, quoted(tokens[i].text, " is not a literal"));
+      if (lit != 0) answer.model.set(lit);
+    }
+    return std::nullopt;
+  };
+  while (std::getline(in, line)) {
+    ++number;
+    const auto tokens = tokenize(line);
+    if (tokens.empty()) continue;
+    const std::string_view first = tokens[0].text;
+    if (first == "c" && form != Form::bare) continue;
+    if (form == Form::undecided) {
+      if (first == "s" || first == "v") form = Form::competition;
+      else if (first == "SAT" || first == "UNSAT" || first == "INDET") form = Form::minisat;
+      else if (first[0] == '-' || (first[0] >= '0' && first[0] <= '9')) form = Form::bare;
+      else
+        return diag(name, number, tokens[0].column,
+                    "unrecognised solver output: expected 's SATISFIABLE', 'SAT', 'UNSAT' or literals");
+    }
+    switch (form) {
+      case Form::competition:
+        if (first == "s") {
+          const std::string_view rest = tokens.size() == 2 ? tokens[1].text : "";
+          if (have_status) return diag(name, number, 1, "a second status line");
+          if (rest == "SATISFIABLE") answer.verdict = Verdict::sat;
+          else if (rest == "UNSATISFIABLE") answer.verdict = Verdict::unsat;
+          else if (rest == "UNKNOWN") answer.verdict = Verdict::unknown;
+          else
+            return diag(name, number, tokens.size() > 1 ? tokens[1].column : 3,
+                        "unknown status (expected SATISFIABLE, UNSATISFIABLE or UNKNOWN)");
+          have_status = true;
+        } else if (first == "v") {
+          if (auto d = literals(tokens, 1)) return *d;
+        } else {
+          return diag(name, number, tokens[0].column, "expected a 'c', 's' or 'v' line");
+        }
+        break;
+      case Form::minisat:
+        if (!have_status) {
+          if (tokens.size() != 1) return diag(name, number, tokens[1].column, "unexpected text after the status");
+          answer.verdict = first == "SAT" ? Verdict::sat : first == "UNSAT" ? Verdict::unsat : Verdict::unknown;
+          have_status = true;
+        } else {
+          if (answer.verdict != Verdict::sat)
+            return diag(name, number, tokens[0].column, "literals after an UNSAT or INDET status");
+          if (auto d = literals(tokens, 0)) return *d;
+        }
+        break;
+      case Form::bare:
+        if (auto d = literals(tokens, 0)) return *d;
+        answer.verdict = Verdict::sat;
+        break;
+      case Form::undecided: break;
+    }
+  }
+  if (form == Form::competition && !have_status && !answer.model.empty())
+    return diag(name, number + 1, 0, "'v' lines without an 's' status line");
+  if (answer.verdict != Verdict::sat && !answer.model.empty() && form == Form::competition)
+    return diag(name, number + 1, 0, "a model with a status other than SATISFIABLE");
+  return answer;
+}
+
+Decoded decode(const Encoder& encoder, const Model& model) {
+  const Grid& puzzle = encoder.puzzle();
+  const VarMap& map = encoder.map();
+  Decoded out{Grid(puzzle.geometry_ptr()), {}};
+  std::vector<int> digits;
+  for (int cell = 0; cell < puzzle.cell_count(); ++cell) {
+    digits.clear();
+    for (int d = 1; d <= puzzle.size(); ++d) {
+      const int v = map.var(cell, d);
+      const int fixed = encoder.fixed(v);
+      if (fixed > 0 || (fixed == 0 && model.value(v) > 0)) digits.push_back(d);
+    }
+    if (digits.size() == 1) out.grid.set(cell, digits[0]);
+    else out.problems.push_back({cell, digits});
+  }
+  return out;
+}
+
+Decoded decode(const CnfHeader& header, const Model& model) {
+  return decode(Encoder(header.puzzle, header.options), model);
+}
+
+}  // namespace satdoku

@@ -1,0 +1,77 @@
+// satdoku/sat_backend.hpp - the SAT backend: encode, solve with the embedded
+// CaDiCaL, decode, behind the common Solver interface.
+//
+// Two modes:
+//   fresh        one CaDiCaL instance per puzzle; the puzzle's clues are in
+//                the formula (unit clauses, or removed by the reduction).
+//   incremental  one instance per Solver object and board shape: the rules
+//                are added once, each puzzle's clues are passed as
+//                assumptions, and learnt clauses are kept between puzzles.
+//                The reduction does not apply (the formula has no clues).
+// The answer comes from CaDiCaL's model only (plus, with a reduction, the
+// values the encoding itself fixed); further solutions are found by adding
+// a clause that forbids the last one on the cells the formula left open (in
+// incremental mode guarded by a fresh activator literal, retired after the
+// puzzle, so the instance stays reusable).
+//
+//   satdoku::SatConfig config = satdoku::SatConfig::defaults_for(9);
+//   auto sat = satdoku::make_sat_solver(config);
+//   satdoku::Result r = sat->solve(puzzle, {.max_solutions = 2});
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "satdoku/amo.hpp"
+#include "satdoku/encoding.hpp"
+#include "satdoku/solver.hpp"
+
+namespace satdoku {
+
+enum class SatMode { fresh, incremental };
+std::string_view to_string(SatMode mode);
+std::optional<SatMode> parse_sat_mode(std::string_view name);
+std::string sat_mode_names();  // "fresh, incremental"
+
+// A configuration with every choice made, for one board size.
+struct SatChoice {
+  Encoding encoding = Encoding::extended;
+  AmoMethod amo = AmoMethod::pairwise;
+  Reduction reduction = Reduction::none;
+  SatMode mode = SatMode::incremental;
+
+  // "extended/pairwise/none/incremental".
+  std::string str() const;
+};
+
+// The choices satdoku makes for N x N boards when the user makes none,
+// chosen by measurement (benchmarks/RESULTS.md).
+SatChoice default_sat_choice(int n);
+
+// What the user asked for; unset fields take default_sat_choice(N) for each
+// puzzle's N, so one batch may mix board sizes.
+struct SatConfig {
+  std::optional<Encoding> encoding;
+  std::optional<AmoMethod> amo;
+  std::optional<Reduction> reduction;
+  std::optional<SatMode> mode;
+  // CaDiCaL options applied to every instance, after satdoku's own defaults.
+  std::vector<std::pair<std::string, int>> options;
+
+  SatChoice resolve(int n) const;
+};
+
+// Parses "NAME=VALUE" (VALUE an integer, or true/false); throws UsageError,
+// also when NAME is not one of CaDiCaL's options.
+std::pair<std::string, int> parse_sat_option(std::string_view text);
+
+// A SAT backend.  Throws UsageError at once for an invalid CaDiCaL option and
+// at solve() time (Status::error with a message) for a choice that does not
+// fit the puzzle (triads on rectangular boxes).
+std::unique_ptr<Solver> make_sat_solver(SatConfig config = {});
+
+}  // namespace satdoku

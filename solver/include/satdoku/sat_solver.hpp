@@ -1,0 +1,98 @@
+// satdoku/sat_solver.hpp - a small facade over the embedded CaDiCaL solver.
+//
+// The facade keeps cadical.hpp out of every other file (pimpl), keeps the
+// solver quiet (option "quiet" = 1: library code never prints), turns
+// misuse into UsageError and exposes the few things satdoku needs:
+//
+//   satdoku::SatSolver solver;                 // state: configuring
+//   solver.set_option("phase", 0);             // only before the first clause
+//   satdoku::encode(puzzle, {}, solver);       // a ClauseSink: no copy
+//   solver.set_conflict_limit(100000);         // for the next solve only
+//   if (solver.solve() == satdoku::SatResult::sat) solver.value(v) ...
+//
+// States (as in cadical.hpp): configuring (new, no clause yet: options and
+// proof tracing allowed) -> adding/ready (clauses, solve) -> after solve:
+// sat (value() allowed), unsat, unknown (a limit stopped it).  Adding a
+// clause after a solve is allowed (incremental use) and leaves the sat
+// state.  One SatSolver per thread.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <initializer_list>
+#include <memory>
+#include <span>
+#include <string>
+#include <string_view>
+
+#include "satdoku/clause_sink.hpp"
+
+namespace satdoku {
+
+enum class SatResult { sat, unsat, unknown };
+std::string_view to_string(SatResult result);
+
+// Counters of the solver over its lifetime.
+struct SatStatistics {
+  std::uint64_t conflicts = 0;     // learned clauses (one per conflict), via CaDiCaL's Learner
+  std::uint64_t decisions = 0;     // 0: CaDiCaL 1.5.3 ("sc2021") has no getter for it
+  std::uint64_t propagations = 0;  // 0: likewise (only printed by statistics())
+  std::uint64_t solves = 0;        // calls of solve()
+  std::uint64_t clauses = 0;       // clauses added
+  int variables = 0;               // highest variable seen
+};
+
+class SatSolver final : public ClauseSink {
+ public:
+  // A new, quiet solver in the configuring state.
+  SatSolver();
+  ~SatSolver() override;
+  SatSolver(const SatSolver&) = delete;
+  SatSolver& operator=(const SatSolver&) = delete;
+
+  // CaDiCaL's version string ("1.5.3").
+  static std::string_view version();
+
+  // Sets CaDiCaL option `name` (as in `cadical --help`, e.g. "phase",
+  // "seed", "chrono").  Throws UsageError when the name is not a valid
+  // CaDiCaL option, or when clauses were already added.
+  void set_option(std::string_view name, int value);
+  // Writes a DRAT proof of the next unsatisfiability results to `path`.
+  // Precondition: no clause added yet (UsageError).  OutputError when the
+  // file cannot be opened.
+  void trace_proof(const std::string& path);
+
+  // Adds a clause (empty: the formula becomes unsatisfiable).  Literals are
+  // non-zero ints other than INT_MIN (UsageError otherwise).
+  void add_clause(std::span<const int> literals) override;
+  void add_clause(std::initializer_list<int> literals) {
+    add_clause(std::span<const int>(literals.begin(), literals.size()));
+  }
+
+  // Limits for the next solve() only: a number of conflicts (0 = none) and
+  // seconds of wall time (0 = none).  A cancel flag, polled while solving,
+  // stays connected until replaced (nullptr disconnects).
+  void set_conflict_limit(std::uint64_t conflicts);
+  void set_time_limit(double seconds);
+  void set_cancel(const std::atomic<bool>* cancel);
+
+  // Solves under `assumptions` (literals that hold for this call only).
+  // unknown when a limit or the cancel flag stopped the search.
+  SatResult solve(std::span<const int> assumptions = {});
+  SatResult solve(std::initializer_list<int> assumptions) {
+    return solve(std::span<const int>(assumptions.begin(), assumptions.size()));
+  }
+
+  // The value of variable `var` (>= 1) in the model.  Precondition: the last
+  // solve() returned sat and no clause was added since (UsageError
+  // otherwise).  A variable the solver never saw is false.
+  bool value(int var) const;
+
+  SatStatistics statistics() const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace satdoku

@@ -1,0 +1,77 @@
+// satdoku/solver.hpp - the one interface every backend implements.
+//
+// A backend takes a puzzle and limits, and returns what it found: the
+// solutions (up to `max_solutions`), whether the search was exhausted (so
+// that the number found is the exact count), and statistics.  Tests and
+// benchmarks loop over backends through this interface.
+//
+//   auto native = satdoku::make_native_solver();
+//   satdoku::Result r = native->solve(puzzle, {.max_solutions = 2});
+//   if (r.status == satdoku::Status::solved && r.exhausted && r.solutions.size() == 1) unique...
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "satdoku/grid.hpp"
+
+namespace satdoku {
+
+struct Limits {
+  std::uint64_t max_solutions = 1;  // stop after this many (>= 1)
+  std::uint64_t node_budget = 0;    // native: search nodes; 0 = none
+  std::uint64_t conflict_budget = 0;  // SAT: conflicts per puzzle; 0 = none
+  double time_budget = 0;           // seconds per puzzle; 0 = none
+  // When set and true, the backend stops as soon as it can (Ctrl-C).
+  const std::atomic<bool>* cancel = nullptr;
+};
+
+enum class Status {
+  solved,   // at least one solution found
+  none,     // search exhausted, no solution
+  invalid,  // clues clash (Result::clash says where)
+  unknown,  // a budget or cancellation stopped the search before any solution
+  error,    // the backend could not run (message says why)
+};
+std::string_view to_string(Status status);
+
+struct Stats {
+  std::uint64_t nodes = 0;         // native: search nodes (propagation rounds)
+  std::uint64_t guesses = 0;       // native: branches taken beyond the first
+  std::uint64_t conflicts = 0;     // SAT
+  std::uint64_t decisions = 0;     // SAT
+  std::uint64_t propagations = 0;  // SAT
+  std::uint64_t variables = 0;     // SAT: encoding size
+  std::uint64_t clauses = 0;       // SAT: encoding size
+  bool by_propagation = false;     // solved without any guess or decision
+  double seconds = 0;              // wall time of solve()
+};
+
+struct Result {
+  Status status = Status::error;
+  std::vector<Grid> solutions;     // distinct, at most max_solutions
+  bool exhausted = false;          // search space fully explored: the count is exact
+  bool interrupted = false;        // a budget or cancellation stopped the search
+  std::optional<Clash> clash;      // with Status::invalid
+  Stats stats;
+  std::string message;             // with Status::error / unknown: why
+};
+
+class Solver {
+ public:
+  virtual ~Solver() = default;
+  virtual std::string_view name() const = 0;
+  // Thread-compatible: one Solver per thread.
+  virtual Result solve(const Grid& puzzle, const Limits& limits) = 0;
+};
+
+// The native reference solver: candidate bitsets, naked and hidden singles,
+// branching on the cell with the fewest candidates; exact for every size.
+std::unique_ptr<Solver> make_native_solver();
+
+}  // namespace satdoku

@@ -1,0 +1,57 @@
+#include "satdoku/cross_check.hpp"
+
+#include <algorithm>
+
+namespace satdoku {
+
+namespace {
+
+bool same_set(const std::vector<Grid>& a, const std::vector<Grid>& b) {
+  if (a.size() != b.size()) return false;
+  return std::all_of(a.begin(), a.end(),
+                     [&](const Grid& g) { return std::find(b.begin(), b.end(), g) != b.end(); });
+}
+
+std::string count_text(const Result& r) {
+  return std::string(to_string(r.status)) + " with " + std::to_string(r.solutions.size()) + " solution" +
+         (r.solutions.size() == 1 ? "" : "s") + (r.exhausted ? "" : " (search not exhausted)");
+}
+
+}  // namespace
+
+CrossCheck cross_check(const Result& answer, const Result& reference, std::uint64_t max_solutions) {
+  CrossCheck check;
+  auto disagree = [&](const std::string& what) {
+    check.agree = false;
+    check.message = what + ": answer " + count_text(answer) + ", reference " + count_text(reference);
+    return check;
+  };
+  if (answer.status == Status::error || reference.status == Status::error) {
+    check.reference_gave_up = reference.status == Status::error;
+    check.message = "not compared: " + (reference.status == Status::error ? reference.message : answer.message);
+    return check;
+  }
+  if ((answer.status == Status::invalid) != (reference.status == Status::invalid))
+    return disagree("one found clashing clues, the other did not");
+  if (answer.status == Status::invalid) return check;
+
+  const std::size_t found = answer.solutions.size(), known = reference.solutions.size();
+  if (reference.interrupted) {
+    // The reference gave up: only what it did find can be held against the answer.
+    check.reference_gave_up = true;
+    check.message = "the reference gave up" + (reference.message.empty() ? "" : " (" + reference.message + ")");
+    if (answer.exhausted && found < known) return disagree("the reference found more solutions");
+    return check;
+  }
+  if (answer.interrupted && found < max_solutions) {
+    // The answer gave up: its solutions must still be among the reference's.
+    if (found > known) return disagree("the answer found more solutions than exist");
+    return check;
+  }
+  if (found != std::min<std::size_t>(known, max_solutions)) return disagree("different numbers of solutions");
+  if (reference.exhausted && !same_set(answer.solutions, reference.solutions))
+    return disagree("different solutions");
+  return check;
+}
+
+}  // namespace satdoku

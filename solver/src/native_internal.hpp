@@ -1,0 +1,93 @@
+// native_internal.hpp - the two search engines behind make_native_solver().
+//
+// Internal to the solver library (tests include it by relative path to
+// cross-check the engines against each other).  Each engine is complete on
+// its own: it reports clashes (through find_clash), honours every field of
+// Limits and fills every field of Result except stats.seconds, which the
+// Solver front end measures around the whole call.
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+
+#include "satdoku/solver.hpp"
+
+namespace satdoku::native_detail {
+
+// The 9x9 engine: per-digit candidate bitboards kept as three 27-bit bands,
+// band-level box/line reasoning from a precomputed table, hidden singles in
+// rows, boxes and columns, naked singles, branching on the cell with the
+// fewest candidates.  Precondition: puzzle.size() == 9, digits 0..9.
+Result solve_9x9(const Grid& puzzle, const Limits& limits);
+
+// The general engine for every N: per-cell candidate bitsets (W 64-bit
+// words), per unit and digit counts of candidate places, naked and hidden
+// singles from a work queue, undo trail instead of copies, iterative
+// depth-first search on the cell with the fewest candidates.
+// Precondition: digits 0..N.
+Result solve_general(const Grid& puzzle, const Limits& limits);
+
+// Watches the node budget, the time budget and the cancel flag.  `poll`
+// is cheap; the clock is read only every 256 calls.
+class Budget {
+ public:
+  explicit Budget(const Limits& limits)
+      : limits_(limits), start_(std::chrono::steady_clock::now()) {}
+
+  // True when the search must stop before starting node number `nodes`+1.
+  // Sets `reason()` then.
+  bool exceeded(std::uint64_t nodes) {
+    if (limits_.node_budget != 0 && nodes >= limits_.node_budget) {
+      reason_ = "node budget exhausted";
+      return true;
+    }
+    return poll();
+  }
+
+  // Time and cancellation only (for long stretches of propagation).
+  bool poll() {
+    if ((++calls_ & 255u) != 0) return false;
+    return check_now();
+  }
+
+  bool check_now() {
+    if (limits_.cancel != nullptr && limits_.cancel->load(std::memory_order_relaxed)) {
+      reason_ = "cancelled";
+      return true;
+    }
+    if (limits_.time_budget > 0) {
+      const std::chrono::duration<double> spent = std::chrono::steady_clock::now() - start_;
+      if (spent.count() >= limits_.time_budget) {
+        reason_ = "time budget exhausted";
+        return true;
+      }
+    }
+    return false;
+  }
+
+  const char* reason() const { return reason_; }
+
+ private:
+  const Limits& limits_;
+  std::chrono::steady_clock::time_point start_;
+  std::uint32_t calls_ = 0;
+  const char* reason_ = "";
+};
+
+// Fills status, exhausted, interrupted and message from what a search saw.
+// `complete`: the search space was fully explored.
+inline void finish(Result& r, bool complete, bool interrupted, const char* reason) {
+  r.interrupted = interrupted;
+  r.exhausted = complete && !interrupted;
+  if (!r.solutions.empty()) {
+    r.status = Status::solved;
+  } else if (interrupted) {
+    r.status = Status::unknown;
+  } else {
+    r.status = Status::none;
+  }
+  if (interrupted) r.message = reason;
+}
+
+}  // namespace satdoku::native_detail

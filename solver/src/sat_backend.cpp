@@ -1,0 +1,283 @@
+#include "satdoku/sat_backend.hpp"
+
+#include <charconv>
+#include <chrono>
+
+#include "satdoku/error.hpp"
+#include "satdoku/sat_solver.hpp"
+#include "satdoku/varmap.hpp"
+
+namespace satdoku {
+
+std::string_view to_string(SatMode mode) { return mode == SatMode::fresh ? "fresh" : "incremental"; }
+
+std::optional<SatMode> parse_sat_mode(std::string_view name) {
+  if (name == "fresh") return SatMode::fresh;
+  if (name == "incremental") return SatMode::incremental;
+  return std::nullopt;
+}
+
+std::string sat_mode_names() { return "fresh, incremental"; }
+
+std::string SatChoice::str() const {
+  std::string s(to_string(encoding));
+  s.append("/").append(to_string(amo)).append("/").append(to_string(reduction)).append("/");
+  return s.append(to_string(mode));
+}
+
+SatChoice default_sat_choice(int n) {
+  SatChoice c;
+  c.amo = default_amo(n);
+  if (n <= 9) {
+    c.encoding = Encoding::extended;
+    c.reduction = Reduction::none;
+    c.mode = SatMode::incremental;
+  } else {
+    c.encoding = Encoding::extended;
+    c.reduction = Reduction::propagate;
+    c.mode = SatMode::fresh;
+  }
+  return c;
+}
+
+SatChoice SatConfig::resolve(int n) const {
+  SatChoice c = default_sat_choice(n);
+  if (encoding) c.encoding = *encoding;
+  if (amo) c.amo = *amo;
+  if (reduction) c.reduction = *reduction;
+  if (mode) c.mode = *mode;
+  return c;
+}
+
+std::pair<std::string, int> parse_sat_option(std::string_view text) {
+  const auto eq = text.find('=');
+  if (eq == std::string_view::npos || eq == 0)
+    throw UsageError("CaDiCaL option '" + std::string(text) + "' is not of the form NAME=VALUE");
+  std::string name(text.substr(0, eq));
+  const std::string_view value = text.substr(eq + 1);
+  int v = 0;
+  if (value == "true") v = 1;
+  else if (value == "false") v = 0;
+  else {
+    const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), v);
+    if (value.empty() || ec != std::errc() || end != value.data() + value.size())
+      throw UsageError("CaDiCaL option '" + name + "' needs an integer value, not '" + std::string(value) + "'");
+  }
+  SatSolver probe;  // validates the name against CaDiCaL's own list
+  probe.set_option(name, v);
+  return {std::move(name), v};
+}
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// CaDiCaL settings satdoku applies before the user's (see RESULTS.md).
+void configure(SatSolver& solver, const SatConfig& config) {
+  for (const auto& [name, value] : config.options) solver.set_option(name, value);
+}
+
+// Enumerates models of `solver` under `assumptions`, decoding each with
+// `digit_of(cell)` and blocking it over the open cells; fills `result`.
+class Enumeration {
+ public:
+  Enumeration(const Grid& puzzle, const Limits& limits, Result& result)
+      : puzzle_(puzzle), limits_(limits), result_(result), map_(puzzle.size()) {}
+
+  // `fixed_digit(cell)`: the digit of a cell the encoding decided and left out
+  // of the formula (0: read it from the model).  Clue cells are never part of
+  // a blocking clause.
+  // `in_formula(var)`: the variable is part of the formula (a reduction
+  // leaves the variables it fixed out, and CaDiCaL knows nothing of them).
+  template <class FixedDigit, class InFormula>
+  void run(SatSolver& solver, std::vector<int>& assumptions, int activator, FixedDigit fixed_digit,
+           InFormula in_formula) {
+    const auto start = Clock::now();
+    const Geometry& g = puzzle_.geometry();
+    const int n = g.size();
+    std::vector<int> block;
+    for (;;) {
+      solver.set_conflict_limit(limits_.conflict_budget);
+      if (limits_.time_budget > 0) {
+        const double left = limits_.time_budget - std::chrono::duration<double>(Clock::now() - start).count();
+        if (left <= 0) {
+          result_.interrupted = true;
+          return;
+        }
+        solver.set_time_limit(left);
+      }
+      const SatResult answer = solver.solve(assumptions);
+      if (answer == SatResult::unknown) {
+        result_.interrupted = true;
+        result_.message = limits_.cancel && limits_.cancel->load() ? "cancelled" : "a SAT limit was hit";
+        return;
+      }
+      if (answer == SatResult::unsat) {
+        result_.exhausted = true;
+        return;
+      }
+      Grid solution(puzzle_.geometry_ptr());
+      block.clear();
+      if (activator) block.push_back(-activator);
+      for (int cell = 0; cell < g.cell_count(); ++cell) {
+        if (const int d = fixed_digit(cell)) {
+          solution.set(cell, d);
+          continue;
+        }
+        int found = 0, count = 0;
+        for (int d = 1; d <= n; ++d)
+          if (const int v = map_.var(cell, d); in_formula(v) && solver.value(v)) {
+            found = d;
+            ++count;
+          }
+        if (count != 1) {
+          // Left empty: verification reports the cell, so the bug is loud.
+          result_.message = "the model gives " + std::to_string(count) + " digits to a cell";
+          found = 0;
+        }
+        solution.set(cell, found);
+        if (found && puzzle_.at(cell) == 0) block.push_back(-map_.var(cell, found));
+      }
+      result_.solutions.push_back(std::move(solution));
+      if (result_.solutions.size() >= limits_.max_solutions) return;
+      solver.add_clause(block);  // forbid this solution on the open cells
+      if (block.size() == (activator ? 1u : 0u)) {
+        result_.exhausted = true;  // no open cell: the solution was the only one
+        return;
+      }
+    }
+  }
+
+ private:
+  const Grid& puzzle_;
+  const Limits& limits_;
+  Result& result_;
+  VarMap map_;
+};
+
+class SatBackend final : public Solver {
+ public:
+  explicit SatBackend(SatConfig config) : config_(std::move(config)) {
+    SatSolver probe;
+    configure(probe, config_);  // invalid option names fail now, not per puzzle
+  }
+
+  std::string_view name() const override { return "sat"; }
+
+  Result solve(const Grid& puzzle, const Limits& limits) override {
+    const auto start = Clock::now();
+    Result result;
+    try {
+      if (auto clash = find_clash(puzzle)) {
+        result.status = Status::invalid;
+        result.clash = clash;
+        result.exhausted = true;
+      } else {
+        const SatChoice choice = config_.resolve(puzzle.size());
+        if (choice.mode == SatMode::fresh) solve_fresh(puzzle, choice, limits, result);
+        else solve_incremental(puzzle, choice, limits, result);
+        result.status = !result.solutions.empty() ? Status::solved
+                        : result.exhausted        ? Status::none
+                                                  : Status::unknown;
+      }
+    } catch (const Error& e) {
+      result = Result{};
+      result.status = Status::error;
+      result.message = e.what();
+    }
+    result.stats.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+    return result;
+  }
+
+ private:
+  void solve_fresh(const Grid& puzzle, const SatChoice& choice, const Limits& limits, Result& result) {
+    const Encoder encoder(puzzle, {choice.encoding, choice.amo, choice.reduction});
+    SatSolver solver;
+    configure(solver, config_);
+    solver.set_cancel(limits.cancel);
+    const EncodeReport report = encoder.emit(solver);
+    result.stats.variables = report.variables;
+    result.stats.clauses = report.clauses;
+    result.stats.by_propagation = report.solved;
+    const VarMap& map = encoder.map();
+    const int n = puzzle.size();
+    std::vector<int> fixed(static_cast<std::size_t>(puzzle.cell_count()), 0);
+    if (choice.reduction != Reduction::none)
+      for (int cell = 0; cell < puzzle.cell_count(); ++cell)
+        for (int d = 1; d <= n; ++d)
+          if (encoder.fixed(map.var(cell, d)) > 0) fixed[static_cast<std::size_t>(cell)] = d;
+    std::vector<int> assumptions;
+    Enumeration(puzzle, limits, result)
+        .run(
+            solver, assumptions, 0, [&](int cell) { return fixed[static_cast<std::size_t>(cell)]; },
+            [&](int var) { return encoder.fixed(var) == 0; });
+    const SatStatistics stats = solver.statistics();
+    result.stats.conflicts = stats.conflicts;
+    result.stats.decisions = stats.decisions;
+    result.stats.propagations = stats.propagations;
+  }
+
+  void solve_incremental(const Grid& puzzle, const SatChoice& choice, const Limits& limits, Result& result) {
+    const Geometry& g = puzzle.geometry();
+    if (!rules_ || rules_->size != g.size() || !(rules_->box == g.box()) ||
+        rules_->encoding != choice.encoding || rules_->amo != choice.amo) {
+      rules_.reset();
+      auto rules = std::make_unique<Rules>();
+      rules->size = g.size();
+      rules->box = g.box();
+      rules->encoding = choice.encoding;
+      rules->amo = choice.amo;
+      configure(rules->solver, config_);
+      const Encoder encoder(Grid(puzzle.geometry_ptr()), {choice.encoding, choice.amo, Reduction::none});
+      const EncodeReport report = encoder.emit(rules->solver);
+      rules->variables = report.variables;
+      rules->clauses = report.clauses;
+      rules->next_var = static_cast<int>(report.variables) + 1;
+      rules_ = std::move(rules);
+    }
+    SatSolver& solver = rules_->solver;
+    solver.set_cancel(limits.cancel);
+    const VarMap map(g.size());
+    std::vector<int> assumptions;
+    for (int cell = 0; cell < g.cell_count(); ++cell)
+      if (const int d = puzzle.at(cell)) assumptions.push_back(map.var(cell, d));
+    int activator = 0;
+    if (limits.max_solutions > 1) {
+      activator = rules_->next_var++;
+      assumptions.push_back(activator);
+    }
+    const SatStatistics before = solver.statistics();
+    Enumeration(puzzle, limits, result)
+        .run(
+            solver, assumptions, activator, [](int) { return 0; }, [](int) { return true; });
+    if (activator) solver.add_clause({-activator});  // retire this puzzle's blocking clauses
+    const SatStatistics after = solver.statistics();
+    result.stats.variables = rules_->variables;
+    result.stats.clauses = rules_->clauses;
+    result.stats.conflicts = after.conflicts - before.conflicts;
+    result.stats.decisions = after.decisions - before.decisions;
+    result.stats.propagations = after.propagations - before.propagations;
+  }
+
+  // The incremental instance: the rules of one board shape and encoding.
+  struct Rules {
+    int size = 0;
+    BoxShape box;
+    Encoding encoding{};
+    AmoMethod amo{};
+    SatSolver solver;
+    std::uint64_t variables = 0, clauses = 0;
+    int next_var = 0;  // the next activator variable
+  };
+
+  SatConfig config_;
+  std::unique_ptr<Rules> rules_;
+};
+
+}  // namespace
+
+std::unique_ptr<Solver> make_sat_solver(SatConfig config) {
+  return std::make_unique<SatBackend>(std::move(config));
+}
+
+}  // namespace satdoku

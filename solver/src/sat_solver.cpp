@@ -1,0 +1,161 @@
+#include "satdoku/sat_solver.hpp"
+
+#include <cadical.hpp>
+
+#include <chrono>
+#include <climits>
+#include <cstdio>
+#include <cstdlib>
+
+#include "satdoku/error.hpp"
+
+namespace satdoku {
+
+std::string_view to_string(SatResult result) {
+  switch (result) {
+    case SatResult::sat: return "sat";
+    case SatResult::unsat: return "unsat";
+    case SatResult::unknown: return "unknown";
+  }
+  return "unknown";
+}
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// Stops CaDiCaL at a deadline or when a cancel flag is raised.
+class Stop final : public CaDiCaL::Terminator {
+ public:
+  bool terminate() override {
+    if (cancel && cancel->load(std::memory_order_relaxed)) return true;
+    return has_deadline && Clock::now() >= deadline;
+  }
+  const std::atomic<bool>* cancel = nullptr;
+  bool has_deadline = false;
+  Clock::time_point deadline;
+};
+
+// Counts learned clauses: one per conflict analysis.
+class Count final : public CaDiCaL::Learner {
+ public:
+  bool learning(int) override {
+    ++learned;
+    return false;  // we do not want the literals
+  }
+  void learn(int) override {}
+  std::uint64_t learned = 0;
+};
+
+}  // namespace
+
+struct SatSolver::Impl {
+  CaDiCaL::Solver solver;
+  Stop stop;
+  Count count;
+  SatStatistics stats;
+  bool configuring = true;
+  bool model_valid = false;
+  std::uint64_t conflict_limit = 0;
+  double time_limit = 0;
+  std::FILE* proof = nullptr;
+
+  Impl() {
+    solver.set("quiet", 1);
+    solver.connect_terminator(&stop);
+    solver.connect_learner(&count);
+  }
+  ~Impl() {
+    solver.disconnect_terminator();
+    solver.disconnect_learner();
+    if (proof) {
+      solver.close_proof_trace();
+      std::fclose(proof);
+    }
+  }
+};
+
+SatSolver::SatSolver() : impl_(std::make_unique<Impl>()) {}
+SatSolver::~SatSolver() = default;
+
+std::string_view SatSolver::version() { return CaDiCaL::Solver::version(); }
+
+void SatSolver::set_option(std::string_view name, int value) {
+  const std::string key(name);
+  if (!CaDiCaL::Solver::is_valid_option(key.c_str()))
+    throw UsageError("SatSolver::set_option: '" + key + "' is not a CaDiCaL option");
+  if (!impl_->configuring)
+    throw UsageError("SatSolver::set_option: options must be set before the first clause");
+  if (!impl_->solver.set(key.c_str(), value))
+    throw UsageError("SatSolver::set_option: CaDiCaL refused " + key + "=" + std::to_string(value));
+}
+
+void SatSolver::trace_proof(const std::string& path) {
+  if (!impl_->configuring)
+    throw UsageError("SatSolver::trace_proof: must be called before the first clause");
+  if (impl_->proof) throw UsageError("SatSolver::trace_proof: a proof is already being traced");
+  std::FILE* file = std::fopen(path.c_str(), "w");
+  if (!file) throw OutputError("cannot open proof file '" + path + "'");
+  if (!impl_->solver.trace_proof(file, path.c_str())) {
+    std::fclose(file);
+    throw OutputError("CaDiCaL cannot trace a proof to '" + path + "'");
+  }
+  impl_->proof = file;
+}
+
+void SatSolver::add_clause(std::span<const int> literals) {
+  for (int lit : literals) {
+    if (lit == 0 || lit == INT_MIN)
+      throw UsageError("SatSolver::add_clause: invalid literal " + std::to_string(lit));
+  }
+  for (int lit : literals) {
+    impl_->solver.add(lit);
+    const int v = std::abs(lit);
+    if (v > impl_->stats.variables) impl_->stats.variables = v;
+  }
+  impl_->solver.add(0);
+  impl_->configuring = false;
+  impl_->model_valid = false;
+  ++impl_->stats.clauses;
+}
+
+void SatSolver::set_conflict_limit(std::uint64_t conflicts) { impl_->conflict_limit = conflicts; }
+void SatSolver::set_time_limit(double seconds) { impl_->time_limit = seconds > 0 ? seconds : 0; }
+void SatSolver::set_cancel(const std::atomic<bool>* cancel) { impl_->stop.cancel = cancel; }
+
+SatResult SatSolver::solve(std::span<const int> assumptions) {
+  Impl& m = *impl_;
+  for (int lit : assumptions)
+    if (lit == 0 || lit == INT_MIN)
+      throw UsageError("SatSolver::solve: invalid assumption " + std::to_string(lit));
+  for (int lit : assumptions) m.solver.assume(lit);
+  if (m.conflict_limit)
+    m.solver.limit("conflicts", m.conflict_limit > INT_MAX ? INT_MAX : static_cast<int>(m.conflict_limit));
+  m.stop.has_deadline = m.time_limit > 0;
+  if (m.stop.has_deadline)
+    m.stop.deadline = Clock::now() + std::chrono::duration_cast<Clock::duration>(
+                                         std::chrono::duration<double>(m.time_limit));
+  m.configuring = false;
+  const int status = m.solver.solve();
+  m.conflict_limit = 0;
+  m.time_limit = 0;
+  m.stop.has_deadline = false;
+  ++m.stats.solves;
+  m.model_valid = status == 10;
+  return status == 10 ? SatResult::sat : status == 20 ? SatResult::unsat : SatResult::unknown;
+}
+
+bool SatSolver::value(int var) const {
+  if (!impl_->model_valid) throw UsageError("SatSolver::value: no model (the last solve was not sat)");
+  if (var <= 0 || var == INT_MAX) throw UsageError("SatSolver::value: invalid variable " + std::to_string(var));
+  if (var > impl_->solver.vars()) return false;
+  return impl_->solver.val(var) > 0;
+}
+
+SatStatistics SatSolver::statistics() const {
+  SatStatistics s = impl_->stats;
+  s.conflicts = impl_->count.learned;
+  return s;
+}
+
+}  // namespace satdoku

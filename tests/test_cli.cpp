@@ -1,0 +1,187 @@
+// Usage tests: run the built `satdoku` and check its output and exit codes.
+#define BOOST_TEST_MODULE cli
+#include <boost/test/unit_test.hpp>
+
+#include <nlohmann/json.hpp>
+#include <set>
+#include <sstream>
+
+#include "test_support.hpp"
+
+using namespace satdoku::test;
+
+namespace {
+
+std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> lines;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  return lines;
+}
+
+std::string quoted(const std::filesystem::path& p) { return "'" + p.string() + "'"; }
+
+const std::string kEasy = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+const std::string kEasySolution =
+    "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+// Row 1 needs a 9 in column 9, which already holds one: no solution, no clash.
+const std::string kNoSolution = "12345678.........9" + std::string(63, '.');
+// Two 5s in row 1.
+const std::string kClash = "5...5" + std::string(76, '.');
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(help_version_and_unknown_commands) {
+  auto help = run_satdoku("--help");
+  BOOST_TEST(help.exit_code == 0);
+  BOOST_TEST(help.out.find("solve") != std::string::npos);
+  BOOST_TEST(help.out.find("Exit codes") != std::string::npos);
+  auto version = run_satdoku("--version");
+  BOOST_TEST(version.exit_code == 0);
+  BOOST_TEST(version.out.rfind("satdoku ", 0) == 0);
+  auto solve_help = run_satdoku("solve --help");
+  BOOST_TEST(solve_help.exit_code == 0);
+  BOOST_TEST(solve_help.out.find("--limit") != std::string::npos);
+  BOOST_TEST(solve_help.out.find("--input-format") != std::string::npos);
+  auto unknown = run_satdoku("frobnicate");
+  BOOST_TEST(unknown.exit_code == 2);
+  BOOST_TEST(unknown.err.find("unknown command 'frobnicate'") != std::string::npos);
+  auto none = run_satdoku("");
+  BOOST_TEST(none.exit_code == 2);
+}
+
+BOOST_AUTO_TEST_CASE(bad_options_are_usage_errors) {
+  for (const char* args : {"solve --no-such-option", "solve --limit 0", "solve --output xml",
+                           "solve --input-format csv", "solve --box 2by4", "solve --limit abc",
+                           "solve --backend quantum", "solve --alphabet AA", "solve --encoding best",
+                           "solve --amo ladder", "solve --reduce all", "solve --mode lazy",
+                           "solve --sat-option nosuchoption=1", "solve --sat-option seed"}) {
+    auto r = run_satdoku(args, kEasy + "\n");
+    BOOST_TEST(r.exit_code == 2, args << " gave " << r.exit_code);
+    BOOST_TEST(r.err.find("satdoku solve:") != std::string::npos, args << ": " << r.err);
+    BOOST_TEST(r.out.empty(), args << " printed " << r.out);
+  }
+}
+
+BOOST_AUTO_TEST_CASE(euler96_solves_to_the_known_sum) {
+  auto r = run_satdoku("solve --output line " + quoted(source_dir() / "examples" / "euler96.txt"));
+  BOOST_TEST(r.exit_code == 0, r.err);
+  auto lines = lines_of(r.out);
+  BOOST_REQUIRE(lines.size() == 50u);
+  int sum = 0;
+  for (const auto& line : lines) {
+    BOOST_REQUIRE(line.size() == 81u);
+    sum += std::stoi(line.substr(0, 3));
+  }
+  BOOST_TEST(sum == 24702);
+  BOOST_TEST(r.err.find("50 puzzles: 50 solved") != std::string::npos, r.err);
+}
+
+BOOST_AUTO_TEST_CASE(standard_input_and_each_status) {
+  auto solved = run_satdoku("solve --output line", kEasy + "\n");
+  BOOST_TEST(solved.exit_code == 0);
+  BOOST_TEST(solved.out == kEasySolution + "\n");
+  auto dash = run_satdoku("solve --output line -", kEasy + "\n");
+  BOOST_TEST(dash.out == kEasySolution + "\n");
+
+  auto none = run_satdoku("solve --output line", kNoSolution + "\n");
+  BOOST_TEST(none.exit_code == 1);
+  BOOST_TEST(none.out == "none\n");
+
+  auto clash = run_satdoku("solve --output line", kClash + "\n");
+  BOOST_TEST(clash.exit_code == 1);
+  BOOST_TEST(clash.out == "invalid\n");
+  BOOST_TEST(clash.err.find("r1c1 and r1c5 both hold 5") != std::string::npos, clash.err);
+}
+
+BOOST_AUTO_TEST_CASE(a_bad_line_is_reported_and_the_batch_goes_on) {
+  const std::string input = kEasy + "\n" + "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..7\n" +
+                            kNoSolution + "\n" + kEasy + "\n";
+  auto r = run_satdoku("solve --output line", input);
+  BOOST_TEST(r.exit_code == 2);
+  auto lines = lines_of(r.out);
+  BOOST_REQUIRE(lines.size() == 4u);
+  BOOST_TEST(lines[0] == kEasySolution);
+  BOOST_TEST(lines[1] == "error");
+  BOOST_TEST(lines[2] == "none");
+  BOOST_TEST(lines[3] == kEasySolution);
+  BOOST_TEST(r.err.find("<stdin>:2:") != std::string::npos, r.err);
+}
+
+// A box shape that does not fit the puzzle is that puzzle's error, not a usage error.
+BOOST_AUTO_TEST_CASE(a_box_that_does_not_fit_is_an_error_record) {
+  auto r = run_satdoku("solve --output line --box 2x4", kEasy + "\n");
+  BOOST_TEST(r.exit_code == 2);
+  BOOST_TEST(r.out == "error\n");
+  BOOST_TEST(r.err.find("<stdin>:1:") != std::string::npos, r.err);
+  BOOST_TEST(r.err.find("2x4") != std::string::npos, r.err);
+}
+
+BOOST_AUTO_TEST_CASE(a_missing_file_does_not_stop_the_others) {
+  const auto euler = source_dir() / "examples" / "euler96.txt";
+  auto r = run_satdoku("solve --output line /no/such/file.txt " + quoted(euler));
+  BOOST_TEST(r.exit_code == 2);
+  BOOST_TEST(r.err.find("/no/such/file.txt: cannot open") != std::string::npos, r.err);
+  BOOST_TEST(lines_of(r.out).size() == 51u);
+}
+
+BOOST_AUTO_TEST_CASE(json_records_carry_the_documented_fields) {
+  auto r = run_satdoku("solve --output json", kEasy + "\n" + kClash + "\n" + kNoSolution + "\nxyz\n");
+  BOOST_TEST(r.exit_code == 2);
+  auto lines = lines_of(r.out);
+  BOOST_REQUIRE(lines.size() == 4u);
+  const char* statuses[] = {"solved", "invalid", "none", "error"};
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    auto j = nlohmann::json::parse(lines[i]);
+    BOOST_TEST(j["index"].get<int>() == static_cast<int>(i + 1));
+    BOOST_TEST(j["source"].get<std::string>() == "<stdin>:" + std::to_string(i + 1));
+    BOOST_TEST(j["status"].get<std::string>() == statuses[i]);
+    BOOST_TEST(j.contains("puzzle"));
+    BOOST_TEST(j.contains("solution"));
+    BOOST_TEST(j.contains("stats"));
+  }
+  BOOST_TEST(nlohmann::json::parse(lines[0])["solution"].get<std::string>() == kEasySolution);
+  BOOST_TEST(nlohmann::json::parse(lines[1])["clash"]["digit"].get<int>() == 5);
+  BOOST_TEST(nlohmann::json::parse(lines[3])["message"].get<std::string>().find("<stdin>:4:") == 0);
+}
+
+BOOST_AUTO_TEST_CASE(the_comma_board_has_35_solutions) {
+  const std::string board =
+      "000000007,008000400,003801600,804306201,000000000,105407908,007603800,006000100,400000005\n";
+  auto r = run_satdoku("solve --limit 100 --output json", board);
+  BOOST_TEST(r.exit_code == 0, r.err);
+  auto j = nlohmann::json::parse(r.out);
+  BOOST_TEST(j["solutions"].size() == 35u);
+  std::set<std::string> distinct(j["solutions"].begin(), j["solutions"].end());
+  BOOST_TEST(distinct.size() == 35u);
+}
+
+BOOST_AUTO_TEST_CASE(jobs_do_not_change_the_output) {
+  const auto file = shared_data() / "top1465.txt";
+  auto one = run_satdoku("solve --output line --jobs 1 " + quoted(file));
+  auto two = run_satdoku("solve --output line --jobs 2 " + quoted(file));
+  BOOST_TEST(one.exit_code == 0);
+  BOOST_TEST(two.exit_code == 0);
+  BOOST_TEST(lines_of(one.out).size() == 1465u);
+  BOOST_TEST(one.out == two.out);
+}
+
+BOOST_AUTO_TEST_CASE(a_node_budget_gives_unknown) {
+  // An empty 25x25 board cannot be finished within 1 node.
+  std::string row;
+  for (int c = 0; c < 25; ++c) row += c ? " 0" : "0";
+  std::string empty;
+  for (int r = 0; r < 25; ++r) empty += row + "\n";
+  auto r = run_satdoku("solve --backend native --nodes 1 --output json", empty);
+  BOOST_TEST(r.exit_code == 1, r.err);
+  BOOST_TEST(nlohmann::json::parse(r.out)["status"].get<std::string>() == "unknown");
+}
+
+BOOST_AUTO_TEST_CASE(grid_output_draws_boxes) {
+  auto r = run_satdoku("solve", kEasy + "\n");
+  BOOST_TEST(r.exit_code == 0);
+  auto lines = lines_of(r.out);
+  BOOST_REQUIRE(lines.size() >= 12u);
+  BOOST_TEST(lines[0].rfind("# 1 <stdin>:1 solved", 0) == 0, lines[0]);
+  BOOST_TEST(lines[1].find('|') != std::string::npos);
+}

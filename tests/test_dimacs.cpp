@@ -1,0 +1,376 @@
+// DIMACS export and import, solver answers, decoding, and interoperability
+// with the Debian solvers cadical, minisat and picosat.
+#define BOOST_TEST_MODULE dimacs
+#include <boost/test/unit_test.hpp>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "satdoku/dimacs.hpp"
+#include "satdoku/encoding.hpp"
+#include "satdoku/sat_solver.hpp"
+#include "satdoku/solver.hpp"
+#include "satdoku/verify.hpp"
+#include "test_support.hpp"
+
+using namespace satdoku;
+namespace fs = std::filesystem;
+
+namespace {
+
+Grid grid_of(std::string_view text, int n) {
+  Grid g(Geometry::shared(n));
+  for (int i = 0; i < n * n; ++i) {
+    const char ch = text[static_cast<std::size_t>(i)];
+    g.set(i, ch == '.' || ch == '0' ? 0 : ch <= '9' ? ch - '0' : ch - 'A' + 10);
+  }
+  return g;
+}
+
+// The first Project Euler grid, read by hand ("Grid 01" then 9 lines).
+Grid euler_first() {
+  std::ifstream in(test::shared_data() / "euler96.txt");
+  std::string line, text;
+  std::getline(in, line);
+  for (int i = 0; i < 9 && std::getline(in, line); ++i) text += line.substr(0, 9);
+  BOOST_REQUIRE(text.size() == 81u);
+  return grid_of(text, 9);
+}
+
+// A whitespace-separated N x N board (data/large format).
+Grid tokens_board(const fs::path& path, int n) {
+  std::ifstream in(path);
+  Grid g(Geometry::shared(n));
+  for (int i = 0; i < n * n; ++i) {
+    int d = 0;
+    in >> d;
+    g.set(i, d);
+  }
+  BOOST_REQUIRE(in);
+  return g;
+}
+
+std::string cnf_text(const Grid& p, const EncodeOptions& o) {
+  std::ostringstream out;
+  write_dimacs(p, o, out);
+  return out.str();
+}
+
+template <class T>
+const T& expect_value(const std::variant<T, Diagnostic>& v) {
+  if (const auto* d = std::get_if<Diagnostic>(&v)) BOOST_FAIL("unexpected diagnostic: " << d->str());
+  return std::get<T>(v);
+}
+
+template <class T>
+Diagnostic expect_diagnostic(const std::variant<T, Diagnostic>& v) {
+  BOOST_REQUIRE(std::holds_alternative<Diagnostic>(v));
+  return std::get<Diagnostic>(v);
+}
+
+std::variant<CnfFormula, Diagnostic> parse_cnf(const std::string& text) {
+  std::istringstream in(text);
+  return read_dimacs(in, "t.cnf");
+}
+std::variant<SolverAnswer, Diagnostic> parse_answer(const std::string& text) {
+  std::istringstream in(text);
+  return read_solver_output(in, "t.out");
+}
+std::variant<CnfHeader, Diagnostic> parse_header(const std::string& text) {
+  std::istringstream in(text);
+  return read_cnf_header(in, "t.cnf");
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(the_writer_prints_plain_dimacs) {
+  std::ostringstream out;
+  {
+    DimacsWriter w(out);
+    w.comment("hello");
+    w.problem(2147483647, 3);
+    const int a[3] = {1, -22, 333};
+    const int b[1] = {-2147483647};
+    w.add_clause(a);
+    w.add_clause(b);
+    w.add_clause({});
+    w.finish();
+  }
+  BOOST_TEST(out.str() == "c hello\np cnf 2147483647 3\n1 -22 333 0\n-2147483647 0\n0\n");
+}
+
+BOOST_AUTO_TEST_CASE(export_reads_back_clause_for_clause) {
+  const Grid p = euler_first();
+  for (const auto& e : encodings())
+    for (Reduction r : {Reduction::none, Reduction::clues, Reduction::propagate}) {
+      const EncodeOptions o{e.encoding, AmoMethod::sequential, r};
+      BOOST_TEST_CONTEXT(e.name << " " << to_string(r)) {
+        const std::string text = cnf_text(p, o);
+        const CnfFormula f = expect_value(parse_cnf(text));
+        ClauseBuffer direct;
+        const EncodeReport rep = Encoder(p, o).emit(direct);
+        BOOST_TEST(f.variables == rep.variables);
+        BOOST_TEST(f.declared_clauses == rep.clauses);
+        BOOST_REQUIRE(f.clauses.size() == direct.size());
+        for (std::size_t i = 0; i < direct.size(); ++i) {
+          const auto a = f.clauses[i], b = direct[i];
+          BOOST_REQUIRE(std::equal(a.begin(), a.end(), b.begin(), b.end()));
+        }
+        BOOST_TEST(static_cast<std::uint64_t>(direct.max_var()) == rep.variables);
+        const CnfHeader h = expect_value(parse_header(text));
+        BOOST_TEST((h.puzzle == p));
+        BOOST_TEST((h.options.encoding == o.encoding));
+        BOOST_TEST((h.options.amo == o.amo));
+        BOOST_TEST((h.options.reduction == o.reduction));
+        BOOST_TEST(h.variables == rep.variables);
+        BOOST_TEST(h.clauses == rep.clauses);
+        BOOST_TEST(h.generator == "satdoku " + std::string(generator_version()));
+      }
+    }
+}
+
+BOOST_AUTO_TEST_CASE(the_header_describes_the_file) {
+  const Grid p = euler_first();
+  const std::string text = cnf_text(p, {Encoding::triads, AmoMethod::pairwise, Reduction::none});
+  BOOST_TEST(text.find("c board 9x9 box 3x3\n") != std::string::npos);
+  BOOST_TEST(text.find("c puzzle ..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..\n") !=
+             std::string::npos);
+  BOOST_TEST(text.find("c encoding triads\nc amo pairwise\nc reduction none\n") != std::string::npos);
+  BOOST_TEST(text.find("c varmap x(r,c,d) = 81*r + 9*c + d + 1 (r, c, d from 0)\n") != std::string::npos);
+  BOOST_TEST(text.find("c primary 729 auxiliary 486 fixed 0") != std::string::npos);
+  BOOST_TEST(text.find("\np cnf 1215 " + std::to_string(7695 + p.clue_count()) + "\n") != std::string::npos);
+}
+
+BOOST_AUTO_TEST_CASE(headers_of_large_boards_use_numbers) {
+  for (int n : {16, 36}) {
+    Grid p(Geometry::shared(n));
+    p.set(0, n);
+    p.set(n * n - 1, 1);
+    p.set(n + 3, n - 1);
+    const Encoder enc(p, {Encoding::minimal, AmoMethod::binary, Reduction::none});
+    std::string text;
+    for (const auto& line : header_comments(enc, EncodeReport{})) text += "c " + line + "\n";
+    text += "p cnf 5 7\n";
+    const CnfHeader h = expect_value(parse_header(text));
+    BOOST_TEST((h.puzzle == p));
+    BOOST_TEST(h.variables == 5u);
+    BOOST_TEST(h.clauses == 7u);
+  }
+}
+
+BOOST_AUTO_TEST_CASE(malformed_cnf_files_are_diagnosed_with_positions) {
+  struct Case {
+    const char* text;
+    std::uint64_t line, column;
+    const char* message;
+  };
+  const Case cases[] = {
+      {"1 2 0\n", 1, 1, "before the 'p cnf' line"},
+      {"p cnf 3 2\n1 -2 0\n3 x 0\n", 3, 3, "'x' is not a literal"},
+      {"p cnf 3 1\n1 4 0\n", 2, 3, "exceeds the declared 3 variables"},
+      {"p cnf 3 1\n1 2\n", 2, 1, "not ended by 0"},
+      {"p cnf 3 2\n1 2 0\n", 3, 0, "found 1 clauses"},
+      {"p cnf 3 1\n1 0 2 0\n", 2, 5, "more clauses than the declared 1"},
+      {"p cnf x 1\n", 1, 1, "malformed problem line"},
+      {"c only a comment\n", 2, 0, "no 'p cnf' line"},
+  };
+  for (const Case& c : cases) {
+    BOOST_TEST_CONTEXT(c.text) {
+      const Diagnostic d = expect_diagnostic(parse_cnf(c.text));
+      BOOST_TEST(d.where.file == "t.cnf");
+      BOOST_TEST(d.where.line == c.line);
+      BOOST_TEST(d.where.column == c.column);
+      BOOST_TEST(d.message.find(c.message) != std::string::npos, d.message);
+    }
+  }
+}
+
+BOOST_AUTO_TEST_CASE(malformed_headers_are_diagnosed_with_positions) {
+  const std::string good = cnf_text(grid_of("1..4..1..4..3..2", 4), {Encoding::natural, AmoMethod::pairwise, Reduction::none});
+  BOOST_REQUIRE(std::holds_alternative<CnfHeader>(parse_header(good)));
+  auto replaced = [&](const std::string& from, const std::string& to) {
+    std::string s = good;
+    const auto at = s.find(from);
+    BOOST_REQUIRE(at != std::string::npos);
+    return s.replace(at, from.size(), to);
+  };
+  struct Case {
+    std::string text;
+    std::uint64_t line, column;
+    const char* message;
+  };
+  const Case cases[] = {
+      {"p cnf 1 1\n1 0\n", 1, 1, "not a satdoku CNF"},
+      {replaced("c encoding natural", "c encoding support"), 4, 12, "unknown encoding"},
+      {replaced("c amo pairwise", "c amo ladder"), 5, 7, "unknown at-most-one method"},
+      {replaced("c puzzle 1..4..1..4..3..2", "c puzzle 1..4..1..4..3.."), 3, 10, "has 15 symbols, expected 16"},
+      {replaced("c puzzle 1..4..1..4..3..2", "c puzzle 1..4..1..4..3..7"), 3, 25, "'7' is not a digit"},
+      {replaced("c varmap x(r,c,d) = 16*r", "c varmap x(r,c,d) = 17*r"), 7, 10, "unsupported variable map"},
+      {replaced("c board 4x4 box 2x2", "c board 4x4 box 3x3"), 9, 1, "does not fit"},
+      {good.substr(0, good.find("p cnf")), 9, 0, "ends before the 'p cnf' line"},
+  };
+  for (const Case& c : cases) {
+    BOOST_TEST_CONTEXT(c.text.substr(0, 200)) {
+      const Diagnostic d = expect_diagnostic(parse_header(c.text));
+      BOOST_TEST(d.where.line == c.line);
+      BOOST_TEST(d.where.column == c.column);
+      BOOST_TEST(d.message.find(c.message) != std::string::npos, d.message);
+    }
+  }
+}
+
+BOOST_AUTO_TEST_CASE(solver_answers_in_every_format) {
+  {
+    const SolverAnswer a = expect_value(parse_answer("c cadical\ns SATISFIABLE\nv 1 -2 3\nv -4 0\n"));
+    BOOST_TEST((a.verdict == Verdict::sat));
+    BOOST_TEST(a.model.value(1) == 1);
+    BOOST_TEST(a.model.value(2) == -1);
+    BOOST_TEST(a.model.value(4) == -1);
+    BOOST_TEST(a.model.value(5) == 0);
+    BOOST_TEST(a.model.assigned() == 4u);
+  }
+  BOOST_TEST((expect_value(parse_answer("s UNSATISFIABLE\n")).verdict == Verdict::unsat));
+  BOOST_TEST((expect_value(parse_answer("s UNKNOWN\n")).verdict == Verdict::unknown));
+  {
+    const SolverAnswer a = expect_value(parse_answer("SAT\n-1 2 0\n"));
+    BOOST_TEST((a.verdict == Verdict::sat));
+    BOOST_TEST(a.model.value(2) == 1);
+  }
+  BOOST_TEST((expect_value(parse_answer("UNSAT\n")).verdict == Verdict::unsat));
+  BOOST_TEST((expect_value(parse_answer("INDET\n")).verdict == Verdict::unknown));
+  {
+    const SolverAnswer a = expect_value(parse_answer("1 -2\n-3 0\n"));
+    BOOST_TEST((a.verdict == Verdict::sat));
+    BOOST_TEST(a.model.value(3) == -1);
+  }
+  BOOST_TEST((expect_value(parse_answer("")).verdict == Verdict::unknown));
+  struct Case {
+    const char* text;
+    std::uint64_t line, column;
+  };
+  for (const Case& c : {Case{"s SATISFIABLE\nv 1 two 0\n", 2, 5}, Case{"s MAYBE\n", 1, 3},
+                        Case{"hello\n", 1, 1}, Case{"SAT\n1 -x 0\n", 2, 3}, Case{"UNSAT\n1 0\n", 2, 1},
+                        Case{"s SATISFIABLE\nx 1 0\n", 2, 1}}) {
+    BOOST_TEST_CONTEXT(c.text) {
+      const Diagnostic d = expect_diagnostic(parse_answer(c.text));
+      BOOST_TEST(d.where.file == "t.out");
+      BOOST_TEST(d.where.line == c.line);
+      BOOST_TEST(d.where.column == c.column);
+    }
+  }
+}
+
+BOOST_AUTO_TEST_CASE(decoding_reports_cells_without_one_digit) {
+  const Grid p = grid_of("1...............", 4);
+  const Encoder enc(p, {Encoding::natural, AmoMethod::pairwise, Reduction::none});
+  const VarMap& map = enc.map();
+  Model m;
+  const std::string sol = "1234341221434321";
+  for (int cell = 0; cell < 16; ++cell) m.set(map.var(cell, sol[static_cast<std::size_t>(cell)] - '0'));
+  BOOST_TEST(decode(enc, m).problems.empty());
+  BOOST_TEST(!verify(p, decode(enc, m).grid));
+  m.set(map.var(5, 2));          // cell 5 holds 4 and 2
+  m.set(-map.var(9, 1));         // cell 9 holds nothing
+  const Decoded d = decode(enc, m);
+  BOOST_REQUIRE(d.problems.size() == 2u);
+  BOOST_TEST(d.problems[0].cell == 5);
+  BOOST_TEST(d.problems[0].digits == (std::vector<int>{2, 4}));
+  BOOST_TEST(d.problems[1].cell == 9);
+  BOOST_TEST(d.problems[1].digits.empty());
+  BOOST_TEST(d.grid.at(5) == 0);
+  BOOST_TEST(d.grid.at(9) == 0);
+  BOOST_TEST(d.grid.at(0) == 1);
+}
+
+namespace {
+
+struct External {
+  const char* name;
+  // Shell command reading `cnf` and leaving the answer in `out`.
+  std::string command(const fs::path& cnf, const fs::path& out) const {
+    auto quote = [](const fs::path& p) {
+      std::string q(1, '\'');
+      q.append(p.string());
+      q.push_back('\'');
+      return q;
+    };
+    const std::string c = quote(cnf), o = quote(out);
+    if (std::string(name) == "cadical") return "cadical -q " + c + " > " + o + " 2>/dev/null";
+    if (std::string(name) == "minisat") return "minisat -verb=0 " + c + " " + o + " > /dev/null 2>&1";
+    return "picosat " + c + " > " + o + " 2>/dev/null";
+  }
+};
+
+bool have(const char* program) {
+  return std::system(("command -v " + std::string(program) + " > /dev/null 2>&1").c_str()) == 0;
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(debian_solvers_agree_with_the_native_solver) {
+  const External solvers[] = {{"cadical"}, {"minisat"}, {"picosat"}};
+  for (const auto& s : solvers) BOOST_REQUIRE_MESSAGE(have(s.name), s.name << " is not installed");
+
+  const Grid euler = euler_first();
+  const Grid big = tokens_board(test::shared_data() / "large" / "sudoku-16-1.txt", 16);
+  auto native = make_native_solver();
+  // No solution, no clash: Euler's first grid with one more, wrong clue.
+  const Result er = native->solve(euler, {});
+  BOOST_REQUIRE(er.status == Status::solved);
+  Grid none = euler;
+  for (int cell = 0; cell < 81 && none == euler; ++cell) {
+    if (euler.at(cell)) continue;
+    for (int d = 1; d <= 9; ++d) {
+      if (d == er.solutions[0].at(cell)) continue;
+      none.set(cell, d);
+      if (!find_clash(none)) break;
+      none.set(cell, 0);
+    }
+  }
+  BOOST_REQUIRE(!(none == euler));
+
+  const fs::path dir = fs::temp_directory_path() / ("satdoku-dimacs-" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  for (const Grid* puzzle : std::vector<const Grid*>{&euler, &big, &none}) {
+    Limits limits;
+    limits.max_solutions = 2;
+    const Result expected = native->solve(*puzzle, limits);
+    BOOST_REQUIRE(expected.exhausted);
+    BOOST_REQUIRE(expected.solutions.size() <= 1u);
+    for (const auto& e : encodings())
+      for (AmoMethod m : {AmoMethod::pairwise, AmoMethod::product})
+        for (Reduction r : {Reduction::none, Reduction::clues, Reduction::propagate}) {
+          const fs::path cnf = dir / "p.cnf";
+          {
+            std::ofstream out(cnf, std::ios::binary);
+            write_dimacs(*puzzle, {e.encoding, m, r}, out);
+          }
+          std::ifstream in_header(cnf);
+          const CnfHeader header = expect_value(read_cnf_header(in_header, cnf.string()));
+          for (const auto& s : solvers) {
+            BOOST_TEST_CONTEXT(puzzle->size() << " " << e.name << "/" << to_string(m) << "/" << to_string(r)
+                                              << " " << s.name) {
+              const fs::path out = dir / "p.out";
+              fs::remove(out);
+              const int status = std::system(s.command(cnf, out).c_str());
+              BOOST_REQUIRE(WIFEXITED(status));
+              std::ifstream in(out);
+              const SolverAnswer answer = expect_value(read_solver_output(in, out.string()));
+              if (expected.solutions.empty()) {
+                BOOST_TEST((answer.verdict == Verdict::unsat));
+              } else {
+                BOOST_REQUIRE((answer.verdict == Verdict::sat));
+                const Decoded d = decode(header, answer.model);
+                BOOST_TEST(d.problems.empty());
+                BOOST_TEST((d.grid == expected.solutions[0]));
+              }
+            }
+          }
+        }
+  }
+  fs::remove_all(dir);
+}

@@ -1,0 +1,446 @@
+// The encoder: variable map, encoding table and sizes, reductions, and the
+// solution sets of every encoding x method x reduction.
+#define BOOST_TEST_MODULE encoder
+#include <boost/test/unit_test.hpp>
+
+#include <cstdlib>
+#include <fstream>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "satdoku/dimacs.hpp"
+#include "satdoku/encoding.hpp"
+#include "satdoku/error.hpp"
+#include "satdoku/sat_solver.hpp"
+#include "satdoku/solver.hpp"
+#include "satdoku/verify.hpp"
+#include "test_support.hpp"
+
+using namespace satdoku;
+
+namespace {
+
+// A grid from N*N symbols (1-9, A-Z, '.' or '0' empty), independent of the readers.
+Grid grid_of(std::string_view text, int n, std::optional<BoxShape> box = {}) {
+  Grid g(Geometry::shared(n, box));
+  BOOST_REQUIRE(text.size() == static_cast<std::size_t>(n * n));
+  for (int i = 0; i < n * n; ++i) {
+    const char ch = text[static_cast<std::size_t>(i)];
+    g.set(i, ch == '.' || ch == '0' ? 0 : ch <= '9' ? ch - '0' : ch - 'A' + 10);
+  }
+  return g;
+}
+
+std::string text_of(const Grid& g) {
+  std::string s;
+  for (auto d : g.cells()) s += d == 0 ? '.' : d <= 9 ? static_cast<char>('0' + d) : static_cast<char>('A' + d - 10);
+  return s;
+}
+
+// Every solution of the formula, projected on the primary variables, by
+// blocking clauses; stops after `limit`.
+std::set<std::string> sat_solutions(const Encoder& encoder, std::size_t limit = 1000) {
+  SatSolver solver;
+  const EncodeReport report = encoder.emit(solver);
+  const VarMap& map = encoder.map();
+  std::set<std::string> out;
+  while (out.size() < limit && solver.solve() == SatResult::sat) {
+    Model model;
+    std::vector<int> block;
+    for (int v = 1; v <= map.primary_count(); ++v) {
+      if (encoder.fixed(v) != 0) continue;
+      const bool t = static_cast<std::uint64_t>(v) <= report.variables && solver.value(v);
+      model.set(t ? v : -v);
+      if (t) block.push_back(-v);
+    }
+    const Decoded d = decode(encoder, model);
+    BOOST_TEST(d.problems.empty());
+    BOOST_TEST(!verify(encoder.puzzle(), d.grid));
+    out.insert(text_of(d.grid));
+    solver.add_clause(block);
+  }
+  return out;
+}
+
+std::set<std::string> native_solutions(const Grid& puzzle) {
+  auto native = make_native_solver();
+  Limits limits;
+  limits.max_solutions = 100000;
+  const Result r = native->solve(puzzle, limits);
+  BOOST_REQUIRE(r.exhausted);
+  std::set<std::string> out;
+  for (const auto& g : r.solutions) out.insert(text_of(g));
+  return out;
+}
+
+// A valid R x C-box solution: the usual shifted pattern.
+Grid pattern_solution(int r, int c) {
+  const int n = r * c;
+  Grid g(Geometry::shared(n, BoxShape{r, c}));
+  for (int row = 0; row < n; ++row)
+    for (int col = 0; col < n; ++col) g.set(row, col, (c * (row % r) + row / r + col) % n + 1);
+  return g;
+}
+
+// The pattern with cells removed by a fixed linear congruential sequence.
+Grid holes(Grid g, int count, unsigned seed) {
+  for (int k = 0; k < count; ++k) {
+    seed = seed * 1103515245u + 12345u;
+    g.set(static_cast<int>((seed >> 8) % static_cast<unsigned>(g.cell_count())), 0);
+  }
+  return g;
+}
+
+std::vector<EncodeOptions> every_option() {
+  std::vector<EncodeOptions> all;
+  for (const auto& e : encodings())
+    for (const auto& m : amo_methods())
+      for (Reduction r : {Reduction::none, Reduction::clues, Reduction::propagate})
+        all.push_back({e.encoding, m.method, r});
+  return all;
+}
+
+std::string name_of(const EncodeOptions& o) {
+  return std::string(to_string(o.encoding)) + "/" + std::string(to_string(*o.amo)) + "/" +
+         std::string(to_string(o.reduction));
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(the_variable_map_is_the_issue_formula) {
+  for (int n : {4, 9, 16, 25}) {
+    const VarMap map(n);
+    BOOST_TEST(map.primary_count() == n * n * n);
+    BOOST_TEST(map.first_aux() == n * n * n + 1);
+    for (int r = 0; r < n; ++r)
+      for (int c = 0; c < n; ++c)
+        for (int d = 0; d < n; ++d) {
+          const int v = map.var(r, c, d + 1);
+          BOOST_REQUIRE(v == n * n * r + n * c + d + 1);
+          BOOST_REQUIRE(map.cell_of(v) == r * n + c);
+          BOOST_REQUIRE(map.digit_of(v) == d + 1);
+          BOOST_REQUIRE(map.is_primary(v));
+        }
+    BOOST_TEST(!map.is_primary(0));
+    BOOST_TEST(!map.is_primary(n * n * n + 1));
+  }
+  BOOST_TEST(VarMap(9).formula() == "x(r,c,d) = 81*r + 9*c + d + 1 (r, c, d from 0)");
+}
+
+BOOST_AUTO_TEST_CASE(the_table_has_the_required_entries) {
+  std::vector<std::string> names;
+  for (const auto& e : encodings()) {
+    names.emplace_back(e.name);
+    BOOST_TEST((parse_encoding(e.name).value() == e.encoding));
+    BOOST_TEST(!e.families.empty());
+    BOOST_TEST(!e.summary.empty());
+    BOOST_TEST(!e.size_formula.empty());
+    BOOST_TEST(!e.propagation.empty());
+  }
+  BOOST_TEST(names == (std::vector<std::string>{"minimal", "natural", "extended", "triads"}));
+  BOOST_TEST(encoding_names() == "minimal, natural, extended, triads");
+  BOOST_TEST(!parse_encoding("support"));
+  BOOST_TEST((parse_reduction("propagate").value() == Reduction::propagate));
+  BOOST_TEST(!parse_reduction("full"));
+}
+
+BOOST_AUTO_TEST_CASE(empty_9x9_sizes_from_the_issue) {
+  const Grid empty(Geometry::shared(9));
+  struct Expect {
+    Encoding e;
+    std::uint64_t variables, clauses;
+  };
+  for (const Expect& x : {Expect{Encoding::minimal, 729, 8829}, Expect{Encoding::natural, 729, 11745},
+                          Expect{Encoding::extended, 729, 11988}, Expect{Encoding::triads, 1215, 7695}}) {
+    BOOST_TEST_CONTEXT(to_string(x.e)) {
+      const FormulaSize f = encoding_size(x.e, empty.geometry(), AmoMethod::pairwise);
+      BOOST_TEST(f.variables == x.variables);
+      BOOST_TEST(f.clauses == x.clauses);
+      const EncodeReport r = Encoder(empty, {x.e, AmoMethod::pairwise, Reduction::none}).count();
+      BOOST_TEST(r.variables == x.variables);
+      BOOST_TEST(r.clauses == x.clauses);
+    }
+  }
+  BOOST_TEST(encoding_size(Encoding::triads, empty.geometry(), AmoMethod::pairwise).aux == 486u);
+}
+
+BOOST_AUTO_TEST_CASE(size_formulas_hold_for_every_shape_and_method) {
+  for (auto [n, r, c] : {std::tuple{4, 2, 2}, {6, 2, 3}, {6, 3, 2}, {8, 2, 4}, {9, 3, 3}, {10, 2, 5},
+                         {12, 3, 4}, {16, 4, 4}}) {
+    const Grid empty(Geometry::shared(n, BoxShape{r, c}));
+    for (const auto& e : encodings())
+      for (const auto& m : amo_methods()) {
+        BOOST_TEST_CONTEXT(n << " " << r << "x" << c << " " << e.name << " " << m.name) {
+          const FormulaSize f = encoding_size(e.encoding, empty.geometry(), m.method);
+          ClauseCounter counter;
+          const EncodeReport rep = Encoder(empty, {e.encoding, m.method, Reduction::none}).emit(counter);
+          BOOST_TEST(rep.clauses == f.clauses);
+          BOOST_TEST(rep.variables == f.variables);
+          BOOST_TEST(rep.aux == f.aux);
+          BOOST_TEST(counter.clauses() == f.clauses);
+          BOOST_TEST(static_cast<std::uint64_t>(counter.max_var()) == f.variables);
+          std::uint64_t sum = 0;
+          for (Family fam : e.families) sum += family_size(fam, empty.geometry(), m.method).clauses;
+          BOOST_TEST(sum == f.clauses);
+        }
+      }
+  }
+  // Closed forms with pairwise, a(n) = n(n-1)/2.
+  for (int n : {4, 9, 16, 25}) {
+    const auto g = Geometry::shared(n);
+    const std::uint64_t N = static_cast<std::uint64_t>(n), a = N * (N - 1) / 2;
+    const std::uint64_t R = static_cast<std::uint64_t>(g->box().rows), C = static_cast<std::uint64_t>(g->box().cols);
+    BOOST_TEST(encoding_size(Encoding::minimal, *g, AmoMethod::pairwise).clauses == N * N + 3 * N * N * a);
+    BOOST_TEST(encoding_size(Encoding::natural, *g, AmoMethod::pairwise).clauses == N * N + 4 * N * N * a);
+    BOOST_TEST(encoding_size(Encoding::extended, *g, AmoMethod::pairwise).clauses == 4 * N * N + 4 * N * N * a);
+    const std::uint64_t aR = R * (R - 1) / 2, aC = C * (C - 1) / 2;
+    BOOST_TEST(encoding_size(Encoding::triads, *g, AmoMethod::pairwise).clauses ==
+               N * N + N * N * a + N * N * (2 * N + R + C) + N * N * (R * aC + C * aR) + 2 * N * N * (2 + aR + aC));
+    BOOST_TEST(encoding_size(Encoding::triads, *g, AmoMethod::pairwise).variables == N * N * N + N * N * (R + C));
+  }
+}
+
+BOOST_AUTO_TEST_CASE(none_adds_one_unit_clause_per_clue) {
+  const Grid p = grid_of("1..4..1..4..3..2", 4);
+  const Grid empty(p.geometry_ptr());
+  ClauseBuffer with, without;
+  Encoder(p, {Encoding::natural, AmoMethod::pairwise, Reduction::none}).emit(with);
+  Encoder(empty, {Encoding::natural, AmoMethod::pairwise, Reduction::none}).emit(without);
+  BOOST_REQUIRE(with.size() == without.size() + 6);
+  const VarMap map(4);
+  const int expected[6] = {map.var(0, 1), map.var(3, 4), map.var(6, 1), map.var(9, 4), map.var(12, 3), map.var(15, 2)};
+  for (int i = 0; i < 6; ++i) {
+    const auto c = with[without.size() + static_cast<std::size_t>(i)];
+    BOOST_TEST(c.size() == 1u);
+    BOOST_TEST(c[0] == expected[i]);
+  }
+}
+
+BOOST_AUTO_TEST_CASE(empty_4x4_has_288_solutions_everywhere) {
+  const Grid empty(Geometry::shared(4));
+  for (const auto& o : every_option()) {
+    BOOST_TEST_CONTEXT(name_of(o)) { BOOST_TEST(sat_solutions(Encoder(empty, o)).size() == 288u); }
+  }
+}
+
+BOOST_AUTO_TEST_CASE(small_puzzles_keep_the_native_solution_set) {
+  std::vector<Grid> puzzles{
+      grid_of("1..4..1..4..3..2", 4), grid_of("12..34..........", 4), grid_of("1...............", 4),
+      grid_of("12...3..........", 4),
+  };
+  const Grid six = pattern_solution(2, 3);
+  BOOST_REQUIRE(!verify(Grid(six.geometry_ptr()), six));
+  for (unsigned seed : {1u, 7u, 42u}) puzzles.push_back(holes(six, 22, seed));
+  const Grid six_t = pattern_solution(3, 2);
+  BOOST_REQUIRE(!verify(Grid(six_t.geometry_ptr()), six_t));
+  puzzles.push_back(holes(six_t, 24, 5u));
+  // A 6x6 puzzle without solution: a clash-free change of a clue.
+  Grid broken = holes(six, 14, 3u);
+  for (int cell = 0; cell < broken.cell_count(); ++cell)
+    if (broken.at(cell) == 0) {
+      for (int d = 1; d <= 6; ++d) {
+        broken.set(cell, d);
+        if (!find_clash(broken)) break;
+        broken.set(cell, 0);
+      }
+      if (broken.at(cell) && native_solutions(broken).empty()) break;
+      broken.set(cell, 0);
+    }
+  puzzles.push_back(broken);
+  for (const Grid& p : puzzles) {
+    const auto expected = native_solutions(p);
+    BOOST_TEST_MESSAGE(text_of(p) << ": " << expected.size() << " solutions");
+    for (const auto& o : every_option()) {
+      BOOST_TEST_CONTEXT(text_of(p) << " " << name_of(o)) {
+        BOOST_TEST((sat_solutions(Encoder(p, o)) == expected));
+      }
+    }
+  }
+}
+
+BOOST_AUTO_TEST_CASE(clashing_clues_give_an_unsatisfiable_formula) {
+  const Grid p = grid_of("11..............", 4);
+  for (const auto& o : every_option()) {
+    BOOST_TEST_CONTEXT(name_of(o)) {
+      const Encoder e(p, o);
+      ClauseBuffer b;
+      e.emit(b);
+      SatSolver s;
+      b.replay(s);
+      BOOST_TEST((s.solve() == SatResult::unsat));
+      if (o.reduction != Reduction::none) {
+        BOOST_TEST(e.conflict());
+        BOOST_TEST(b.size() == 1u);
+        BOOST_TEST(b[0].empty());
+      }
+    }
+  }
+}
+
+BOOST_AUTO_TEST_CASE(reduced_formulas_leave_out_fixed_variables) {
+  const Grid p = grid_of("003020600900305001001806400008102900700000008006708200002609500800203009005010300", 9);
+  for (const auto& e : encodings())
+    for (Reduction red : {Reduction::clues, Reduction::propagate}) {
+      BOOST_TEST_CONTEXT(e.name << " " << to_string(red)) {
+        const Encoder enc(p, {e.encoding, AmoMethod::pairwise, red});
+        ClauseBuffer b;
+        const EncodeReport rep = enc.emit(b);
+        BOOST_TEST(rep.fixed_primary > 0u);
+        BOOST_TEST(!rep.conflict);
+        for (std::size_t i = 0; i < b.size(); ++i)
+          for (int lit : b[i]) BOOST_REQUIRE(enc.fixed(std::abs(lit)) == 0);
+        const EncodeReport full = Encoder(p, {e.encoding, AmoMethod::pairwise, Reduction::none}).count();
+        BOOST_TEST(rep.clauses < full.clauses);
+        // A clue's own variable is fixed true, its other digits and peers false.
+        BOOST_TEST(enc.fixed(enc.map().var(2, 3)) == 1);
+        BOOST_TEST(enc.fixed(enc.map().var(2, 4)) == -1);
+        BOOST_TEST(enc.fixed(enc.map().var(0, 3)) == -1);
+        const auto sols = sat_solutions(enc, 2);
+        BOOST_TEST(sols.size() == 1u);
+      }
+    }
+}
+
+BOOST_AUTO_TEST_CASE(propagation_matches_the_data_readme) {
+  // data/README.md: with the extended encoding unit propagation alone solves
+  // about 44.5% of the 17-clue puzzles, with triads about 76.0%.
+  std::ifstream in(test::shared_data() / "17_clue.txt");
+  BOOST_REQUIRE(in);
+  std::string line;
+  std::size_t total = 0, extended = 0, triads = 0;
+  while (std::getline(in, line)) {
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    if (line.size() != 81 || line[0] == '#') continue;
+    const Grid p = grid_of(line, 9);
+    ++total;
+    const Encoder x(p, {Encoding::extended, AmoMethod::pairwise, Reduction::propagate});
+    const Encoder t(p, {Encoding::triads, AmoMethod::pairwise, Reduction::propagate});
+    BOOST_REQUIRE(!x.conflict());
+    BOOST_REQUIRE(!t.conflict());
+    extended += x.solved();
+    triads += t.solved();
+    // Triads reach everything extended reaches.
+    if (x.solved()) BOOST_REQUIRE(t.solved());
+  }
+  BOOST_REQUIRE(total == 49158u);
+  const double fx = static_cast<double>(extended) / static_cast<double>(total);
+  const double ft = static_cast<double>(triads) / static_cast<double>(total);
+  BOOST_TEST_MESSAGE("extended " << fx << ", triads " << ft);
+  BOOST_TEST(std::abs(fx - 0.445) < 0.005);
+  BOOST_TEST(std::abs(ft - 0.760) < 0.005);
+}
+
+BOOST_AUTO_TEST_CASE(solved_by_propagation_decodes_without_a_solver) {
+  const Grid p = grid_of("003020600900305001001806400008102900700000008006708200002609500800203009005010300", 9);
+  const Encoder enc(p, {Encoding::extended, AmoMethod::pairwise, Reduction::propagate});
+  BOOST_REQUIRE(enc.solved());
+  BOOST_TEST(enc.fixed_primary() == 729u);
+  BOOST_TEST(enc.count().clauses == 0u);
+  const Decoded d = decode(enc, Model());
+  BOOST_TEST(d.problems.empty());
+  BOOST_TEST(!verify(p, d.grid));
+}
+
+BOOST_AUTO_TEST_CASE(large_boards_encode_with_reduction) {
+  // 16x16 from the shared data: clue reduction removes most of the formula.
+  std::ifstream in(test::shared_data() / "large" / "sudoku-16-1.txt");
+  BOOST_REQUIRE(in);
+  Grid p(Geometry::shared(16));
+  for (int i = 0; i < 256; ++i) {
+    int d = 0;
+    in >> d;
+    p.set(i, d);
+  }
+  BOOST_REQUIRE(in);
+  const FormulaSize full = encoding_size(Encoding::natural, p.geometry(), AmoMethod::pairwise);
+  const EncodeReport r = Encoder(p, {Encoding::natural, AmoMethod::pairwise, Reduction::clues}).count();
+  BOOST_TEST(r.clauses < full.clauses);
+  BOOST_TEST(r.variables <= full.variables);
+  const auto sols = sat_solutions(Encoder(p, {Encoding::triads, AmoMethod::product, Reduction::propagate}), 2);
+  BOOST_TEST(sols.size() == 1u);
+}
+
+// --- The SatSolver facade the encoder feeds --------------------------------
+
+namespace {
+
+// Pigeonhole: `holes`+1 pigeons in `holes` holes (unsatisfiable, hard for CDCL).
+void pigeonhole(SatSolver& s, int holes) {
+  const int pigeons = holes + 1;
+  auto var = [&](int p, int h) { return p * holes + h + 1; };
+  for (int p = 0; p < pigeons; ++p) {
+    std::vector<int> c;
+    for (int h = 0; h < holes; ++h) c.push_back(var(p, h));
+    s.add_clause(c);
+  }
+  for (int h = 0; h < holes; ++h)
+    for (int p = 0; p < pigeons; ++p)
+      for (int q = p + 1; q < pigeons; ++q) s.add_clause({-var(p, h), -var(q, h)});
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(facade_solves_with_assumptions) {
+  SatSolver s;
+  s.add_clause({1, 2});
+  s.add_clause({-1, 2});
+  BOOST_TEST((s.solve() == SatResult::sat));
+  BOOST_TEST(s.value(2));
+  BOOST_TEST(!s.value(99));  // never seen: false
+  BOOST_TEST((s.solve({-2}) == SatResult::unsat));
+  BOOST_TEST((s.solve() == SatResult::sat));  // assumptions last one call
+  s.add_clause({-2});
+  BOOST_CHECK_THROW(s.value(2), UsageError);  // model gone after adding
+  BOOST_TEST((s.solve() == SatResult::unsat));
+  BOOST_TEST(s.statistics().solves == 4u);
+  BOOST_TEST(s.statistics().clauses == 3u);
+  BOOST_TEST(s.statistics().variables == 2);
+}
+
+BOOST_AUTO_TEST_CASE(facade_checks_misuse) {
+  SatSolver s;
+  BOOST_CHECK_THROW(s.set_option("no-such-option", 1), UsageError);
+  BOOST_CHECK_NO_THROW(s.set_option("seed", 7));
+  BOOST_CHECK_THROW(s.add_clause({1, 0}), UsageError);
+  BOOST_CHECK_THROW(s.value(1), UsageError);  // no solve yet
+  s.add_clause({1});
+  BOOST_CHECK_THROW(s.set_option("seed", 8), UsageError);  // too late
+  BOOST_CHECK_THROW(s.trace_proof("/tmp/x.drat"), UsageError);
+  BOOST_CHECK_THROW(s.solve({0}), UsageError);
+  SatSolver empty_clause;
+  empty_clause.add_clause(std::span<const int>());
+  BOOST_TEST((empty_clause.solve() == SatResult::unsat));
+}
+
+BOOST_AUTO_TEST_CASE(facade_limits_stop_the_search) {
+  SatSolver s;
+  pigeonhole(s, 10);
+  s.set_conflict_limit(50);
+  BOOST_TEST((s.solve() == SatResult::unknown));
+  const auto after = s.statistics().conflicts;
+  BOOST_TEST(after > 0u);
+  BOOST_TEST(after <= 60u);
+  std::atomic<bool> cancel{true};
+  s.set_cancel(&cancel);
+  BOOST_TEST((s.solve() == SatResult::unknown));
+  s.set_cancel(nullptr);
+  SatSolver small;
+  pigeonhole(small, 5);
+  BOOST_TEST((small.solve() == SatResult::unsat));
+  BOOST_TEST(small.statistics().conflicts > 0u);
+}
+
+BOOST_AUTO_TEST_CASE(facade_traces_a_drat_proof) {
+  const auto path = std::filesystem::temp_directory_path() / ("satdoku-proof-" + std::to_string(::getpid()) + ".drat");
+  {
+    SatSolver s;
+    s.trace_proof(path.string());
+    pigeonhole(s, 4);
+    BOOST_TEST((s.solve() == SatResult::unsat));
+  }
+  BOOST_TEST(std::filesystem::file_size(path) > 0u);
+  std::filesystem::remove(path);
+  SatSolver s;
+  BOOST_CHECK_THROW(s.trace_proof("/nonexistent-dir/p.drat"), OutputError);
+}

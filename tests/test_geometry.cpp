@@ -1,0 +1,91 @@
+#define BOOST_TEST_MODULE geometry
+#include <boost/test/unit_test.hpp>
+
+#include <set>
+
+#include "satdoku/error.hpp"
+#include "satdoku/geometry.hpp"
+#include "satdoku/grid.hpp"
+
+using namespace satdoku;
+
+BOOST_AUTO_TEST_CASE(box_shapes_are_inferred) {
+  const std::vector<std::tuple<int, int, int>> expected = {
+      {4, 2, 2}, {6, 2, 3}, {8, 2, 4}, {9, 3, 3}, {10, 2, 5}, {12, 3, 4}, {15, 3, 5},
+      {16, 4, 4}, {25, 5, 5}, {36, 6, 6}, {400, 20, 20}, {18, 3, 6}, {20, 4, 5}};
+  for (auto [n, r, c] : expected) {
+    auto box = infer_box_shape(n);
+    BOOST_REQUIRE_MESSAGE(box, "no box for " << n);
+    BOOST_TEST(box->rows == r);
+    BOOST_TEST(box->cols == c);
+  }
+  for (int n : {1, 2, 3, 5, 7, 11, 13, 397}) BOOST_TEST(!infer_box_shape(n), "box for prime " << n);
+}
+
+BOOST_AUTO_TEST_CASE(bad_sizes_and_boxes_are_refused) {
+  BOOST_CHECK_THROW(Geometry(7), GeometryError);
+  BOOST_CHECK_THROW(Geometry(2), GeometryError);
+  BOOST_CHECK_THROW(Geometry(Geometry::kMaxSize + 4), GeometryError);
+  BOOST_CHECK_THROW(Geometry(9, BoxShape{2, 4}), GeometryError);
+  BOOST_CHECK_THROW(Geometry(9, BoxShape{1, 9}), GeometryError);
+  try {
+    Geometry g(7);
+    BOOST_FAIL("7x7 accepted");
+  } catch (const GeometryError& e) {
+    BOOST_TEST(std::string(e.what()).find("prime") != std::string::npos);
+  }
+  BOOST_CHECK_NO_THROW(Geometry(12, BoxShape{4, 3}));
+  BOOST_TEST((parse_box_shape("2x3") == BoxShape{2, 3}));
+  BOOST_CHECK_THROW(parse_box_shape("2y3"), UsageError);
+  BOOST_CHECK_THROW(parse_box_shape("x3"), UsageError);
+}
+
+// Every unit holds N distinct cells, every cell lies in exactly one unit of
+// each kind, and peers are exactly the cells sharing a unit.
+BOOST_AUTO_TEST_CASE(units_and_peers_are_consistent) {
+  for (auto [n, box] : std::vector<std::pair<int, std::optional<BoxShape>>>{
+           {4, {}}, {6, {}}, {6, BoxShape{3, 2}}, {9, {}}, {12, {}}, {16, {}}}) {
+    const Geometry g(n, box);
+    std::vector<int> seen(static_cast<std::size_t>(g.cell_count()) * 3, 0);
+    for (int u = 0; u < g.unit_count(); ++u) {
+      std::set<int> cells(g.unit(u).begin(), g.unit(u).end());
+      BOOST_TEST(cells.size() == static_cast<std::size_t>(n));
+      for (int cell : g.unit(u)) {
+        const int kind = static_cast<int>(g.unit_kind(u));
+        ++seen[static_cast<std::size_t>(cell) * 3 + kind];
+        const int own = kind == 0 ? g.row_unit(cell) : kind == 1 ? g.column_unit(cell) : g.box_unit(cell);
+        BOOST_TEST(own == u);
+      }
+    }
+    for (int v : seen) BOOST_TEST(v == 1);
+    for (int cell = 0; cell < g.cell_count(); ++cell) {
+      std::set<int> peers;
+      g.for_each_peer(cell, [&](int p) { BOOST_TEST(peers.insert(p).second); });
+      BOOST_TEST(peers.size() == static_cast<std::size_t>(g.peer_count()));
+      for (int other = 0; other < g.cell_count(); ++other) {
+        const bool shares = other != cell && (g.row_of(other) == g.row_of(cell) ||
+                                              g.col_of(other) == g.col_of(cell) ||
+                                              g.box_of(other) == g.box_of(cell));
+        BOOST_TEST(shares == (peers.count(other) == 1));
+      }
+    }
+  }
+}
+
+BOOST_AUTO_TEST_CASE(shared_geometries_are_cached) {
+  BOOST_TEST(Geometry::shared(9).get() == Geometry::shared(9).get());
+  BOOST_TEST(Geometry::shared(6).get() != Geometry::shared(6, BoxShape{3, 2}).get());
+}
+
+BOOST_AUTO_TEST_CASE(clashing_clues_are_found) {
+  Grid g(Geometry::shared(9));
+  BOOST_TEST(!find_clash(g));
+  g.set(0, 0, 5);
+  g.set(1, 1, 5);  // same box
+  auto clash = find_clash(g);
+  BOOST_REQUIRE(clash);
+  BOOST_TEST(clash->first == 0);
+  BOOST_TEST(clash->second == 10);
+  BOOST_TEST(clash->digit == 5);
+  BOOST_TEST(clash->unit == g.geometry().box_unit(0));
+}

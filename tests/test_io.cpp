@@ -1,0 +1,671 @@
+// Reading and writing puzzles: every input format, auto-detection, the bad
+// inputs of tests/data/bad (message and position of each), streaming,
+// hostile input, the writers and their round trips.
+#define BOOST_TEST_MODULE io
+#include <boost/test/unit_test.hpp>
+
+#include <algorithm>
+#include <filesystem>
+#include <map>
+#include <random>
+#include <set>
+#include <sstream>
+#include <streambuf>
+
+#include "test_support.hpp"
+
+namespace fs = std::filesystem;
+using namespace satdoku;
+using satdoku::test::read_puzzles;
+using satdoku::test::read_puzzles_text;
+using satdoku::test::shared_data;
+using satdoku::test::slurp;
+using satdoku::test::source_dir;
+using satdoku::test::test_data;
+
+namespace {
+
+// The puzzle (and its solution) that tests/data/good holds in every format.
+const std::string kPuzzle =
+    "....548.....86.........17.9...2..9.62...4..7.....79...65....2.17...12..8...6...9.";
+const std::string kSolution =
+    "167954823923867514485321769571283946298146375346579182654798231739412658812635497";
+
+Grid grid_of(const std::string& line) {
+  auto grids = read_puzzles_text(line + "\n", ReadOptions{InputFormat::line, {}, {}});
+  BOOST_REQUIRE_EQUAL(grids.size(), 1u);
+  return grids.front();
+}
+
+// Every entry of a text, grids and diagnostics alike.
+std::vector<Entry> read_all(const std::string& text, ReadOptions options = {}, std::string name = "<text>") {
+  std::istringstream in(text);
+  PuzzleReader reader(in, std::move(name), options);
+  std::vector<Entry> out;
+  while (auto entry = reader.next()) out.push_back(std::move(*entry));
+  return out;
+}
+
+const Diagnostic* diagnostic(const Entry& e) { return std::get_if<Diagnostic>(&e.content); }
+const Grid* grid(const Entry& e) { return std::get_if<Grid>(&e.content); }
+// The diagnostic's text, or "" for a grid (for failure messages).
+std::string why(const Entry& e) { return diagnostic(e) ? diagnostic(e)->str() : std::string(); }
+
+std::string position(const Diagnostic& d) {
+  return std::to_string(d.where.line) + ":" + std::to_string(d.where.column);
+}
+
+// A deterministic N x N puzzle: a valid solution pattern with some cells blank.
+Grid pattern(int n, std::optional<BoxShape> box = {}) {
+  Grid g(Geometry::shared(n, box));
+  const BoxShape b = g.geometry().box();
+  for (int r = 0; r < n; ++r)
+    for (int c = 0; c < n; ++c) {
+      const int value = (r % b.rows) * b.cols + r / b.rows + c;
+      g.set(r, c, (r * 7 + c * 3) % 5 == 0 ? 0 : value % n + 1);
+    }
+  return g;
+}
+
+}  // namespace
+
+// ------------------------------------------------------------- names --
+
+BOOST_AUTO_TEST_CASE(format_names_round_trip) {
+  for (auto f : {InputFormat::automatic, InputFormat::line, InputFormat::euler, InputFormat::grid,
+                 InputFormat::leetcode, InputFormat::comma, InputFormat::tokens}) {
+    const auto parsed = parse_input_format(to_string(f));
+    BOOST_REQUIRE(parsed);
+    BOOST_TEST((*parsed == f));
+    BOOST_TEST(input_format_names().find(std::string(to_string(f))) != std::string::npos);
+  }
+  BOOST_TEST(input_format_names() == "auto, line, euler, grid, leetcode, comma, tokens");
+  BOOST_TEST(!parse_input_format("automatic"));
+  BOOST_TEST(!parse_input_format(""));
+  for (auto f : {OutputFormat::grid, OutputFormat::line, OutputFormat::tokens, OutputFormat::leetcode,
+                 OutputFormat::json}) {
+    const auto parsed = parse_output_format(to_string(f));
+    BOOST_REQUIRE(parsed);
+    BOOST_TEST((*parsed == f));
+  }
+  BOOST_TEST(output_format_names() == "grid, line, tokens, leetcode, json");
+  BOOST_TEST(!parse_output_format("csv"));
+}
+
+// ---------------------------------------------------------- alphabet --
+
+BOOST_AUTO_TEST_CASE(default_alphabet) {
+  const Alphabet a;
+  BOOST_TEST(a.max_digit() == 35);
+  BOOST_TEST(a.digit_of('1') == 1);
+  BOOST_TEST(a.digit_of('9') == 9);
+  BOOST_TEST(a.digit_of('A') == 10);
+  BOOST_TEST(a.digit_of('a') == 10);
+  BOOST_TEST(a.digit_of('Z') == 35);
+  BOOST_TEST(a.digit_of('z') == 35);
+  for (char blank : {'.', '0', '_'}) BOOST_TEST(a.digit_of(blank) == 0);
+  for (char other : {'!', ' ', '|', '\0', '\xff'}) BOOST_TEST(a.digit_of(other) == -1);
+  BOOST_TEST(a.symbol_of(1) == '1');
+  BOOST_TEST(a.symbol_of(16) == 'G');
+}
+
+BOOST_AUTO_TEST_CASE(parsed_alphabets) {
+  const Alphabet hex = Alphabet::parse("0-F");
+  BOOST_TEST(hex.max_digit() == 16);
+  BOOST_TEST(hex.digit_of('0') == 1);
+  BOOST_TEST(hex.digit_of('9') == 10);
+  BOOST_TEST(hex.digit_of('F') == 16);
+  BOOST_TEST(hex.digit_of('f') == 16);
+  BOOST_TEST(hex.digit_of('G') == -1);
+  BOOST_TEST(hex.digit_of('.') == 0);
+  BOOST_TEST(hex.digit_of('_') == 0);
+  BOOST_TEST(hex.symbol_of(11) == 'A');
+  BOOST_TEST(hex.spec() == "0-F");
+
+  const Alphabet letters = Alphabet::parse("A-P");
+  BOOST_TEST(letters.max_digit() == 16);
+  BOOST_TEST(letters.digit_of('A') == 1);
+  BOOST_TEST(letters.digit_of('p') == 16);
+  BOOST_TEST(letters.digit_of('0') == 0);  // 0 is a blank when it is not a digit
+  BOOST_TEST(letters.digit_of('1') == -1);
+
+  BOOST_TEST(Alphabet::parse("1-9A-G").max_digit() == 16);
+  const Alphabet list = Alphabet::parse("123456789");
+  BOOST_TEST(list.max_digit() == 9);
+  BOOST_TEST(list.digit_of('A') == -1);
+
+  const Alphabet both = Alphabet::parse("a-zA-Z");  // both cases: case-sensitive
+  BOOST_TEST(both.max_digit() == 52);
+  BOOST_TEST(both.digit_of('a') == 1);
+  BOOST_TEST(both.digit_of('A') == 27);
+
+  for (const char* bad : {"", "F-0", "0-9A-0", "1.2", "12_", "1-91", "1 2", "1-!"})
+    BOOST_CHECK_THROW(Alphabet::parse(bad), UsageError);
+}
+
+// ------------------------------------------------------- good files --
+
+BOOST_AUTO_TEST_CASE(good_files_in_every_format) {
+  struct Case {
+    const char* file;
+    InputFormat format;
+    std::size_t count;
+  };
+  // Each 9x9 file holds kPuzzle first and kSolution second (when count is 2).
+  const Case cases[] = {
+      {"line.txt", InputFormat::line, 2},
+      {"bom-crlf.txt", InputFormat::line, 2},
+      {"euler.txt", InputFormat::euler, 2},
+      {"grid-qqwing.txt", InputFormat::grid, 2},
+      {"grid-compact.txt", InputFormat::grid, 2},
+      {"grid-boxed.txt", InputFormat::grid, 1},
+      {"simple-sudoku.ss", InputFormat::grid, 1},
+      {"sudocue.sdk", InputFormat::grid, 1},
+      {"sadman.sdk", InputFormat::grid, 1},  // its [Solution] section is skipped
+      {"leetcode-lines.json", InputFormat::leetcode, 2},
+      {"leetcode-pretty.json", InputFormat::leetcode, 1},
+      {"comma.txt", InputFormat::comma, 2},
+  };
+  const Grid puzzle = grid_of(kPuzzle), solution = grid_of(kSolution);
+  BOOST_TEST(puzzle.clue_count() == 26);
+  BOOST_TEST(solution.is_complete());
+  std::set<std::string> seen;
+  for (const auto& c : cases) {
+    BOOST_TEST_CONTEXT(c.file) {
+      const fs::path path = test_data() / "good" / c.file;
+      seen.insert(c.file);
+      std::ifstream in(path, std::ios::binary);
+      BOOST_REQUIRE(in);
+      PuzzleReader reader(in, path.string());
+      BOOST_TEST((reader.format() == InputFormat::automatic));
+      std::vector<Grid> grids;
+      while (auto e = reader.next()) {
+        BOOST_REQUIRE_MESSAGE(grid(*e), why(*e));
+        grids.push_back(*grid(*e));
+      }
+      BOOST_TEST(to_string(reader.format()) == to_string(c.format));
+      BOOST_REQUIRE_EQUAL(grids.size(), c.count);
+      BOOST_TEST((grids[0] == puzzle));
+      if (c.count == 2) BOOST_TEST((grids[1] == solution));
+      // The same file read with its format given explicitly.
+      const auto forced = read_puzzles(path, 0, ReadOptions{c.format, {}, {}});
+      BOOST_TEST(forced.size() == c.count);
+    }
+  }
+  // tokens.txt: sudoku-16-1 twice, once with 0 and once with aligned '.' blanks.
+  const auto sixteen = read_puzzles(shared_data() / "large" / "sudoku-16-1.txt");
+  const auto tokens = read_puzzles(test_data() / "good" / "tokens.txt");
+  BOOST_REQUIRE_EQUAL(tokens.size(), 2u);
+  BOOST_TEST((tokens[0] == sixteen.at(0)));
+  BOOST_TEST((tokens[1] == sixteen.at(0)));
+  seen.insert("tokens.txt");
+  // The same 16x16 puzzle drawn with letters, spaces and | - + layout.
+  const auto letters = read_puzzles(test_data() / "good" / "grid-16-letters.txt");
+  BOOST_REQUIRE_EQUAL(letters.size(), 1u);
+  BOOST_TEST((letters[0] == sixteen.at(0)));
+  seen.insert("grid-16-letters.txt");
+  for (const auto& entry : fs::directory_iterator(test_data() / "good"))
+    BOOST_TEST(seen.count(entry.path().filename().string()) == 1, "untested good file " << entry.path());
+}
+
+// --------------------------------------------------------- bad files --
+
+BOOST_AUTO_TEST_CASE(bad_files_report_message_and_position) {
+  struct Case {
+    const char* file;
+    const char* where;    // "line:col" of the first diagnostic
+    const char* message;  // a fragment of its message
+  };
+  // One file per defect, named after it.  Every file of tests/data/bad is listed.
+  const Case cases[] = {
+      {"missing-row.txt", "9:1", "expected row 9 of 9, found a blank line"},
+      {"row-too-long.txt", "3:10", "row 3 has 10 symbols, expected 9"},
+      {"row-too-short.txt", "5:8", "row 5 has 7 symbols, expected 9"},
+      {"question-mark-in-grid.txt", "6:4", "unexpected '?'"},
+      {"section-inside-grid.sdk", "6:1", "expected row 5 of 9, found a section header"},
+      {"letter-in-9x9.txt", "1:10", "symbol 'X' stands for 33, beyond 9"},
+      {"prime-size-7x7.txt", "1:1", "7 is prime"},
+      {"line-80-symbols.txt", "1:1", "N*N symbols (16, 36, 81, 256, ...): found 80"},
+      {"digit-5-in-4x4.txt", "3:14", "symbol '5' stands for 5, beyond 4 in a 4x4 board"},
+      {"nul-byte.txt", "1:5", "unexpected byte 0x00"},
+      {"binary-garbage.txt", "1:1", "unexpected byte 0x89"},
+      {"negative-number.txt", "2:7", "negative number '-3'"},
+      {"number-out-of-range.txt", "3:1", "number 17 is out of range for a 16x16 board"},
+      {"huge-number.txt", "4:6", "'123456789012345' is too large"},
+      {"letter-in-tokens.txt", "5:12", "unexpected 'x': expected a number 0 (blank) to 16"},
+      {"tokens-row-too-short.txt", "7:31", "row 7 has 15 numbers, expected 16"},
+      {"tokens-row-too-long.txt", "8:37", "row 8 has 17 numbers, expected 16"},
+      {"tokens-missing-row.txt", "16:1", "expected row 16 of 16, found the end of the input"},
+      {"tokens-blank-line-inside.txt", "9:1", "expected row 9 of 16, found a blank line"},
+      {"bad-euler-header.txt", "11:1", "expected a header 'Grid NN', found 'Gird 02'"},
+      {"euler-missing-row.txt", "10:1", "expected row 9 of 9, found the next header"},
+      {"euler-letter.txt", "4:3", "symbol 'A' stands for 10, beyond 9"},
+      {"leetcode-not-an-array.json", "1:1", "expected '[' starting a board"},
+      {"leetcode-short-row.json", "1:110", "row 3 has 8 cells, expected 9"},
+      {"leetcode-bad-cell.json", "1:172", "unexpected cell '?'"},
+      {"leetcode-unterminated.json", "11:1", "unterminated board"},
+      {"leetcode-missing-row.json", "1:305", "the board has 8 rows, expected 9"},
+      {"comma-missing-row.txt", "1:80", "found 8 rows separated by commas, expected 9"},
+      {"comma-row-too-short.txt", "1:39", "row 4 has 8 symbols, expected 9"},
+  };
+  std::set<std::string> listed;
+  for (const auto& c : cases) {
+    BOOST_TEST_CONTEXT(c.file) {
+      listed.insert(c.file);
+      const fs::path path = test_data() / "bad" / c.file;
+      std::ifstream in(path, std::ios::binary);
+      BOOST_REQUIRE(in);
+      PuzzleReader reader(in, path.string());
+      const Diagnostic* first = nullptr;
+      std::vector<Entry> entries;
+      while (auto e = reader.next()) entries.push_back(std::move(*e));
+      for (const auto& e : entries)
+        if ((first = diagnostic(e))) break;
+      BOOST_REQUIRE_MESSAGE(first, "no diagnostic");
+      BOOST_TEST(position(*first) == c.where);
+      BOOST_TEST(first->message.find(c.message) != std::string::npos, first->message);
+      BOOST_TEST(first->where.file == path.string());
+      BOOST_TEST(first->str().rfind(path.string() + ":" + c.where + ": ", 0) == 0);
+    }
+  }
+  for (const auto& entry : fs::directory_iterator(test_data() / "bad"))
+    BOOST_TEST(listed.count(entry.path().filename().string()) == 1,
+               "no expectation for " << entry.path().filename());
+}
+
+BOOST_AUTO_TEST_CASE(reader_resynchronises_after_a_bad_puzzle) {
+  // Line format: good, bad, good in order, with 1-based indexes.
+  const std::string bad = kPuzzle.substr(0, 40) + "?" + kPuzzle.substr(41);
+  const auto entries = read_all("# batch\n" + kPuzzle + "\n" + bad + "\n\n" + kSolution + "\n");
+  BOOST_REQUIRE_EQUAL(entries.size(), 3u);
+  BOOST_TEST(grid(entries[0]));
+  BOOST_REQUIRE(diagnostic(entries[1]));
+  BOOST_TEST(diagnostic(entries[1])->str() == "<text>:3:41: unexpected '?': expected a symbol 1-9 or a blank (. 0 _)");
+  BOOST_TEST(grid(entries[2]));
+  for (std::size_t i = 0; i < 3; ++i) BOOST_TEST(entries[i].index == i + 1);
+  BOOST_TEST(entries[0].where.line == 2u);
+  BOOST_TEST(entries[2].where.line == 5u);
+  BOOST_TEST(entries[0].text == kPuzzle);
+  BOOST_TEST(entries[1].text == bad);
+
+  // The euler reader skips to the next header; the grid reader to N rows.
+  const auto euler = read_puzzles(test_data() / "bad" / "bad-euler-header.txt", 1);
+  BOOST_TEST(euler.size() == 1u);
+  auto rows = [](const std::string& s) {
+    std::string out;
+    for (int r = 0; r < 9; ++r) out += s.substr(static_cast<std::size_t>(r) * 9, 9) + "\n";
+    return out;
+  };
+  std::string long_row = rows(kPuzzle);
+  long_row.insert(19, "5");  // the end of row 2
+  const auto grids = read_all(rows(kPuzzle) + "\n" + long_row + "\n" + rows(kSolution));
+  BOOST_REQUIRE_EQUAL(grids.size(), 3u);
+  BOOST_TEST((*grid(grids[0]) == grid_of(kPuzzle)));
+  BOOST_REQUIRE(diagnostic(grids[1]));
+  BOOST_TEST(diagnostic(grids[1])->str() == "<text>:12:10: row 2 has 10 symbols, expected 9 (as many as the first row)");
+  BOOST_TEST((*grid(grids[2]) == grid_of(kSolution)));
+
+  // Tokens: a bad 4x4 between good ones.
+  const auto tokens = read_all(
+      "1 0 0 0\n0 0 2 0\n0 3 0 0\n0 0 0 4\n\n1 0 0 0\n0 0 9 0\n0 3 0 0\n0 0 0 4\n\n1 0 0 0\n0 0 2 0\n0 3 0 0\n0 0 0 4\n",
+      ReadOptions{InputFormat::tokens, {}, {}});
+  BOOST_REQUIRE_EQUAL(tokens.size(), 3u);
+  BOOST_TEST(grid(tokens[0]));
+  BOOST_REQUIRE(diagnostic(tokens[1]));
+  BOOST_TEST(position(*diagnostic(tokens[1])) == "7:5");
+  BOOST_TEST(grid(tokens[2]));
+}
+
+BOOST_AUTO_TEST_CASE(clashing_clues_are_not_parse_errors) {
+  const auto grids = read_puzzles_text("11" + std::string(79, '.') + "\n");
+  BOOST_REQUIRE_EQUAL(grids.size(), 1u);
+  BOOST_TEST(find_clash(grids[0]).has_value());
+}
+
+BOOST_AUTO_TEST_CASE(bom_and_crlf_in_every_format) {
+  const std::string bom = "\xEF\xBB\xBF";
+  auto crlf = [](std::string s) {
+    std::string out;
+    for (char ch : s) {
+      if (ch == '\n') out += '\r';
+      out += ch;
+    }
+    return out;
+  };
+  for (const char* file : {"line.txt", "euler.txt", "grid-qqwing.txt", "leetcode-pretty.json", "comma.txt",
+                           "tokens.txt", "sadman.sdk"}) {
+    BOOST_TEST_CONTEXT(file) {
+      const std::string text = slurp(test_data() / "good" / file);
+      const auto plain = read_puzzles_text(text);
+      const auto dressed = read_puzzles_text(bom + crlf(text));
+      BOOST_REQUIRE(!plain.empty());
+      BOOST_REQUIRE_EQUAL(plain.size(), dressed.size());
+      for (std::size_t i = 0; i < plain.size(); ++i) BOOST_TEST((plain[i] == dressed[i]));
+    }
+  }
+  // Positions count columns after the byte order mark.
+  const auto entries = read_all(bom + "..?\r\n");
+  BOOST_REQUIRE_EQUAL(entries.size(), 1u);
+  BOOST_REQUIRE(diagnostic(entries[0]));
+  BOOST_TEST(position(*diagnostic(entries[0])) == "1:3");
+}
+
+BOOST_AUTO_TEST_CASE(alphabet_option_for_16x16_lines) {
+  const Grid sixteen = read_puzzles(shared_data() / "large" / "sudoku-16-1.txt").at(0);
+  for (const char* spec : {"0-F", "A-P", "1-9A-G"}) {
+    BOOST_TEST_CONTEXT(spec) {
+      const Alphabet alphabet = Alphabet::parse(spec);
+      const std::string line = format_line(sixteen, alphabet);
+      BOOST_TEST(line.size() == 256u);
+      const auto back = read_puzzles_text(line + "\n", ReadOptions{InputFormat::automatic, {}, alphabet});
+      BOOST_REQUIRE_EQUAL(back.size(), 1u);
+      BOOST_TEST((back[0] == sixteen));
+    }
+  }
+  // Read with the default alphabet, a 0-F line has 0 as a blank and 'G' missing.
+  const std::string hex = format_line(sixteen, Alphabet::parse("0-F"));
+  const auto entries = read_all(hex + "\n");
+  BOOST_REQUIRE_EQUAL(entries.size(), 1u);
+  BOOST_TEST(!(grid(entries[0]) && *grid(entries[0]) == sixteen));
+}
+
+BOOST_AUTO_TEST_CASE(box_option_and_geometry_errors) {
+  // 6x6 with 3x2 boxes given explicitly.
+  const Grid three_by_two = pattern(6, BoxShape{3, 2});
+  const auto back = read_puzzles_text(format_line(three_by_two) + "\n", ReadOptions{{}, BoxShape{3, 2}, {}});
+  BOOST_REQUIRE_EQUAL(back.size(), 1u);
+  BOOST_TEST((back[0].geometry().box() == BoxShape{3, 2}));
+  BOOST_TEST((back[0] == three_by_two));
+  // A box that does not fit is a diagnostic for each puzzle, not an exception.
+  for (auto format : {InputFormat::line, InputFormat::grid, InputFormat::comma}) {
+    const std::string text = format == InputFormat::line    ? kPuzzle + "\n" + kSolution + "\n"
+                             : format == InputFormat::comma ? "000000007,008000400,003801600,804306201,000000000,"
+                                                              "105407908,007603800,006000100,400000005\n"
+                                                            : slurp(test_data() / "good" / "grid-compact.txt");
+    std::vector<Entry> entries;
+    BOOST_REQUIRE_NO_THROW(entries = read_all(text, ReadOptions{format, BoxShape{2, 3}, {}}));
+    BOOST_REQUIRE(!entries.empty());
+    for (const auto& e : entries) {
+      BOOST_REQUIRE(diagnostic(e));
+      BOOST_TEST(diagnostic(e)->message.find("box 2x3 does not fit a 9x9 board") != std::string::npos);
+      BOOST_TEST(diagnostic(e)->where.line == e.where.line);
+      BOOST_TEST(diagnostic(e)->where.column >= 1u);
+    }
+  }
+  // Prime sizes in the token and LeetCode formats.
+  std::string seven;
+  for (int r = 0; r < 7; ++r) seven += "0 0 0 0 0 0 0\n";
+  const auto tokens = read_all(seven, ReadOptions{InputFormat::tokens, {}, {}});
+  BOOST_REQUIRE_EQUAL(tokens.size(), 1u);
+  BOOST_REQUIRE(diagnostic(tokens[0]));
+  BOOST_TEST(diagnostic(tokens[0])->message.find("7 is prime") != std::string::npos);
+  const auto leet = read_all(R"([["1","."],[".","2"]])");
+  BOOST_REQUIRE_EQUAL(leet.size(), 1u);
+  BOOST_REQUIRE(diagnostic(leet[0]));
+  BOOST_TEST(diagnostic(leet[0])->message.find("out of range") != std::string::npos);
+}
+
+// ------------------------------------------------------ collections --
+
+BOOST_AUTO_TEST_CASE(euler96_reads_50_grids) {
+  for (const fs::path& path : {shared_data() / "euler96.txt", source_dir() / "examples" / "euler96.txt"}) {
+    std::ifstream in(path, std::ios::binary);
+    PuzzleReader reader(in, path.string());
+    std::size_t count = 0;
+    while (auto e = reader.next()) {
+      BOOST_REQUIRE(grid(*e));
+      BOOST_TEST(grid(*e)->size() == 9);
+      BOOST_TEST(e->where.line == 1 + 10 * count);  // "Grid NN" every ten lines
+      BOOST_TEST(e->text.empty());
+      ++count;
+    }
+    BOOST_TEST((reader.format() == InputFormat::euler));
+    BOOST_TEST(count == 50u);
+  }
+}
+
+BOOST_AUTO_TEST_CASE(seventeen_clue_collection) {
+  const auto grids = read_puzzles(shared_data() / "17_clue.txt");
+  BOOST_TEST(grids.size() == 49158u);
+  BOOST_TEST(std::all_of(grids.begin(), grids.end(), [](const Grid& g) { return g.clue_count() == 17; }));
+  // Entry::text holds the raw line.
+  std::ifstream in(shared_data() / "17_clue.txt", std::ios::binary);
+  PuzzleReader reader(in, "17_clue.txt");
+  auto first = reader.next();
+  BOOST_REQUIRE(first);
+  BOOST_TEST(first->text.size() == 81u);
+  BOOST_TEST(format_line(std::get<Grid>(first->content)) == first->text);
+}
+
+BOOST_AUTO_TEST_CASE(large_boards_read_with_their_size) {
+  std::size_t files = 0;
+  for (const auto& entry : fs::directory_iterator(shared_data() / "large")) {
+    const std::string name = entry.path().filename().string();  // sudoku-N-K.txt
+    const int n = std::stoi(name.substr(7));
+    BOOST_TEST_CONTEXT(name) {
+      std::ifstream in(entry.path(), std::ios::binary);
+      PuzzleReader reader(in, entry.path().string());
+      auto e = reader.next();
+      BOOST_REQUIRE(e);
+      BOOST_REQUIRE_MESSAGE(grid(*e), why(*e));
+      BOOST_TEST(grid(*e)->size() == n);
+      const BoxShape box = grid(*e)->geometry().box();
+      BOOST_TEST(box.rows == box.cols);  // square boxes, as the README says
+      BOOST_TEST(grid(*e)->clue_count() > 0);
+      BOOST_TEST(!reader.next());
+      BOOST_TEST((reader.format() == InputFormat::tokens));
+    }
+    ++files;
+  }
+  BOOST_TEST(files >= 8u);
+  // The examples are copies.
+  BOOST_TEST((read_puzzles(source_dir() / "examples" / "sudoku-25.txt").at(0) ==
+              read_puzzles(shared_data() / "large" / "sudoku-25-1.txt").at(0)));
+  BOOST_TEST(read_puzzles(source_dir() / "examples" / "sudoku-16.txt").at(0).size() == 16);
+}
+
+BOOST_AUTO_TEST_CASE(examples_read) {
+  const auto leet = read_puzzles(source_dir() / "examples" / "leetcode37.json");
+  BOOST_REQUIRE_EQUAL(leet.size(), 1u);
+  BOOST_TEST(leet[0].at(0, 0) == 5);
+  BOOST_TEST(leet[0].at(0, 1) == 3);
+  BOOST_TEST(leet[0].at(8, 8) == 9);
+  BOOST_TEST(leet[0].clue_count() == 30);
+  const std::string file = slurp(source_dir() / "examples" / "leetcode37.json");
+  BOOST_TEST(format_leetcode(leet[0]) + "\n" == file);
+  const auto entries = read_all(file);
+  BOOST_REQUIRE_EQUAL(entries.size(), 1u);
+  BOOST_TEST(entries[0].text + "\n" == file);  // a one-line board keeps its text
+  const auto mixed = read_puzzles(source_dir() / "examples" / "mixed.txt");
+  BOOST_TEST(mixed.size() >= 5u);
+  for (const auto& g : mixed) BOOST_TEST(g.size() == 9);
+  // README's comma example.
+  const auto comma = read_puzzles_text(
+      "000000007,008000400,003801600,804306201,000000000,105407908,007603800,006000100,400000005\n");
+  BOOST_REQUIRE_EQUAL(comma.size(), 1u);
+  BOOST_TEST(comma[0].at(0, 8) == 7);
+  BOOST_TEST(comma[0].at(8, 0) == 4);
+}
+
+// --------------------------------------------------------- streaming --
+
+namespace {
+
+// Serves a text in small pieces and counts how much has been handed out.
+class TrickleBuf : public std::streambuf {
+ public:
+  explicit TrickleBuf(std::string text) : text_(std::move(text)) {}
+  std::size_t served() const { return served_; }
+
+ protected:
+  int_type underflow() override {
+    if (served_ >= text_.size()) return traits_type::eof();
+    const std::size_t n = std::min<std::size_t>(4096, text_.size() - served_);
+    char* p = text_.data() + served_;
+    setg(p, p, p + n);
+    served_ += n;
+    return traits_type::to_int_type(*p);
+  }
+
+ private:
+  std::string text_;
+  std::size_t served_ = 0;
+};
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(first_answer_does_not_wait_for_the_whole_file) {
+  const std::string text = slurp(shared_data() / "17_clue.txt");
+  TrickleBuf buf(text);
+  std::istream in(&buf);
+  PuzzleReader reader(in, "17_clue.txt");
+  auto e = reader.next();
+  BOOST_REQUIRE(e);
+  BOOST_TEST(grid(*e));
+  BOOST_TEST(buf.served() < 100000u);
+  BOOST_TEST(text.size() > 4000000u);
+}
+
+// ----------------------------------------------------- hostile input --
+
+BOOST_AUTO_TEST_CASE(empty_and_comment_only_inputs) {
+  for (auto format : {InputFormat::automatic, InputFormat::line, InputFormat::euler, InputFormat::grid,
+                      InputFormat::leetcode, InputFormat::comma, InputFormat::tokens}) {
+    BOOST_TEST(read_all("", ReadOptions{format, {}, {}}).empty());
+    BOOST_TEST(read_all("\xEF\xBB\xBF\n\r\n# only a comment\n   \n", ReadOptions{format, {}, {}}).empty());
+  }
+  std::istringstream in("");
+  PuzzleReader reader(in, "-");
+  BOOST_TEST(!reader.next());
+  BOOST_TEST(!reader.next());  // stays at the end
+  BOOST_TEST((reader.format() == InputFormat::automatic));
+  const auto entries = read_all("12\n", {}, "-");
+  BOOST_REQUIRE_EQUAL(entries.size(), 1u);
+  BOOST_TEST(diagnostic(entries[0])->where.file == "<stdin>");
+}
+
+BOOST_AUTO_TEST_CASE(ten_megabyte_line) {
+  const std::string text = std::string(10 << 20, '1') + "\n" + kPuzzle + "\n";
+  for (auto format : {InputFormat::automatic, InputFormat::line}) {
+    const auto entries = read_all(text, ReadOptions{format, {}, {}});
+    BOOST_REQUIRE_EQUAL(entries.size(), 2u);
+    BOOST_REQUIRE(diagnostic(entries[0]));
+    BOOST_TEST(position(*diagnostic(entries[0])) == "1:1");
+    BOOST_TEST(diagnostic(entries[0])->message.find("longer than the limit") != std::string::npos);
+    BOOST_TEST(entries[0].text.size() < 1000u);
+    BOOST_TEST(grid(entries[1]));
+  }
+  // Other formats report it and stop or go on, but neither crash nor hang.
+  for (auto format :
+       {InputFormat::euler, InputFormat::grid, InputFormat::leetcode, InputFormat::tokens, InputFormat::comma}) {
+    const auto entries = read_all(text, ReadOptions{format, {}, {}});
+    BOOST_REQUIRE(!entries.empty());
+    BOOST_REQUIRE(diagnostic(entries[0]));
+    BOOST_TEST(position(*diagnostic(entries[0])) == "1:1");
+  }
+}
+
+BOOST_AUTO_TEST_CASE(garbage_and_truncation_never_crash) {
+  std::mt19937 random(12345);
+  std::string garbage(200000, '\0');
+  for (auto& ch : garbage) ch = static_cast<char>(random() % 256);
+  std::vector<std::string> texts = {garbage};
+  // Random mixtures of the characters the readers care about.
+  const std::string alphabet = "0123456789.,[]{}\" \t\r\n|-+*#GridXx_\xEF\xBB\xBF";
+  for (int k = 0; k < 20; ++k) {
+    std::string t(2000, ' ');
+    for (auto& ch : t) ch = alphabet[random() % alphabet.size()];
+    texts.push_back(t);
+  }
+  // Every prefix of every good file.
+  for (const auto& entry : fs::directory_iterator(test_data() / "good")) {
+    const std::string text = slurp(entry.path());
+    for (std::size_t cut = 0; cut < text.size(); cut += 7) texts.push_back(text.substr(0, cut));
+  }
+  std::size_t entries = 0;
+  for (const auto& text : texts)
+    for (auto format : {InputFormat::automatic, InputFormat::line, InputFormat::euler, InputFormat::grid,
+                        InputFormat::leetcode, InputFormat::comma, InputFormat::tokens}) {
+      std::vector<Entry> got;
+      BOOST_REQUIRE_NO_THROW(got = read_all(text, ReadOptions{format, {}, {}}));
+      const auto lines = static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n')) + 1;
+      BOOST_TEST(got.size() <= lines);
+      for (const auto& e : got)
+        if (auto* d = diagnostic(e)) {
+          BOOST_TEST(d->where.line >= 1u);
+          BOOST_TEST(d->where.column >= 1u);
+          BOOST_TEST(!d->message.empty());
+        }
+      entries += got.size();
+    }
+  BOOST_TEST(entries > 0u);
+}
+
+// ------------------------------------------------------------ writers --
+
+BOOST_AUTO_TEST_CASE(writer_output) {
+  Grid g(Geometry::shared(4));
+  g.set(0, 0, 1);
+  g.set(1, 2, 2);
+  g.set(3, 3, 4);
+  BOOST_TEST(format_line(g) == "1.....2........4");
+  BOOST_TEST(format_grid(g) ==
+             "1 . | . .\n"
+             ". . | 2 .\n"
+             "----+----\n"
+             ". . | . .\n"
+             ". . | . 4\n");
+  BOOST_TEST(format_tokens(g) == "1 0 0 0\n0 0 2 0\n0 0 0 0\n0 0 0 4\n");
+  BOOST_TEST(format_leetcode(g) == R"([["1",".",".","."],[".",".","2","."],[".",".",".","."],[".",".",".","4"]])");
+  BOOST_TEST(format_line(g, Alphabet::parse("A-D")) == "A.....B........D");
+
+  // 16x16: numbers, columns aligned.
+  const Grid sixteen = read_puzzles(shared_data() / "large" / "sudoku-16-1.txt").at(0);
+  const std::string drawn = format_grid(sixteen);
+  std::istringstream lines(drawn);
+  std::string line;
+  std::set<std::size_t> widths;
+  int count = 0;
+  while (std::getline(lines, line)) {
+    widths.insert(line.size());
+    ++count;
+  }
+  BOOST_TEST(count == 16 + 3);  // 16 rows and 3 rules
+  BOOST_TEST(widths.size() == 1u);
+  BOOST_TEST(drawn.find(" 15 ") != std::string::npos);
+  BOOST_TEST(format_line(sixteen).size() == 256u);
+  // Beyond the 35 symbols of the alphabet: numbers separated by spaces.
+  const std::string wide = format_line(pattern(36));
+  BOOST_TEST(wide.find(' ') != std::string::npos);
+  BOOST_TEST(wide.find("36") != std::string::npos);
+  BOOST_TEST(wide.back() != '\n');
+  const std::string leet = format_leetcode(sixteen);
+  BOOST_TEST(leet.find("\"15\"") != std::string::npos);
+}
+
+BOOST_AUTO_TEST_CASE(round_trips) {
+  std::vector<Grid> grids = {grid_of(kPuzzle), grid_of(kSolution), pattern(4), pattern(6), pattern(8),
+                             pattern(12), pattern(36), pattern(64)};
+  for (const char* name : {"sudoku-16-1.txt", "sudoku-25-1.txt", "sudoku-100-1.txt"})
+    grids.push_back(read_puzzles(shared_data() / "large" / name).at(0));
+  using Writer = std::string (*)(const Grid&);
+  const std::pair<const char*, Writer> writers[] = {
+      {"line", [](const Grid& g) { return format_line(g) + "\n"; }},
+      {"grid", format_grid},
+      {"tokens", format_tokens},
+      {"leetcode", [](const Grid& g) { return format_leetcode(g) + "\n"; }},
+  };
+  for (const auto& g : grids)
+    for (const auto& [name, write] : writers) {
+      BOOST_TEST_CONTEXT(name << " " << g.geometry().describe()) {
+        const std::string once = write(g);
+        // Two copies in one file read back as two equal grids, auto-detected.
+        const std::string text = once + (std::string(name) == "line" || std::string(name) == "leetcode" ? "" : "\n") + once;
+        std::vector<Grid> back;
+        BOOST_REQUIRE_NO_THROW(back = read_puzzles_text(text));
+        BOOST_REQUIRE_EQUAL(back.size(), 2u);
+        BOOST_TEST((back[0] == g));
+        BOOST_TEST((back[1] == g));
+      }
+    }
+}

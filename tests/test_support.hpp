@@ -1,0 +1,89 @@
+// Helpers shared by the test programs: where the data is, reading puzzle
+// files, and running the built `satdoku` executable.
+#pragma once
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <array>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "satdoku/grid.hpp"
+#include "satdoku/io.hpp"
+
+namespace satdoku::test {
+
+inline std::filesystem::path source_dir() { return SATDOKU_SOURCE_DIR; }
+inline std::filesystem::path shared_data() { return SATDOKU_SHARED_DATA; }
+inline std::filesystem::path test_data() { return source_dir() / "tests" / "data"; }
+inline std::filesystem::path satdoku_binary() { return SATDOKU_BINARY; }
+
+inline std::string slurp(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw std::runtime_error("cannot open " + path.string());
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+// Every puzzle of a file (through the auto-detecting reader); throws on a
+// diagnostic, since test collections are well formed. `limit` 0 = all.
+inline std::vector<Grid> read_puzzles(const std::filesystem::path& path, std::size_t limit = 0,
+                                      ReadOptions options = {}) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw std::runtime_error("cannot open " + path.string());
+  PuzzleReader reader(in, path.string(), options);
+  std::vector<Grid> out;
+  while (auto entry = reader.next()) {
+    if (auto* d = std::get_if<Diagnostic>(&entry->content)) throw std::runtime_error(d->str());
+    out.push_back(std::get<Grid>(entry->content));
+    if (limit && out.size() == limit) break;
+  }
+  return out;
+}
+
+inline std::vector<Grid> read_puzzles_text(const std::string& text, ReadOptions options = {}) {
+  std::istringstream in(text);
+  PuzzleReader reader(in, "<text>", options);
+  std::vector<Grid> out;
+  while (auto entry = reader.next()) {
+    if (auto* d = std::get_if<Diagnostic>(&entry->content)) throw std::runtime_error(d->str());
+    out.push_back(std::get<Grid>(entry->content));
+  }
+  return out;
+}
+
+struct RunResult {
+  int exit_code = -1;
+  std::string out;  // standard output
+  std::string err;  // standard error
+};
+
+// Runs `satdoku ARGS` through the shell (ARGS is shell text, so quote paths),
+// with `stdin_text` on standard input.
+inline RunResult run_satdoku(const std::string& args, const std::string& stdin_text = "") {
+  namespace fs = std::filesystem;
+  static int counter = 0;
+  const fs::path dir = fs::temp_directory_path() /
+                       ("satdoku-test-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
+  fs::create_directories(dir);
+  { std::ofstream(dir / "stdin", std::ios::binary) << stdin_text; }
+  const std::string command = "'" + satdoku_binary().string() + "' " + args + " < '" +
+                              (dir / "stdin").string() + "' > '" + (dir / "stdout").string() +
+                              "' 2> '" + (dir / "stderr").string() + "'";
+  const int status = std::system(command.c_str());
+  RunResult r;
+  r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  r.out = slurp(dir / "stdout");
+  r.err = slurp(dir / "stderr");
+  fs::remove_all(dir);
+  return r;
+}
+
+}  // namespace satdoku::test

@@ -1,0 +1,102 @@
+#define BOOST_TEST_MODULE verify
+#include <boost/test/unit_test.hpp>
+
+#include "satdoku/verify.hpp"
+
+using namespace satdoku;
+using Kind = Violation::Kind;
+
+namespace {
+
+// A 9x9 grid from 81 characters, '.' empty (independent of the readers).
+Grid grid9(std::string_view text) {
+  Grid g(Geometry::shared(9));
+  for (int i = 0; i < 81; ++i) g.set(i, text[i] == '.' ? 0 : text[i] - '0');
+  return g;
+}
+
+const char* kPuzzle =
+    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+const char* kSolution =
+    "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(a_valid_completion_passes) {
+  BOOST_TEST(!verify(grid9(kPuzzle), grid9(kSolution)));
+  BOOST_TEST(!verify(grid9(std::string(81, '.')), grid9(kSolution)));
+}
+
+BOOST_AUTO_TEST_CASE(an_empty_cell_is_reported) {
+  std::string s = kSolution;
+  s[40] = '.';
+  auto v = verify(grid9(kPuzzle), grid9(s));
+  BOOST_REQUIRE(v);
+  BOOST_TEST(static_cast<int>(v->kind) == static_cast<int>(Kind::empty_cell));
+  BOOST_TEST(v->cell == 40);
+  BOOST_TEST(v->describe(Geometry(9)) == "cell r5c5 is empty");
+}
+
+BOOST_AUTO_TEST_CASE(a_digit_out_of_range_is_reported) {
+  Grid g = grid9(kSolution);
+  g.set(3, 10);
+  auto v = verify(grid9(kPuzzle), g);
+  BOOST_REQUIRE(v);
+  BOOST_TEST(static_cast<int>(v->kind) == static_cast<int>(Kind::bad_digit));
+  BOOST_TEST(v->digit == 10);
+}
+
+// Swapping two cells of a row keeps the row valid but breaks two columns;
+// swapping two cells of a column breaks rows; a swap across boxes of one
+// band row breaks the boxes and columns.  Each kind of unit is caught.
+BOOST_AUTO_TEST_CASE(each_kind_of_duplicate_is_reported) {
+  const Geometry& geo = *Geometry::shared(9);
+  {  // row: overwrite r1c2 with r1c1's digit
+    Grid g = grid9(kSolution);
+    g.set(1, g.at(0));
+    auto v = verify(grid9(std::string(81, '.')), g);
+    BOOST_REQUIRE(v);
+    BOOST_TEST(static_cast<int>(v->kind) == static_cast<int>(Kind::duplicate));
+    BOOST_TEST((geo.unit_kind(v->unit) == UnitKind::row));
+    BOOST_TEST(v->describe(geo) == "row 1 holds 5 twice: r1c1 and r1c2");
+  }
+  {  // column: row 2 becomes row 1 shifted by one cell, so rows stay valid
+    Grid g = grid9(kSolution);
+    for (int c = 0; c < 9; ++c) g.set(9 + c, grid9(kSolution).at(0 + (c + 1) % 9));
+    g.set(0, grid9(kSolution).at(0));
+    auto v = verify(grid9(std::string(81, '.')), g);
+    BOOST_REQUIRE(v);
+    BOOST_TEST(static_cast<int>(v->kind) == static_cast<int>(Kind::duplicate));
+    BOOST_TEST((geo.unit_kind(v->unit) == UnitKind::column));
+  }
+  {  // box only: a Latin square whose rows and columns are fine but boxes are not
+    Grid g(Geometry::shared(9));
+    for (int r = 0; r < 9; ++r)
+      for (int c = 0; c < 9; ++c) g.set(r, c, (r + c) % 9 + 1);
+    auto v = verify(Grid(Geometry::shared(9)), g);
+    BOOST_REQUIRE(v);
+    BOOST_TEST(static_cast<int>(v->kind) == static_cast<int>(Kind::duplicate));
+    BOOST_TEST((geo.unit_kind(v->unit) == UnitKind::box));
+  }
+}
+
+BOOST_AUTO_TEST_CASE(a_changed_clue_is_reported) {
+  // A different valid grid: relabel digits 1<->2 of the solution.
+  std::string s = kSolution;
+  for (char& ch : s) ch = ch == '1' ? '2' : ch == '2' ? '1' : ch;
+  auto sol = grid9(s);
+  auto v = verify(grid9(kPuzzle), sol);
+  BOOST_REQUIRE(v);
+  BOOST_TEST(static_cast<int>(v->kind) == static_cast<int>(Kind::clue_mismatch));
+  BOOST_TEST(grid9(kPuzzle).at(v->cell) == v->other);
+  BOOST_TEST(sol.at(v->cell) == v->digit);
+  BOOST_TEST(v->digit != v->other);
+}
+
+BOOST_AUTO_TEST_CASE(a_shape_mismatch_is_reported) {
+  Grid a(Geometry::shared(6));
+  Grid b(Geometry::shared(6, BoxShape{3, 2}));
+  auto v = verify(a, b);
+  BOOST_REQUIRE(v);
+  BOOST_TEST(static_cast<int>(v->kind) == static_cast<int>(Kind::shape_mismatch));
+}
