@@ -12,6 +12,9 @@ namespace satdoku::cli {
 const std::vector<Command>& commands() {
   static const std::vector<Command> table = {
       {"solve", "solve puzzles (SAT or native backend), verified and cross-checked", run_solve},
+      {"encode", "write puzzles as DIMACS CNF for any SAT solver", run_encode},
+      {"decode", "turn a SAT solver's model of an encoded puzzle back into a grid", run_decode},
+      {"encodings", "list the CNF encodings and at-most-one methods with their sizes", run_encodings},
   };
   return table;
 }

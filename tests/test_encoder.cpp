@@ -444,3 +444,27 @@ BOOST_AUTO_TEST_CASE(facade_traces_a_drat_proof) {
   SatSolver s;
   BOOST_CHECK_THROW(s.trace_proof("/nonexistent-dir/p.drat"), OutputError);
 }
+
+BOOST_AUTO_TEST_CASE(propagation_conflicts_give_the_empty_clause) {
+  // No clash, but r1c3 has no candidate left: 1, 2 in its row, 3, 4 in its column.
+  const Grid p = grid_of("12........3...4.", 4);
+  BOOST_REQUIRE(!find_clash(p));
+  for (const auto& e : encodings()) {
+    BOOST_TEST_CONTEXT(e.name) {
+      const Encoder enc(p, {e.encoding, AmoMethod::pairwise, Reduction::propagate});
+      BOOST_TEST(enc.conflict());
+      BOOST_TEST(!enc.solved());
+      ClauseBuffer b;
+      const EncodeReport r = enc.emit(b);
+      BOOST_TEST(r.conflict);
+      BOOST_TEST(r.clauses == 1u);
+      BOOST_TEST(r.variables == 0u);
+      BOOST_REQUIRE(b.size() == 1u);
+      BOOST_TEST(b[0].empty());
+      // `clues` alone does not see it; the formula is still unsatisfiable.
+      const Encoder clues(p, {e.encoding, AmoMethod::pairwise, Reduction::clues});
+      BOOST_TEST(!clues.conflict());
+      BOOST_TEST(sat_solutions(clues).empty());
+    }
+  }
+}

@@ -6,10 +6,7 @@
 
 #include <algorithm>
 #include <atomic>
-#include <cmath>
-#include <fstream>
 #include <set>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -42,27 +39,16 @@ Grid grid_from(const std::string& text, int n = 9, std::optional<BoxShape> box =
   return grid;
 }
 
-// Puzzles of a one-per-line 9x9 file ('#' lines skipped).
-std::vector<Grid> read_lines(const fs::path& path, std::size_t limit) {
-  std::ifstream in(path);
-  BOOST_REQUIRE(in);
-  std::vector<Grid> out;
-  std::string line;
-  while (out.size() < limit && std::getline(in, line))
-    if (!line.empty() && line[0] != '#') out.push_back(grid_from(line.substr(0, 81)));
-  return out;
+// The first `limit` puzzles of a shared collection, through the reader.
+std::vector<Grid> collection(const std::string& name, std::size_t limit = 0) {
+  return test::read_puzzles(test::shared_data() / name, limit);
 }
 
-// A board of whitespace-separated numbers (0 blank), N from the count.
-Grid read_tokens(const fs::path& path) {
-  std::istringstream in(test::slurp(path));
-  std::vector<int> values;
-  for (int v; in >> v;) values.push_back(v);
-  const int n = static_cast<int>(std::lround(std::sqrt(static_cast<double>(values.size()))));
-  BOOST_REQUIRE_EQUAL(static_cast<std::size_t>(n) * n, values.size());
-  Grid grid(Geometry::shared(n));
-  for (int cell = 0; cell < n * n; ++cell) grid.set(cell, values[static_cast<std::size_t>(cell)]);
-  return grid;
+// The one puzzle of a text (README examples).
+Grid only_puzzle(const std::string& text) {
+  auto puzzles = test::read_puzzles_text(text);
+  BOOST_REQUIRE_EQUAL(puzzles.size(), 1u);
+  return puzzles.front();
 }
 
 // Checks what every answer must satisfy; returns the number of solutions.
@@ -97,10 +83,16 @@ Result solve(const Grid& puzzle, std::uint64_t max_solutions) {
   return r;
 }
 
-const std::string kLeetCode =
-    R"([["5","3",".",".","7",".",".",".","."],["6",".",".","1","9","5",".",".","."],[".","9","8",".",".",".",".","6","."],["8",".",".",".","6",".",".",".","3"],["4",".",".","8",".","3",".",".","1"],["7",".",".",".","2",".",".",".","6"],[".","6",".",".",".",".","2","8","."],[".",".",".","4","1","9",".",".","5"],[".",".",".",".","8",".",".","7","9"]])";
-const std::string kComma =
-    "000000007,008000400,003801600,804306201,000000000,105407908,007603800,006000100,400000005";
+// The README line that starts with `prefix` (the LeetCode and comma boards).
+std::string readme_line(const std::string& prefix) {
+  const std::string readme = test::slurp(test::shared_data() / "README.md");
+  const auto begin = readme.find("\n" + prefix);
+  BOOST_REQUIRE(begin != std::string::npos);
+  const auto end = readme.find('\n', begin + 1);
+  return readme.substr(begin + 1, end - begin - 1);
+}
+Grid leetcode_board() { return only_puzzle(readme_line("[[\"5\"")); }
+Grid comma_board() { return only_puzzle(readme_line("`000000007").substr(1, 89)); }
 
 }  // namespace
 
@@ -128,18 +120,7 @@ BOOST_AUTO_TEST_CASE(empty_4x4_has_288_solutions) {
 }
 
 BOOST_AUTO_TEST_CASE(euler96_unique_and_corner_sum) {
-  std::ifstream in(test::shared_data() / "euler96.txt");
-  BOOST_REQUIRE(in);
-  std::string line, text;
-  std::vector<Grid> puzzles;
-  while (std::getline(in, line)) {
-    if (line.rfind("Grid", 0) == 0) continue;
-    text += line.substr(0, 9);
-    if (text.size() == 81) {
-      puzzles.push_back(grid_from(text));
-      text.clear();
-    }
-  }
+  const auto puzzles = collection("euler96.txt");
   BOOST_REQUIRE_EQUAL(puzzles.size(), 50u);
   int sum = 0;
   for (const Grid& p : puzzles) {
@@ -154,10 +135,8 @@ BOOST_AUTO_TEST_CASE(euler96_unique_and_corner_sum) {
 }
 
 BOOST_AUTO_TEST_CASE(leetcode_37) {
-  std::string symbols;
-  for (char ch : kLeetCode)
-    if ((ch >= '1' && ch <= '9') || ch == '.') symbols += ch;
-  const Grid puzzle = grid_from(symbols);
+  const Grid puzzle = leetcode_board();
+  BOOST_TEST(puzzle.clue_count() == 30);
   const Result r = solve(puzzle, 2);
   BOOST_REQUIRE(r.status == Status::solved);
   BOOST_TEST(r.exhausted);
@@ -167,7 +146,8 @@ BOOST_AUTO_TEST_CASE(leetcode_37) {
 }
 
 BOOST_AUTO_TEST_CASE(comma_board_has_35_solutions) {
-  const Grid puzzle = grid_from(kComma);
+  const Grid puzzle = comma_board();
+  BOOST_TEST(puzzle.clue_count() == 27);
   const Result r = solve(puzzle, 1000);
   BOOST_TEST(r.status == Status::solved);
   BOOST_TEST(r.exhausted);
@@ -175,7 +155,7 @@ BOOST_AUTO_TEST_CASE(comma_board_has_35_solutions) {
 }
 
 BOOST_AUTO_TEST_CASE(serg_multi_first_500_have_two) {
-  for (const Grid& p : read_lines(test::shared_data() / "serg_multi.txt", 500)) {
+  for (const Grid& p : collection("serg_multi.txt", 500)) {
     const Result r = solve(p, 2);
     BOOST_TEST(r.status == Status::solved);
     BOOST_TEST(r.solutions.size() == 2u);
@@ -183,7 +163,7 @@ BOOST_AUTO_TEST_CASE(serg_multi_first_500_have_two) {
 }
 
 BOOST_AUTO_TEST_CASE(clue17_first_2000_unique) {
-  const auto puzzles = read_lines(test::shared_data() / "17_clue.txt", 2000);
+  const auto puzzles = collection("17_clue.txt", 2000);
   BOOST_REQUIRE_EQUAL(puzzles.size(), 2000u);
   std::size_t by_propagation = 0;
   for (const Grid& p : puzzles) {
@@ -203,7 +183,7 @@ BOOST_AUTO_TEST_CASE(clue17_first_2000_unique) {
 BOOST_AUTO_TEST_CASE(large_boards_solve) {
   for (const char* name : {"sudoku-16-1.txt", "sudoku-25-1.txt"}) {
     BOOST_TEST_CONTEXT(name) {
-      const Grid puzzle = read_tokens(test::shared_data() / "large" / name);
+      const Grid puzzle = only_puzzle(test::slurp(test::shared_data() / "large" / name));
       const Result r = solve(puzzle, 1);
       BOOST_TEST(r.status == Status::solved);
       BOOST_TEST(r.solutions.size() == 1u);
@@ -292,7 +272,7 @@ BOOST_AUTO_TEST_CASE(budgets_interrupt) {
   BOOST_TEST(r.stats.nodes <= 3u);
 
   // A hard 9x9 that singles alone cannot settle, allowed only its root.
-  const Grid hard = read_lines(test::shared_data() / "forum_hardest_11plus.txt", 1).front();
+  const Grid hard = collection("forum_hardest_11plus.txt", 1).front();
   limits = Limits{.max_solutions = 2, .node_budget = 1};
   r = make_native_solver()->solve(hard, limits);
   check(hard, r, limits);
@@ -323,9 +303,9 @@ BOOST_AUTO_TEST_CASE(budgets_interrupt) {
 
 BOOST_AUTO_TEST_CASE(engines_agree) {
   const Limits two{.max_solutions = 2};
-  std::vector<Grid> sample = read_lines(test::shared_data() / "top1465.txt", 300);
-  for (const Grid& p : read_lines(test::shared_data() / "17_clue.txt", 300)) sample.push_back(p);
-  for (const Grid& p : read_lines(test::shared_data() / "serg_multi.txt", 100)) sample.push_back(p);
+  std::vector<Grid> sample = collection("top1465.txt", 300);
+  for (const Grid& p : collection("17_clue.txt", 300)) sample.push_back(p);
+  for (const Grid& p : collection("serg_multi.txt", 100)) sample.push_back(p);
   for (const Grid& p : sample) {
     const Result fast = native_detail::solve_9x9(p, two);
     const Result general = native_detail::solve_general(p, two);
@@ -336,8 +316,8 @@ BOOST_AUTO_TEST_CASE(engines_agree) {
   }
   // Exhaustive enumeration yields the same sets.
   const Limits all{.max_solutions = 100000};
-  std::vector<Grid> multi = read_lines(test::shared_data() / "serg_multi.txt", 20);
-  multi.push_back(grid_from(kComma));
+  std::vector<Grid> multi = collection("serg_multi.txt", 20);
+  multi.push_back(comma_board());
   for (const Grid& p : multi) {
     Result fast = native_detail::solve_9x9(p, all);
     Result general = native_detail::solve_general(p, all);

@@ -1,9 +1,12 @@
 #include "satdoku/dimacs.hpp"
 
 #include <charconv>
+#include <cstdint>
 #include <cstdlib>
 #include <cstring>
 #include <istream>
+#include <memory>
+#include <algorithm>
 #include <ostream>
 
 #ifndef SATDOKU_VERSION
@@ -18,15 +21,23 @@ constexpr std::size_t kMaxLiteralChars = 12;  // "-2147483647 "
 
 // Writes the decimal digits of `value` at `out`, returns the end.
 char* format_unsigned(char* out, std::uint64_t value) {
-  char tmp[24];
-  char* p = tmp + sizeof tmp;
+  int digits = 1;
+  for (std::uint64_t v = value; v >= 10; v /= 10) ++digits;
+  char* p = out + digits;
   do {
     *--p = static_cast<char>('0' + value % 10);
     value /= 10;
   } while (value);
-  const auto len = static_cast<std::size_t>(tmp + sizeof tmp - p);
-  std::memcpy(out, p, len);
-  return out + len;
+  return out + digits;
+}
+
+// Writes "lit " at `out`, returns the end.
+char* format_literal(char* out, int lit) {
+  if (lit < 0) *out++ = '-';
+  out = format_unsigned(out, lit < 0 ? 0u - static_cast<std::uint64_t>(static_cast<std::int64_t>(lit))
+                                     : static_cast<std::uint64_t>(lit));
+  *out++ = ' ';
+  return out;
 }
 
 // The symbol of digit d for N <= 35: 1-9 then A-Z; '.' for empty.
@@ -55,10 +66,10 @@ struct Token {
   std::string_view text;
   std::uint64_t column;
 };
-std::vector<Token> tokenize(std::string_view line) {
+std::vector<Token> tokenize(std::string_view line, std::size_t max = SIZE_MAX) {
   std::vector<Token> tokens;
   std::size_t i = 0;
-  while (i < line.size()) {
+  while (i < line.size() && tokens.size() < max) {
     while (i < line.size() && (line[i] == ' ' || line[i] == '\t' || line[i] == '\r')) ++i;
     const std::size_t start = i;
     while (i < line.size() && line[i] != ' ' && line[i] != '\t' && line[i] != '\r') ++i;
@@ -126,9 +137,7 @@ void DimacsWriter::add_clause(std::span<const int> literals) {
       flush();
       p = buffer_.data();
     }
-    if (lit < 0) *p++ = '-';
-    p = format_unsigned(p, static_cast<std::uint64_t>(std::abs(static_cast<long long>(lit))));
-    *p++ = ' ';
+    p = format_literal(p, lit);
     used_ = static_cast<std::size_t>(p - buffer_.data());
   }
   if (used_ + 2 > buffer_.size()) {
@@ -164,7 +173,58 @@ std::vector<std::string> header_comments(const Encoder& encoder, const EncodeRep
   };
 }
 
+namespace {
+
+// Formats clauses into a growing buffer (one pass for small formulas).
+class TextSink final : public ClauseSink {
+ public:
+  explicit TextSink(std::size_t capacity) : data_(new char[capacity]), capacity_(capacity) {}
+  void add_clause(std::span<const int> literals) override {
+    const std::size_t need = literals.size() * kMaxLiteralChars + 2;
+    if (size_ + need > capacity_) grow(size_ + need);
+    char* p = data_.get() + size_;
+    for (int lit : literals) p = format_literal(p, lit);
+    *p++ = '0';
+    *p++ = '\n';
+    size_ = static_cast<std::size_t>(p - data_.get());
+  }
+  const char* data() const { return data_.get(); }
+  std::size_t size() const { return size_; }
+
+ private:
+  void grow(std::size_t at_least) {
+    const std::size_t capacity = std::max(at_least, 2 * capacity_);
+    std::unique_ptr<char[]> data(new char[capacity]);
+    std::memcpy(data.get(), data_.get(), size_);
+    data_ = std::move(data);
+    capacity_ = capacity;
+  }
+  std::unique_ptr<char[]> data_;
+  std::size_t size_ = 0, capacity_ = 0;
+};
+
+// Formulas up to this many clauses (before reduction) are formatted in
+// memory in one pass; larger ones are generated twice (count, then write).
+constexpr std::uint64_t kOnePassClauses = 1u << 20;
+
+}  // namespace
+
 EncodeReport write_dimacs(const Encoder& encoder, std::ostream& out) {
+  const auto opts = encoder.options();
+  const FormulaSize bound = encoding_size(opts.encoding, encoder.puzzle().geometry(), encoder.amo());
+  if (bound.clauses <= kOnePassClauses) {
+    // Binary clauses dominate: about 12 bytes each for small boards.
+    TextSink body(static_cast<std::size_t>(bound.clauses) * 12 + 4096);
+    const EncodeReport report = encoder.emit(body);
+    DimacsWriter writer(out);
+    for (const auto& line : header_comments(encoder, report)) writer.comment(line);
+    writer.problem(report.variables, report.clauses);
+    writer.finish();
+    out.write(body.data(), static_cast<std::streamsize>(body.size()));
+    out.flush();
+    if (!out) throw OutputError("writing the CNF failed");
+    return report;
+  }
   const EncodeReport counted = encoder.count();
   DimacsWriter writer(out);
   for (const auto& line : header_comments(encoder, counted)) writer.comment(line);
@@ -382,18 +442,28 @@ std::variant<SolverAnswer, Diagnostic> read_solver_output(std::istream& in, cons
   bool have_status = false;
   std::string line;
   std::uint64_t number = 0;
+  // Literals of `line` from token `from` on, scanned in place (a model line
+  // can hold millions of literals).
   auto literals = [&](const std::vector<Token>& tokens, std::size_t from) -> std::optional<Diagnostic> {
-    for (std::size_t i = from; i < tokens.size(); ++i) {
+    if (from >= tokens.size()) return std::nullopt;
+    std::size_t i = tokens[from].column - 1;
+    const std::size_t end = line.size();
+    while (i < end) {
+      while (i < end && (line[i] == ' ' || line[i] == '\t' || line[i] == '\r')) ++i;
+      const std::size_t start = i;
+      while (i < end && line[i] != ' ' && line[i] != '\t' && line[i] != '\r') ++i;
+      if (i == start) break;
+      const std::string_view text(line.data() + start, i - start);
       int lit = 0;
-      if (!parse_number(tokens[i].text, lit) || lit == INT32_MIN)
-        return diag(name, number, tokens[i].column, quoted(tokens[i].text, " is not a literal"));
+      if (!parse_number(text, lit) || lit == INT32_MIN)
+        return diag(name, number, start + 1, quoted(text, " is not a literal"));
       if (lit != 0) answer.model.set(lit);
     }
     return std::nullopt;
   };
   while (std::getline(in, line)) {
     ++number;
-    const auto tokens = tokenize(line);
+    const auto tokens = tokenize(line, 3);
     if (tokens.empty()) continue;
     const std::string_view first = tokens[0].text;
     if (first == "c" && form != Form::bare) continue;

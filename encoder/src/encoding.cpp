@@ -199,6 +199,20 @@ class Propagator {
       : e_(e), g_(e.puzzle.geometry()), n_(e.n), full_(full) {
     const std::size_t n2 = static_cast<std::size_t>(n_) * n_;
     if (!full_) return;
+    // Per cell: its three units and its two triads (digit 1), so that the
+    // hot loop does no division by N.
+    cell_info_.resize(n2 * 5);
+    for (int cell = 0; cell < n_ * n_; ++cell) {
+      int* info = &cell_info_[static_cast<std::size_t>(cell) * 5];
+      info[0] = g_.row_unit(cell);
+      info[1] = g_.column_unit(cell);
+      info[2] = g_.box_unit(cell);
+      if (e_.triads) {
+        const int r = g_.row_of(cell), c = g_.col_of(cell);
+        info[3] = e_.row_triad(r, c / e_.bc, 1);
+        info[4] = e_.column_triad(c, r / e_.br, 1);
+      }
+    }
     cell_open_.assign(n2, n_);
     if (e_.options.encoding == Encoding::extended) unit_open_.assign(3 * n2, n_);
     if (e_.triads) {
@@ -240,14 +254,14 @@ class Propagator {
   int value(int var) const { return e_.state[static_cast<std::size_t>(var)]; }
 
   void primary_true(int var) {
-    const int cell = e_.map.cell_of(var), d = e_.map.digit_of(var);
+    const int cell = (var - 1) / n_, d = var - cell * n_;
     for (int x = 1; x <= n_; ++x)
       if (x != d) assign(e_.map.var(cell, x), -1);
     g_.for_each_peer(cell, [&](int peer) { assign(e_.map.var(peer, d), -1); });
     if (full_ && e_.triads) {
-      const int r = g_.row_of(cell), c = g_.col_of(cell);
-      assign(e_.row_triad(r, c / e_.bc, d), +1);
-      assign(e_.column_triad(c, r / e_.br, d), +1);
+      const int* info = &cell_info_[static_cast<std::size_t>(cell) * 5];
+      assign(info[3] + d - 1, +1);
+      assign(info[4] + d - 1, +1);
     }
   }
 
@@ -262,15 +276,16 @@ class Propagator {
   }
 
   void primary_false(int var) {
-    const int cell = e_.map.cell_of(var), d = e_.map.digit_of(var);
+    const int cell = (var - 1) / n_, d = var - cell * n_;
     counted(cell_open_[static_cast<std::size_t>(cell)], [&] {
       for (int x = 1; x <= n_; ++x)
         if (value(e_.map.var(cell, x)) >= 0) return e_.map.var(cell, x);
       return 0;
     });
+    const int* info = &cell_info_[static_cast<std::size_t>(cell) * 5];
     if (!unit_open_.empty()) {
-      const int units[3] = {g_.row_unit(cell), g_.column_unit(cell), g_.box_unit(cell)};
-      for (int u : units) {
+      for (int k = 0; k < 3; ++k) {
+        const int u = info[k];
         counted(unit_open_[static_cast<std::size_t>(u) * n_ + d - 1], [&] {
           for (int other : g_.unit(u))
             if (value(e_.map.var(other, d)) >= 0) return e_.map.var(other, d);
@@ -280,9 +295,8 @@ class Propagator {
       }
     }
     if (e_.triads) {
-      const int r = g_.row_of(cell), c = g_.col_of(cell);
-      segment_lost(e_.row_triad(r, c / e_.bc, d));
-      segment_lost(e_.column_triad(c, r / e_.br, d));
+      segment_lost(info[3] + d - 1);
+      segment_lost(info[4] + d - 1);
     }
   }
 
@@ -378,7 +392,7 @@ class Propagator {
   bool full_;
   std::vector<int> trail_;
   std::size_t head_ = 0;
-  std::vector<int> cell_open_, unit_open_, seg_open_, row_tri_, col_tri_, box_rtri_, box_ctri_;
+  std::vector<int> cell_info_, cell_open_, unit_open_, seg_open_, row_tri_, col_tri_, box_rtri_, box_ctri_;
 };
 
 }  // namespace

@@ -4,9 +4,12 @@
 // then 2, 4, 8 or 16 words), with their number.  For each unit and digit a
 // counter holds how many cells of the unit still admit the digit (a placed
 // cell keeps its own digit), so a counter reaching 0 is a contradiction and
-// one reaching 1 a hidden single.  Every removal goes on an undo trail; the
-// depth-first search is iterative (a 400x400 board can be 160,000 levels
-// deep) and branches on the open cell with the fewest candidates.
+// one reaching 1 a hidden single.  After the singles, locked candidates
+// (a digit confined to one line of a box, or to one box of a line) remove
+// more, and the singles run again.  Every removal below the root goes on an
+// undo trail; the depth-first search is iterative (a 400x400 board can be
+// 160,000 levels deep) and branches on the open cell with the fewest
+// candidates, or on the places of a unit's digit when there are fewer.
 // Units, their cells and the units of each cell all come from Geometry.
 #include <algorithm>
 #include <bit>

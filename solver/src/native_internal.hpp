@@ -23,8 +23,9 @@ Result solve_9x9(const Grid& puzzle, const Limits& limits);
 
 // The general engine for every N: per-cell candidate bitsets (W 64-bit
 // words), per unit and digit counts of candidate places, naked and hidden
-// singles from a work queue, undo trail instead of copies, iterative
-// depth-first search on the cell with the fewest candidates.
+// singles from a work queue plus locked candidates (box/line), undo trail
+// instead of copies, iterative depth-first search on the cell with the
+// fewest candidates (or on the places of a unit's digit when strictly fewer).
 // Precondition: digits 0..N.
 Result solve_general(const Grid& puzzle, const Limits& limits);
 

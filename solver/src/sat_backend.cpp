@@ -9,15 +9,22 @@
 
 namespace satdoku {
 
-std::string_view to_string(SatMode mode) { return mode == SatMode::fresh ? "fresh" : "incremental"; }
+std::string_view to_string(SatMode mode) {
+  switch (mode) {
+    case SatMode::fresh: return "fresh";
+    case SatMode::incremental: return "incremental";
+    case SatMode::hybrid: return "hybrid";
+  }
+  return "fresh";
+}
 
 std::optional<SatMode> parse_sat_mode(std::string_view name) {
-  if (name == "fresh") return SatMode::fresh;
-  if (name == "incremental") return SatMode::incremental;
+  for (SatMode m : {SatMode::fresh, SatMode::incremental, SatMode::hybrid})
+    if (name == to_string(m)) return m;
   return std::nullopt;
 }
 
-std::string sat_mode_names() { return "fresh, incremental"; }
+std::string sat_mode_names() { return "fresh, incremental, hybrid"; }
 
 std::string SatChoice::str() const {
   std::string s(to_string(encoding));
@@ -174,8 +181,20 @@ class SatBackend final : public Solver {
         result.exhausted = true;
       } else {
         const SatChoice choice = config_.resolve(puzzle.size());
-        if (choice.mode == SatMode::fresh) solve_fresh(puzzle, choice, limits, result);
-        else solve_incremental(puzzle, choice, limits, result);
+        switch (choice.mode) {
+          case SatMode::fresh:
+            solve_fresh(Encoder(puzzle, {choice.encoding, choice.amo, choice.reduction}), limits, result);
+            break;
+          case SatMode::incremental:
+            solve_incremental(puzzle, choice, limits, result);
+            break;
+          case SatMode::hybrid: {
+            Encoder reduced(puzzle, {choice.encoding, choice.amo, Reduction::propagate});
+            if (reduced.solved() || reduced.conflict()) settled_by_reduction(reduced, result);
+            else solve_incremental(puzzle, choice, limits, result);
+            break;
+          }
+        }
         result.status = !result.solutions.empty() ? Status::solved
                         : result.exhausted        ? Status::none
                                                   : Status::unknown;
@@ -190,8 +209,8 @@ class SatBackend final : public Solver {
   }
 
  private:
-  void solve_fresh(const Grid& puzzle, const SatChoice& choice, const Limits& limits, Result& result) {
-    const Encoder encoder(puzzle, {choice.encoding, choice.amo, choice.reduction});
+  void solve_fresh(const Encoder& encoder, const Limits& limits, Result& result) {
+    const Grid& puzzle = encoder.puzzle();
     SatSolver solver;
     configure(solver, config_);
     solver.set_cancel(limits.cancel);
@@ -202,7 +221,7 @@ class SatBackend final : public Solver {
     const VarMap& map = encoder.map();
     const int n = puzzle.size();
     std::vector<int> fixed(static_cast<std::size_t>(puzzle.cell_count()), 0);
-    if (choice.reduction != Reduction::none)
+    if (encoder.options().reduction != Reduction::none)
       for (int cell = 0; cell < puzzle.cell_count(); ++cell)
         for (int d = 1; d <= n; ++d)
           if (encoder.fixed(map.var(cell, d)) > 0) fixed[static_cast<std::size_t>(cell)] = d;
@@ -215,6 +234,22 @@ class SatBackend final : public Solver {
     result.stats.conflicts = stats.conflicts;
     result.stats.decisions = stats.decisions;
     result.stats.propagations = stats.propagations;
+  }
+
+  // The encoding's unit propagation decided every cell (or found a
+  // contradiction): the residual formula is empty (or the empty clause), so
+  // its only model is the fixed values and there is no other solution.
+  static void settled_by_reduction(const Encoder& encoder, Result& result) {
+    result.exhausted = true;
+    result.stats.by_propagation = true;
+    if (encoder.conflict()) return;
+    const Grid& puzzle = encoder.puzzle();
+    const VarMap& map = encoder.map();
+    Grid solution(puzzle.geometry_ptr());
+    for (int cell = 0; cell < puzzle.cell_count(); ++cell)
+      for (int d = 1; d <= puzzle.size(); ++d)
+        if (encoder.fixed(map.var(cell, d)) > 0) solution.set(cell, d);
+    result.solutions.push_back(std::move(solution));
   }
 
   void solve_incremental(const Grid& puzzle, const SatChoice& choice, const Limits& limits, Result& result) {

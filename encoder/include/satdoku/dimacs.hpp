@@ -11,7 +11,7 @@
 //   c amo pairwise
 //   c reduction none
 //   c varmap x(r,c,d) = 81*r + 9*c + d + 1 (r, c, d from 0)
-//   c primary 729 auxiliary 0 fixed 0
+//   c primary 729 auxiliary 0 fixed 0 solved no conflict no
 //   p cnf 729 11762
 //
 // The puzzle line holds N*N symbols (1-9, A-Z, '.' empty) for N <= 35,
@@ -75,9 +75,10 @@ class DimacsWriter final : public ClauseSink {
 std::vector<std::string> header_comments(const Encoder& encoder, const EncodeReport& report);
 
 // Encodes `puzzle` and writes the whole CNF file (header comments, exact
-// "p cnf V C", clauses).  Two passes over the (cheap) clause generator: one
-// to count, one to write; nothing is stored.  Throws OutputError when the
-// stream fails, UsageError as Encoder does.
+// "p cnf V C", clauses).  Formulas of up to 2^20 clauses are formatted in
+// memory in one pass; larger ones take two passes over the clause generator
+// (count, then write) and store nothing.  Throws OutputError when the stream
+// fails, UsageError as Encoder does.
 EncodeReport write_dimacs(const Grid& puzzle, const EncodeOptions& options, std::ostream& out);
 EncodeReport write_dimacs(const Encoder& encoder, std::ostream& out);
 
@@ -101,9 +102,9 @@ struct CnfFormula {
   std::uint64_t declared_clauses = 0;
   ClauseBuffer clauses;
 };
-// Strict reader: comments before the p line only... and anywhere ("c" lines
-// are skipped), literals within +-V, every clause ended by 0, as many
-// clauses as declared.
+// Strict reader: "c" lines are skipped wherever they are; one "p cnf V C"
+// line before the first clause; literals within +-V; every clause ended by
+// 0; exactly C clauses.  A Diagnostic (file:line:col) for the first defect.
 std::variant<CnfFormula, Diagnostic> read_dimacs(std::istream& in, const std::string& name);
 
 // A (partial) assignment: value(var) is +1, -1 or 0 (not given).

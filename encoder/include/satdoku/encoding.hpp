@@ -28,6 +28,12 @@
 //              clause.
 // Reduced formulas keep every variable number, so a model decodes the same
 // way; the fixed values are recomputed from the puzzle (Encoder::fixed()).
+// With `clues` only primary variables are fixed (triad variables stay, and
+// the reduced triad definitions may leave unit clauses for them); with
+// `propagate` triad variables are fixed too.  For `minimal`, which has no
+// cell at-most-one clauses, a cell that gets a digit still loses its other
+// digits (sound: in every model of `minimal` each cell holds one digit).
+// At-most-one groups are encoded over their remaining literals only.
 //
 //   satdoku::Encoder encoder(puzzle, {.encoding = satdoku::Encoding::extended});
 //   satdoku::ClauseBuffer clauses;

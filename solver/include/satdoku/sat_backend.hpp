@@ -8,6 +8,15 @@
 //                are added once, each puzzle's clues are passed as
 //                assumptions, and learnt clauses are kept between puzzles.
 //                The reduction does not apply (the formula has no clues).
+//   hybrid       the puzzle is first reduced by unit propagation at encode
+//                time (Reduction::propagate, part of the encoding).  When the
+//                reduction settles it (every cell decided, or a
+//                contradiction), the residual formula is empty (or the empty
+//                clause) and the answer is the encoding's fixed values
+//                (Stats::by_propagation); every other puzzle goes to the
+//                incremental instance.  An incremental CaDiCaL call costs
+//                about 40 us even when nothing is left to search, and a new
+//                instance more (benchmarks/RESULTS.md).
 // The answer comes from CaDiCaL's model only (plus, with a reduction, the
 // values the encoding itself fixed); further solutions are found by adding
 // a clause that forbids the last one on the cells the formula left open (in
@@ -32,10 +41,10 @@
 
 namespace satdoku {
 
-enum class SatMode { fresh, incremental };
+enum class SatMode { fresh, incremental, hybrid };
 std::string_view to_string(SatMode mode);
 std::optional<SatMode> parse_sat_mode(std::string_view name);
-std::string sat_mode_names();  // "fresh, incremental"
+std::string sat_mode_names();  // "fresh, incremental, hybrid"
 
 // A configuration with every choice made, for one board size.
 struct SatChoice {

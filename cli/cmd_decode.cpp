@@ -1,0 +1,108 @@
+// satdoku decode: turn a SAT solver's answer on a satdoku CNF back into a grid.
+#include <fstream>
+#include <iostream>
+#include <nlohmann/json.hpp>
+
+#include "commands.hpp"
+#include "common.hpp"
+#include "satdoku/dimacs.hpp"
+#include "satdoku/error.hpp"
+#include "satdoku/verify.hpp"
+
+namespace satdoku::cli {
+
+namespace {
+
+struct DecodeConfig {
+  std::vector<std::string> files;  // CNF and MODEL
+  std::string output = "grid";
+};
+
+constexpr std::string_view kDescription =
+    "Reads the header of CNF (written by `satdoku encode`) to learn the board, the puzzle and\n"
+    "the variable map, then a SAT solver's answer from MODEL (- : standard input) in any of:\n"
+    "  SAT-competition output   s SATISFIABLE / s UNSATISFIABLE, v lines (cadical, kissat, picosat)\n"
+    "  MiniSat's result file    SAT then a line of literals, or UNSAT (minisat CNF RESULT)\n"
+    "  a bare list of literals\n"
+    "Prints the grid, verified against the rules and the clues. An unsatisfiable answer prints\n"
+    "\"no solution\" (exit code 1); so does a model that breaks a rule or a clue, with the reason.";
+
+std::ifstream open_input(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    Diagnostic diagnostic;
+    diagnostic.where.file = path;
+    diagnostic.message = "cannot open";
+    throw InputError(std::move(diagnostic));
+  }
+  return in;
+}
+
+int decode(const std::vector<std::string>& args) {
+  DecodeConfig config;
+  po::options_description options("Options");
+  options.add_options()("output,o", po::value(&config.output)->default_value(config.output),
+                        "grid, line, tokens, leetcode (json: one object)");
+  if (!parse_command("decode", "[OPTIONS] CNF MODEL", kDescription, options, args, &config.files)) return 0;
+  if (config.files.size() != 2) throw UsageError("decode needs two files: CNF MODEL");
+  const auto format = parse_output_format(config.output);
+  if (!format) throw UsageError("unknown output format '" + config.output + "' (choose from " + output_format_names() + ")");
+
+  const std::string& cnf_path = config.files[0];
+  const std::string& model_path = config.files[1];
+  std::ifstream cnf = open_input(cnf_path);
+  auto header = read_cnf_header(cnf, cnf_path);
+  if (auto* d = std::get_if<Diagnostic>(&header)) {
+    std::cerr << d->str() << '\n';
+    return static_cast<int>(ExitCode::usage);
+  }
+  std::ifstream model_file;
+  if (model_path != "-") model_file = open_input(model_path);
+  std::istream& model_in = model_path == "-" ? std::cin : model_file;
+  auto answer = read_solver_output(model_in, model_path == "-" ? "<stdin>" : model_path);
+  if (auto* d = std::get_if<Diagnostic>(&answer)) {
+    std::cerr << d->str() << '\n';
+    return static_cast<int>(ExitCode::usage);
+  }
+  const CnfHeader& h = std::get<CnfHeader>(header);
+  const SolverAnswer& a = std::get<SolverAnswer>(answer);
+  auto say = [&](std::string_view status, const std::string& reason) {
+    if (*format == OutputFormat::json)
+      std::cout << nlohmann::json{{"status", status}, {"message", reason}}.dump() << '\n';
+    else
+      std::cout << (status == "unknown" ? "unknown" : "no solution") << '\n';
+    if (!reason.empty()) std::cerr << "satdoku decode: " << model_path << ": " << reason << '\n';
+    return static_cast<int>(ExitCode::unsolved);
+  };
+  if (a.verdict == Verdict::unsat) return say("none", "");
+  if (a.verdict == Verdict::unknown) return say("unknown", "the solver gave no answer");
+
+  const Decoded decoded = decode(h, a.model);
+  if (!decoded.problems.empty()) {
+    const auto& p = decoded.problems.front();
+    return say("error", "the model gives cell " + cell_name(h.puzzle.geometry(), p.cell) + " " +
+                            std::to_string(p.digits.size()) + " digits");
+  }
+  if (auto violation = verify(h.puzzle, decoded.grid))
+    return say("error", "the model breaks a rule: " + violation->describe(h.puzzle.geometry()));
+  switch (*format) {
+    case OutputFormat::grid: std::cout << format_grid(decoded.grid); break;
+    case OutputFormat::tokens: std::cout << format_tokens(decoded.grid); break;
+    case OutputFormat::line: std::cout << format_line(decoded.grid) << '\n'; break;
+    case OutputFormat::leetcode: std::cout << format_leetcode(decoded.grid) << '\n'; break;
+    case OutputFormat::json:
+      std::cout << nlohmann::json{{"status", "solved"},
+                                  {"puzzle", format_line(h.puzzle)},
+                                  {"solution", format_line(decoded.grid)}}
+                       .dump()
+                << '\n';
+      break;
+  }
+  return static_cast<int>(ExitCode::ok);
+}
+
+}  // namespace
+
+int run_decode(const std::vector<std::string>& args) { return decode(args); }
+
+}  // namespace satdoku::cli

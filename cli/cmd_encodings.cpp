@@ -1,0 +1,94 @@
+// satdoku encodings: the encoding table and the at-most-one methods, with
+// their sizes for a chosen board, all derived from the library's tables.
+#include <iomanip>
+#include <iostream>
+#include <nlohmann/json.hpp>
+
+#include "commands.hpp"
+#include "common.hpp"
+#include "satdoku/encoding.hpp"
+#include "satdoku/error.hpp"
+
+namespace satdoku::cli {
+
+namespace {
+
+struct EncodingsConfig {
+  int size = 9;
+  std::string box;
+  std::string amo = "pairwise";
+  bool json = false;
+};
+
+std::string families_text(const EncodingInfo& e) {
+  std::string s;
+  for (Family f : e.families) s.append(s.empty() ? "" : " ").append(to_string(f));
+  return s;
+}
+
+int encodings_command(const std::vector<std::string>& args) {
+  EncodingsConfig config;
+  po::options_description options("Options");
+  options.add_options()
+      ("size,n", po::value(&config.size)->default_value(config.size), "board size N for the sizes shown")
+      ("box", po::value(&config.box)->value_name("RxC"), "box shape (default: inferred from N)")
+      ("amo", po::value(&config.amo)->default_value(config.amo), ("at-most-one method: " + amo_method_names()).c_str())
+      ("json", po::bool_switch(&config.json), "JSON instead of a table");
+  if (!parse_command("encodings", "[OPTIONS]",
+                     "Lists the CNF encodings and at-most-one methods, with the size of each encoding\n"
+                     "for an empty N x N board (no clues) and what unit propagation deduces with it.",
+                     options, args, nullptr))
+    return 0;
+  const auto amo = parse_amo_method(config.amo);
+  if (!amo) throw UsageError("unknown at-most-one method '" + config.amo + "' (choose from " + amo_method_names() + ")");
+  const Geometry geometry(config.size, config.box.empty() ? std::nullopt : std::optional(parse_box_shape(config.box)));
+
+  if (config.json) {
+    nlohmann::json out = {{"board", geometry.describe()}, {"amo", config.amo}};
+    for (const EncodingInfo& e : encodings()) {
+      nlohmann::json row = {{"name", e.name}, {"summary", e.summary}, {"families", nlohmann::json::array()},
+                            {"size_formula", e.size_formula}, {"propagation", e.propagation}};
+      for (Family f : e.families) row["families"].push_back(to_string(f));
+      try {
+        const FormulaSize size = encoding_size(e.encoding, geometry, *amo);
+        row["variables"] = size.variables;
+        row["clauses"] = size.clauses;
+      } catch (const Error& error) {
+        row["unavailable"] = error.what();
+      }
+      out["encodings"].push_back(row);
+    }
+    for (const AmoMethodInfo& m : amo_methods())
+      out["amo_methods"].push_back({{"name", m.name}, {"summary", m.summary}, {"clauses", m.clauses}, {"aux", m.aux}});
+    std::cout << out.dump(2) << '\n';
+    return 0;
+  }
+
+  std::cout << "Encodings, sizes for an empty " << geometry.describe() << " board with " << config.amo
+            << " at-most-one:\n\n";
+  std::cout << std::left << std::setw(10) << "name" << std::right << std::setw(12) << "variables" << std::setw(12)
+            << "clauses" << "  " << std::left << "families / unit propagation reaches\n";
+  for (const EncodingInfo& e : encodings()) {
+    std::cout << std::left << std::setw(10) << e.name << std::right;
+    try {
+      const FormulaSize size = encoding_size(e.encoding, geometry, *amo);
+      std::cout << std::setw(12) << size.variables << std::setw(12) << size.clauses;
+    } catch (const Error& error) {
+      std::cout << std::setw(24) << "n/a";
+    }
+    std::cout << "  " << e.summary << "\n" << std::string(36, ' ') << "families: " << families_text(e) << '\n'
+              << std::string(36, ' ') << "propagation: " << e.propagation << '\n'
+              << std::string(36, ' ') << "size: " << e.size_formula << '\n';
+  }
+  std::cout << "\nAt-most-one methods (group of n literals):\n\n";
+  for (const AmoMethodInfo& m : amo_methods())
+    std::cout << "  " << std::left << std::setw(12) << m.name << m.summary << "\n  " << std::string(12, ' ')
+              << "clauses " << m.clauses << "; auxiliary variables " << m.aux << '\n';
+  return 0;
+}
+
+}  // namespace
+
+int run_encodings(const std::vector<std::string>& args) { return encodings_command(args); }
+
+}  // namespace satdoku::cli
