@@ -185,3 +185,121 @@ BOOST_AUTO_TEST_CASE(grid_output_draws_boxes) {
   BOOST_TEST(lines[0].rfind("# 1 <stdin>:1 solved", 0) == 0, lines[0]);
   BOOST_TEST(lines[1].find('|') != std::string::npos);
 }
+
+BOOST_AUTO_TEST_CASE(a_conflict_limit_gives_unknown_and_the_batch_goes_on) {
+  const auto hard = shared_data() / "forum_hardest_11plus.txt";
+  std::string first20;
+  {
+    std::istringstream in(slurp(hard));
+    std::string line;
+    for (int i = 0; i < 20 && std::getline(in, line);) if (!line.empty() && line[0] != '#') first20 += line + "\n", ++i;
+  }
+  auto r = run_satdoku("solve --conflicts 1 --output line -j1", first20);
+  BOOST_TEST(r.exit_code == 1, r.err);
+  auto lines = lines_of(r.out);
+  BOOST_REQUIRE(lines.size() == 20u);
+  int unknown = 0, solved = 0;
+  for (const auto& line : lines) (line == "unknown" ? unknown : solved) += 1;
+  BOOST_TEST(unknown > 0);
+  BOOST_TEST(unknown + solved == 20);
+  BOOST_TEST(r.err.find("unknown") != std::string::npos);
+}
+
+BOOST_AUTO_TEST_CASE(every_backend_mode_and_encoding_from_the_command_line) {
+  const auto euler = quoted(source_dir() / "examples" / "euler96.txt");
+  auto reference = run_satdoku("solve --backend native --output line " + euler);
+  BOOST_REQUIRE(reference.exit_code == 0);
+  for (const char* options : {"--mode fresh --reduce none", "--mode fresh --reduce clues -e triads",
+                              "--mode fresh --reduce propagate -e minimal", "--mode incremental -e natural",
+                              "--mode hybrid -e triads --amo product", "--amo bimander", "--amo binary",
+                              "--amo sequential --sat-option phase=0", "--amo commander"}) {
+    auto r = run_satdoku(std::string("solve --output line ") + options + " " + euler);
+    BOOST_TEST(r.exit_code == 0, options << ": " << r.err);
+    BOOST_TEST(r.out == reference.out, options);
+  }
+}
+
+BOOST_AUTO_TEST_CASE(json_stats_of_the_sat_backend) {
+  auto r = run_satdoku("solve --output json --mode fresh --reduce none", kEasy + "\n");
+  BOOST_REQUIRE(r.exit_code == 0);
+  auto stats = nlohmann::json::parse(r.out)["stats"];
+  BOOST_TEST(stats["variables"].get<int>() == 729);
+  BOOST_TEST(stats["clauses"].get<int>() > 11988);  // the rules plus one unit clause per clue
+  BOOST_TEST(stats.contains("conflicts"));
+}
+
+BOOST_AUTO_TEST_CASE(encode_then_decode_round_trip) {
+  namespace fs = std::filesystem;
+  const fs::path dir = fs::temp_directory_path() / ("satdoku-encode-" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  const std::string cnf = (dir / "p.cnf").string();
+  auto enc = run_satdoku("encode -e triads --reduce clues -o '" + cnf + "'", kEasy + "\n");
+  BOOST_TEST(enc.exit_code == 0, enc.err);
+  const std::string text = slurp(cnf);
+  BOOST_TEST(text.find("c encoding triads") != std::string::npos);
+  BOOST_TEST(text.find("\np cnf ") != std::string::npos);
+  // A bare model: the solution's true literals, x(r,c,d) = 81r + 9c + d + 1.
+  std::string model;
+  for (int i = 0; i < 81; ++i) model += std::to_string(9 * i + (kEasySolution[i] - '0')) + " ";
+  { std::ofstream(dir / "model.txt") << model << "0\n"; }
+  auto dec = run_satdoku("decode --output line '" + cnf + "' '" + (dir / "model.txt").string() + "'");
+  BOOST_TEST(dec.exit_code == 0, dec.err);
+  BOOST_TEST(dec.out == kEasySolution + "\n");
+  // Competition format, unsatisfiable.
+  auto unsat = run_satdoku("decode '" + cnf + "' -", "s UNSATISFIABLE\n");
+  BOOST_TEST(unsat.exit_code == 1);
+  BOOST_TEST(unsat.out == "no solution\n");
+  // A model that breaks a rule: two 5s in row 1.
+  // r1c3 (not a clue) holds 3 (variable 9*2+3) instead of 4: row 1 then holds 3 twice.
+  std::string broken;
+  for (int i = 0; i < 81; ++i)
+    broken += std::to_string(9 * i + (i == 2 ? 3 : kEasySolution[i] - '0')) + " ";
+  { std::ofstream(dir / "broken.txt") << "s SATISFIABLE\nv " << broken << "0\n"; }
+  auto bad = run_satdoku("decode '" + cnf + "' '" + (dir / "broken.txt").string() + "'");
+  BOOST_TEST(bad.exit_code == 1);
+  BOOST_TEST(bad.err.find("breaks") != std::string::npos, bad.err);
+  // Malformed model: position reported.
+  { std::ofstream(dir / "garbage.txt") << "s SATISFIABLE\nv 1 2 x3 0\n"; }
+  auto garbage = run_satdoku("decode '" + cnf + "' '" + (dir / "garbage.txt").string() + "'");
+  BOOST_TEST(garbage.exit_code == 2);
+  BOOST_TEST(garbage.err.find("garbage.txt:2:") != std::string::npos, garbage.err);
+  fs::remove_all(dir);
+}
+
+BOOST_AUTO_TEST_CASE(encode_out_dir_and_unwritable_targets) {
+  namespace fs = std::filesystem;
+  const fs::path dir = fs::temp_directory_path() / ("satdoku-outdir-" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  auto r = run_satdoku("encode -q --out-dir '" + dir.string() + "'", kEasy + "\n" + kClash + "\nxyz\n" + kEasy + "\n");
+  BOOST_TEST(r.exit_code == 2);  // the unreadable third puzzle
+  BOOST_TEST(fs::exists(dir / "1.cnf"));
+  BOOST_TEST(fs::exists(dir / "2.cnf"));
+  BOOST_TEST(!fs::exists(dir / "3.cnf"));
+  BOOST_TEST(fs::exists(dir / "4.cnf"));
+  std::size_t files = 0;
+  for ([[maybe_unused]] const auto& e : fs::directory_iterator(dir)) ++files;
+  BOOST_TEST(files == 3u);  // no temporary file left behind
+  auto missing = run_satdoku("encode -o /no/such/folder/p.cnf", kEasy + "\n");
+  BOOST_TEST(missing.exit_code == 2);
+  BOOST_TEST(missing.err.find("/no/such/folder/p.cnf") != std::string::npos, missing.err);
+  auto two = run_satdoku("encode -q", kEasy + "\n" + kEasy + "\n");
+  BOOST_TEST(two.exit_code == 2);
+  BOOST_TEST(two.err.find("--out-dir") != std::string::npos);
+  fs::remove_all(dir);
+}
+
+BOOST_AUTO_TEST_CASE(encodings_lists_the_table) {
+  auto r = run_satdoku("encodings");
+  BOOST_TEST(r.exit_code == 0);
+  for (const char* expected : {"minimal", "729        8829", "natural", "11745", "extended", "11988", "triads",
+                               "1215        7695", "bimander"})
+    BOOST_TEST(r.out.find(expected) != std::string::npos, expected);
+  auto json = run_satdoku("encodings --json --size 16");
+  BOOST_TEST(json.exit_code == 0);
+  auto j = nlohmann::json::parse(json.out);
+  BOOST_TEST(j["encodings"].size() == 4u);
+  BOOST_TEST(j["encodings"][0]["variables"].get<int>() == 4096);
+  BOOST_TEST(run_satdoku("encodings --size 7").exit_code == 2);
+}

@@ -3,6 +3,8 @@
 #include <array>
 #include <climits>
 #include <cstdlib>
+#include <cstring>
+#include <mutex>
 
 #include "satdoku/error.hpp"
 
@@ -145,6 +147,31 @@ std::string_view describe(Reduction reduction) {
 }
 
 // ---------------------------------------------------------------------------
+// The reduction
+//
+// Unit propagation runs over the clause families without building a clause.
+// Variables are numbered as in VarMap; inside this file a primary variable
+// is also named by (cell, k) with k = digit - 1, and a triad variable by its
+// index t = segment * N + k (variable N^3 + 1 + t), where the row segments
+// come first (segment r*R + b: row r, box column b) and the column segments
+// after them (segment N*R + c*C + b: column c, box row b).
+//
+// * Every clause that says "at least one of these" (cell-alo, unit-alo, the
+//   long triad definition t -> x1 | ... | xk, and the at-least-one half of
+//   triad-unit) has a counter of its literals that are not false, packed
+//   with the sum of their positions in the group: when the count drops to 1
+//   the sum is the position of the last open literal, so no scan is needed.
+// * Every at-most-one group propagates by its meaning: a true literal makes
+//   the others false.  Unit propagation of each at-most-one method does the
+//   same and nothing more on the group's literals (its helpers are forced
+//   only by a true literal), so one propagator serves every method; the
+//   tests compare it with plain unit propagation of the emitted clauses for
+//   every encoding and method.
+// * The binary triad clauses x -> t: a true x makes t true, a false t makes
+//   its cells false.
+// Falsifying a primary variable updates its counters at once; newly true
+// primary variables and every triad assignment wait on two small stacks.
+// The fixpoint of unit propagation does not depend on the order.
 
 struct Encoder::Impl {
   Grid puzzle;
@@ -186,247 +213,393 @@ struct Encoder::Impl {
   }
 
   void reduce();
+  void clue_rule();
 };
 
 namespace {
 
-// Unit propagation over the primary and triad variables, following the
-// clauses of the encoding (see encoding.hpp).  With `full` false it only
-// applies the clue rule (Reduction::clues).
+// What the reduction and the emission need to know of one cell, computed
+// once per board shape.
+struct CellFacts {
+  int unit[3];       // its row, column and box unit (Geometry's numbering)
+  int pos[3];        // its position in each of them (index into Geometry::unit)
+  int rseg, cseg;    // its row segment and column segment (triad index / N)
+  int rbase, cbase;  // the first cell of each segment
+  int rpos, cpos;    // its position in each segment
+};
+
+struct ShapeFacts {
+  int n, br, bc;
+  std::vector<CellFacts> cells;
+};
+
+ShapeFacts make_facts(const Geometry& g) {
+  ShapeFacts s{g.size(), g.box().rows, g.box().cols, {}};
+  const int n = s.n, br = s.br, bc = s.bc;
+  s.cells.resize(static_cast<std::size_t>(n) * n);
+  for (int u = 0; u < g.unit_count(); ++u) {
+    const auto cells = g.unit(u);
+    const int kind = static_cast<int>(g.unit_kind(u));
+    for (int i = 0; i < n; ++i) {
+      CellFacts& f = s.cells[static_cast<std::size_t>(cells[static_cast<std::size_t>(i)])];
+      f.unit[kind] = u;
+      f.pos[kind] = i;
+    }
+  }
+  for (int cell = 0; cell < n * n; ++cell) {
+    CellFacts& f = s.cells[static_cast<std::size_t>(cell)];
+    const int r = g.row_of(cell), c = g.col_of(cell);
+    f.rseg = r * br + c / bc;
+    f.cseg = n * br + c * bc + r / br;
+    f.rbase = r * n + (c / bc) * bc;
+    f.cbase = (r / br) * br * n + c;
+    f.rpos = c % bc;
+    f.cpos = r % br;
+  }
+  return s;
+}
+
+// The facts of a shape, built once and shared by every thread (immutable).
+const ShapeFacts& shape_facts(const Geometry& g) {
+  thread_local const ShapeFacts* last = nullptr;
+  if (last && last->n == g.size() && last->br == g.box().rows && last->bc == g.box().cols) return *last;
+  static std::mutex mutex;
+  static std::vector<std::unique_ptr<const ShapeFacts>> all;
+  const std::lock_guard<std::mutex> lock(mutex);
+  for (const auto& s : all)
+    if (s->n == g.size() && s->br == g.box().rows && s->bc == g.box().cols) return *(last = s.get());
+  all.push_back(std::make_unique<const ShapeFacts>(make_facts(g)));
+  return *(last = all.back().get());
+}
+
+// A counter of a group's open literals, packed with the sum of their
+// positions (N <= 1024: the count takes 11 bits, the sum at most 20).
+constexpr int kShift = 11;
+constexpr std::uint32_t kCountMask = (1u << kShift) - 1;
+constexpr std::uint32_t full_counter(std::uint32_t size) { return (size * (size - 1) / 2) << kShift | size; }
+
+// Working memory of the reduction, reused by every encoder of a thread.
+struct Scratch {
+  std::vector<std::uint32_t> counters;
+  std::vector<int> cells;   // primary variables made true, not yet processed: cell, k
+  std::vector<int> triads;  // triad assignments not yet processed: +-(t + 1)
+  // Keeps the memory of small boards; gives back that of large ones.
+  void trim() {
+    if (counters.capacity() > (1u << 20)) {
+      counters = {};
+      cells = {};
+      triads = {};
+    }
+  }
+};
+
+Scratch& scratch() {
+  thread_local Scratch s;
+  return s;
+}
+
 class Propagator {
  public:
-  Propagator(Encoder::Impl& e, bool full)
-      : e_(e), g_(e.puzzle.geometry()), n_(e.n), full_(full) {
-    const std::size_t n2 = static_cast<std::size_t>(n_) * n_;
-    if (!full_) return;
-    // Per cell: its three units and its two triads (digit 1), so that the
-    // hot loop does no division by N.
-    cell_info_.resize(n2 * 5);
-    for (int cell = 0; cell < n_ * n_; ++cell) {
-      int* info = &cell_info_[static_cast<std::size_t>(cell) * 5];
-      info[0] = g_.row_unit(cell);
-      info[1] = g_.column_unit(cell);
-      info[2] = g_.box_unit(cell);
-      if (e_.triads) {
-        const int r = g_.row_of(cell), c = g_.col_of(cell);
-        info[3] = e_.row_triad(r, c / e_.bc, 1);
-        info[4] = e_.column_triad(c, r / e_.br, 1);
-      }
+  Propagator(Encoder::Impl& e, const ShapeFacts& facts, Scratch& scratch)
+      : g_(e.puzzle.geometry()),
+        f_(facts),
+        n_(e.n),
+        br_(e.br),
+        bc_(e.bc),
+        units_(!e.triads),
+        unit_alo_(e.options.encoding == Encoding::extended),
+        triads_(e.triads),
+        st_(e.state.data()),
+        ts_(e.state.data() + static_cast<std::size_t>(e.map.primary_count()) + 1),
+        cells_(scratch.cells),
+        triq_(scratch.triads) {
+    const std::size_t n2 = static_cast<std::size_t>(n_) * static_cast<std::size_t>(n_);
+    const std::size_t t = static_cast<std::size_t>(e.triad_count);
+    std::vector<std::uint32_t>& c = scratch.counters;
+    c.resize(n2 + (unit_alo_ ? 3 * n2 : 0) + (triads_ ? t + 4 * n2 : 0));
+    std::uint32_t* p = c.data();
+    auto take = [&](std::size_t count, std::uint32_t size) {
+      std::uint32_t* block = p;
+      std::fill(block, block + count, full_counter(size));
+      p += count;
+      return block;
+    };
+    const auto n = static_cast<std::uint32_t>(n_), r = static_cast<std::uint32_t>(br_),
+               cols = static_cast<std::uint32_t>(bc_);
+    cellc_ = take(n2, n);
+    if (unit_alo_) unitc_ = take(3 * n2, n);
+    if (triads_) {
+      segc_ = take(n2 * static_cast<std::size_t>(br_), cols);  // row segments: C cells
+      take(n2 * static_cast<std::size_t>(bc_), r);              // column segments: R cells
+      rowg_ = take(n2, r);     // row r, digit: its R row triads
+      boxrg_ = take(n2, r);    // box, digit: its R row triads
+      colg_ = take(n2, cols);  // column c, digit: its C column triads
+      boxcg_ = take(n2, cols); // box, digit: its C column triads
     }
-    cell_open_.assign(n2, n_);
-    if (e_.options.encoding == Encoding::extended) unit_open_.assign(3 * n2, n_);
-    if (e_.triads) {
-      seg_open_.resize(static_cast<std::size_t>(e_.triad_count));
-      const std::size_t rows = n2 * static_cast<std::size_t>(e_.br);
-      for (std::size_t i = 0; i < seg_open_.size(); ++i) seg_open_[i] = i < rows ? e_.bc : e_.br;
-      row_tri_.assign(n2, e_.br);
-      col_tri_.assign(n2, e_.bc);
-      box_rtri_.assign(n2, e_.br);
-      box_ctri_.assign(n2, e_.bc);
-    }
+    cells_.clear();
+    triq_.clear();
   }
 
-  void assign(int var, int value) {
-    auto& s = e_.state[static_cast<std::size_t>(var)];
-    if (s == value) return;
-    if (s == -value) {
-      e_.conflict = true;
+  bool conflict() const { return conflict_; }
+  std::uint64_t fixed() const { return fixed_; }
+  std::uint64_t trues() const { return trues_; }
+
+  // Makes x(cell, k+1) true (a clue).
+  void set_true(int cell, int k) {
+    std::int8_t& s = st_[var(cell, k)];
+    if (s != 0) {
+      if (s < 0) conflict_ = true;
       return;
     }
-    s = static_cast<std::int8_t>(value);
-    trail_.push_back(value > 0 ? var : -var);
+    s = 1;
+    ++fixed_;
+    ++trues_;
+    cells_.push_back(cell);
+    cells_.push_back(k);
   }
 
-  // Processes the trail to a fixpoint (or a conflict).
+  // Propagates to a fixpoint or a conflict.
   void run() {
-    while (head_ < trail_.size() && !e_.conflict) {
-      const int lit = trail_[head_++];
-      const int var = std::abs(lit);
-      if (e_.map.is_primary(var)) {
-        if (lit > 0) primary_true(var); else if (full_) primary_false(var);
+    while (!conflict_) {
+      if (!cells_.empty()) {
+        const int k = cells_.back();
+        cells_.pop_back();
+        const int cell = cells_.back();
+        cells_.pop_back();
+        primary_true(cell, k);
+      } else if (!triq_.empty()) {
+        const int lit = triq_.back();
+        triq_.pop_back();
+        if (lit > 0) triad_true(lit - 1); else triad_false(-lit - 1);
       } else {
-        if (lit > 0) triad_true(var); else triad_false(var);
+        break;
       }
     }
   }
 
  private:
-  int value(int var) const { return e_.state[static_cast<std::size_t>(var)]; }
+  std::size_t var(int cell, int k) const {
+    return static_cast<std::size_t>(cell) * static_cast<std::size_t>(n_) + static_cast<std::size_t>(k) + 1;
+  }
+  static std::size_t at(int group, int n, int k) {
+    return static_cast<std::size_t>(group) * static_cast<std::size_t>(n) + static_cast<std::size_t>(k);
+  }
+  // Takes position `pos` out of a counter; returns what is left.
+  static std::uint32_t drop(std::uint32_t& counter, int pos) {
+    counter -= (static_cast<std::uint32_t>(pos) << kShift) + 1;
+    return counter;
+  }
 
-  void primary_true(int var) {
-    const int cell = (var - 1) / n_, d = var - cell * n_;
-    for (int x = 1; x <= n_; ++x)
-      if (x != d) assign(e_.map.var(cell, x), -1);
-    g_.for_each_peer(cell, [&](int peer) { assign(e_.map.var(peer, d), -1); });
-    if (full_ && e_.triads) {
-      const int* info = &cell_info_[static_cast<std::size_t>(cell) * 5];
-      assign(info[3] + d - 1, +1);
-      assign(info[4] + d - 1, +1);
+  // Makes x(cell, k+1) false; the common case (already false) is inline.
+  [[gnu::always_inline]] void set_false(int cell, int k) {
+    std::int8_t& s = st_[var(cell, k)];
+    if (s == 0) falsify(s, cell, k);
+    else if (s > 0) conflict_ = true;
+  }
+
+  [[gnu::noinline]] void falsify(std::int8_t& s, int cell, int k) {
+    s = -1;
+    ++fixed_;
+    const CellFacts& f = f_.cells[static_cast<std::size_t>(cell)];
+    std::uint32_t c = drop(cellc_[cell], k);  // cell-alo
+    if ((c & kCountMask) <= 1) {
+      if ((c & kCountMask) == 0) conflict_ = true;
+      else set_true(cell, static_cast<int>(c >> kShift));
     }
-  }
-
-  // Called when a counter of open literals drops: 0 is a conflict, 1 makes
-  // the remaining open one true (found by `scan`, which returns 0 for none).
-  template <class Scan>
-  void counted(int& open, Scan scan) {
-    --open;
-    if (open > 1) return;
-    const int last = scan();
-    if (last == 0) e_.conflict = true; else assign(last, +1);
-  }
-
-  void primary_false(int var) {
-    const int cell = (var - 1) / n_, d = var - cell * n_;
-    counted(cell_open_[static_cast<std::size_t>(cell)], [&] {
-      for (int x = 1; x <= n_; ++x)
-        if (value(e_.map.var(cell, x)) >= 0) return e_.map.var(cell, x);
-      return 0;
-    });
-    const int* info = &cell_info_[static_cast<std::size_t>(cell) * 5];
-    if (!unit_open_.empty()) {
-      for (int k = 0; k < 3; ++k) {
-        const int u = info[k];
-        counted(unit_open_[static_cast<std::size_t>(u) * n_ + d - 1], [&] {
-          for (int other : g_.unit(u))
-            if (value(e_.map.var(other, d)) >= 0) return e_.map.var(other, d);
-          return 0;
-        });
-        if (e_.conflict) return;
+    if (unit_alo_) {
+      for (int j = 0; j < 3; ++j) {
+        c = drop(unitc_[at(f.unit[j], n_, k)], f.pos[j]);
+        if ((c & kCountMask) <= 1) {
+          if ((c & kCountMask) == 0) conflict_ = true;
+          else set_true(g_.unit(f.unit[j])[c >> kShift], k);
+        }
       }
     }
-    if (e_.triads) {
-      segment_lost(info[3] + d - 1);
-      segment_lost(info[4] + d - 1);
+    if (triads_) {  // the long triad definitions of its two segments
+      const std::size_t rt = at(f.rseg, n_, k), ct = at(f.cseg, n_, k);
+      c = drop(segc_[rt], f.rpos);
+      if ((c & kCountMask) == 0) set_triad(rt, -1);
+      else if ((c & kCountMask) == 1 && ts_[rt] > 0) set_true(f.rbase + static_cast<int>(c >> kShift), k);
+      c = drop(segc_[ct], f.cpos);
+      if ((c & kCountMask) == 0) set_triad(ct, -1);
+      else if ((c & kCountMask) == 1 && ts_[ct] > 0) set_true(f.cbase + static_cast<int>(c >> kShift) * n_, k);
     }
   }
 
-  // Triad geometry: is it a row triad, and which cells form its segment.
-  bool is_row_triad(int t) const { return t - e_.map.primary_count() - 1 < n_ * n_ * e_.br; }
-  template <class F>
-  void for_each_segment_var(int t, F&& f) const {
-    const int index = t - e_.map.primary_count() - 1;
-    const int d = index % n_ + 1;
-    if (is_row_triad(t)) {
-      const int rb = index / n_, r = rb / e_.br, b = rb % e_.br;
-      for (int j = 0; j < e_.bc; ++j) f(e_.map.var(r, b * e_.bc + j, d));
-    } else {
-      const int cb = (index - n_ * n_ * e_.br) / n_, c = cb / e_.bc, b = cb % e_.bc;
-      for (int i = 0; i < e_.br; ++i) f(e_.map.var(b * e_.br + i, c, d));
+  void set_triad(std::size_t t, int value) {
+    std::int8_t& s = ts_[t];
+    if (s == value) return;
+    if (s != 0) {
+      conflict_ = true;
+      return;
     }
-  }
-  int open_cell_of_segment(int t) const {
-    int found = 0;
-    for_each_segment_var(t, [&](int v) {
-      if (!found && value(v) >= 0) found = v;
-    });
-    return found;
-  }
-  int& seg_open(int t) { return seg_open_[static_cast<std::size_t>(t - e_.map.primary_count() - 1)]; }
-
-  void segment_lost(int t) {
-    int& open = seg_open(t);
-    --open;
-    if (open == 0) assign(t, -1);
-    else if (open == 1 && value(t) > 0) {
-      const int v = open_cell_of_segment(t);
-      if (v == 0) e_.conflict = true; else assign(v, +1);
-    }
+    s = static_cast<std::int8_t>(value);
+    const int lit = static_cast<int>(t) + 1;
+    triq_.push_back(value > 0 ? lit : -lit);
   }
 
-  // The triads of the same row (or column) and of the same box as t.
-  template <class F>
-  void for_each_triad_group(int t, F&& f) {
-    const int index = t - e_.map.primary_count() - 1;
-    const int d = index % n_ + 1;
-    if (is_row_triad(t)) {
-      const int rb = index / n_, r = rb / e_.br, b = rb % e_.br;
-      const int box = (r / e_.br) * e_.br + b;
-      f(row_tri_[static_cast<std::size_t>(r * n_ + d - 1)], [&](auto&& g) {
-        for (int x = 0; x < e_.br; ++x) g(e_.row_triad(r, x, d));
-      });
-      f(box_rtri_[static_cast<std::size_t>(box * n_ + d - 1)], [&](auto&& g) {
-        const int top = (r / e_.br) * e_.br;
-        for (int i = 0; i < e_.br; ++i) g(e_.row_triad(top + i, b, d));
-      });
-    } else {
-      const int cb = (index - n_ * n_ * e_.br) / n_, c = cb / e_.bc, b = cb % e_.bc;
-      const int box = b * e_.br + c / e_.bc;
-      f(col_tri_[static_cast<std::size_t>(c * n_ + d - 1)], [&](auto&& g) {
-        for (int x = 0; x < e_.bc; ++x) g(e_.column_triad(c, x, d));
-      });
-      f(box_ctri_[static_cast<std::size_t>(box * n_ + d - 1)], [&](auto&& g) {
-        const int left = (c / e_.bc) * e_.bc;
-        for (int j = 0; j < e_.bc; ++j) g(e_.column_triad(left + j, b, d));
-      });
+  void primary_true(int cell, int k) {
+    for (int x = 0; x < n_; ++x)  // cell-amo (and minimal's cell rule)
+      if (x != k) set_false(cell, x);
+    const CellFacts& f = f_.cells[static_cast<std::size_t>(cell)];
+    if (units_) {  // unit-amo
+      for (int j = 0; j < 3; ++j)
+        for (int other : g_.unit(f.unit[j]))
+          if (other != cell) set_false(other, k);
+      return;
     }
+    set_triad(at(f.rseg, n_, k), +1);  // triad-def: x -> t
+    set_triad(at(f.cseg, n_, k), +1);
+    for (int j = 0; j < bc_; ++j)  // triad-amo
+      if (f.rbase + j != cell) set_false(f.rbase + j, k);
+    for (int i = 0; i < br_; ++i)
+      if (f.cbase + i * n_ != cell) set_false(f.cbase + i * n_, k);
+  }
+
+  // The last open position of an at-least-one counter becomes true.
+  template <class Make>
+  void at_least_one(std::uint32_t c, Make make) {
+    if ((c & kCountMask) == 0) conflict_ = true;
+    else if ((c & kCountMask) == 1) make(static_cast<int>(c >> kShift));
   }
 
   void triad_true(int t) {
-    for_each_triad_group(t, [&](int&, auto&& members) {
-      members([&](int other) {
-        if (other != t) assign(other, -1);
-      });
-    });
-    if (seg_open(t) == 1) {
-      const int v = open_cell_of_segment(t);
-      if (v == 0) e_.conflict = true; else assign(v, +1);
+    const int seg = t / n_, k = t - seg * n_;
+    const int rows = n_ * br_;  // row segments come first
+    if (seg < rows) {
+      const int r = seg / br_, b = seg - r * br_, top = r - r % br_;
+      for (int x = 0; x < br_; ++x)  // triad-unit: one row triad per row
+        if (x != b) set_triad(at(r * br_ + x, n_, k), -1);
+      for (int i = top; i < top + br_; ++i)  // and per box
+        if (i != r) set_triad(at(i * br_ + b, n_, k), -1);
+      const int base = r * n_ + b * bc_;
+      at_least_one(segc_[t], [&](int pos) { set_true(base + pos, k); });
+    } else {
+      const int cs = seg - rows, c = cs / bc_, b = cs - c * bc_, left = c - c % bc_;
+      for (int x = 0; x < bc_; ++x)
+        if (x != b) set_triad(at(rows + c * bc_ + x, n_, k), -1);
+      for (int j = left; j < left + bc_; ++j)
+        if (j != c) set_triad(at(rows + j * bc_ + b, n_, k), -1);
+      const int base = b * br_ * n_ + c;
+      at_least_one(segc_[t], [&](int pos) { set_true(base + pos * n_, k); });
     }
   }
 
   void triad_false(int t) {
-    for_each_segment_var(t, [&](int v) { assign(v, -1); });
-    for_each_triad_group(t, [&](int& open, auto&& members) {
-      counted(open, [&] {
-        int found = 0;
-        members([&](int other) {
-          if (!found && value(other) >= 0) found = other;
-        });
-        return found;
-      });
-    });
+    const int seg = t / n_, k = t - seg * n_;
+    const int rows = n_ * br_;
+    if (seg < rows) {
+      const int r = seg / br_, b = seg - r * br_, top = r - r % br_;
+      const int base = r * n_ + b * bc_;
+      for (int j = 0; j < bc_; ++j) set_false(base + j, k);  // x -> t
+      at_least_one(drop(rowg_[at(r, n_, k)], b), [&](int x) { set_triad(at(r * br_ + x, n_, k), +1); });
+      at_least_one(drop(boxrg_[at(top + b, n_, k)], r - top),
+                   [&](int i) { set_triad(at((top + i) * br_ + b, n_, k), +1); });
+    } else {
+      const int cs = seg - rows, c = cs / bc_, b = cs - c * bc_, left = c - c % bc_;
+      const int base = b * br_ * n_ + c;
+      for (int i = 0; i < br_; ++i) set_false(base + i * n_, k);
+      at_least_one(drop(colg_[at(c, n_, k)], b), [&](int x) { set_triad(at(rows + c * bc_ + x, n_, k), +1); });
+      at_least_one(drop(boxcg_[at(b * br_ + c / bc_, n_, k)], c - left),
+                   [&](int j) { set_triad(at(rows + (left + j) * bc_ + b, n_, k), +1); });
+    }
   }
 
-  Encoder::Impl& e_;
   const Geometry& g_;
-  int n_;
-  bool full_;
-  std::vector<int> trail_;
-  std::size_t head_ = 0;
-  std::vector<int> cell_info_, cell_open_, unit_open_, seg_open_, row_tri_, col_tri_, box_rtri_, box_ctri_;
+  const ShapeFacts& f_;
+  int n_, br_, bc_;
+  bool units_, unit_alo_, triads_;
+  std::int8_t* st_;  // by variable number
+  std::int8_t* ts_;  // by triad index
+  std::vector<int>& cells_;
+  std::vector<int>& triq_;
+  std::uint32_t *cellc_ = nullptr, *unitc_ = nullptr, *segc_ = nullptr;
+  std::uint32_t *rowg_ = nullptr, *boxrg_ = nullptr, *colg_ = nullptr, *boxcg_ = nullptr;
+  bool conflict_ = false;
+  std::uint64_t fixed_ = 0, trues_ = 0;
 };
 
 }  // namespace
 
 void Encoder::Impl::reduce() {
   state.assign(static_cast<std::size_t>(map.primary_count()) + static_cast<std::size_t>(triad_count) + 1, 0);
-  Propagator p(*this, options.reduction == Reduction::propagate);
+  if (options.reduction == Reduction::clues) {
+    clue_rule();
+    return;
+  }
+  Scratch& s = scratch();
+  {
+    Propagator p(*this, shape_facts(puzzle.geometry()), s);
+    for (int cell = 0; cell < puzzle.cell_count(); ++cell)
+      if (const int d = puzzle.at(cell)) p.set_true(cell, d - 1);
+    p.run();
+    conflict = p.conflict();
+    if (!conflict) {
+      fixed_primary = p.fixed();
+      solved = p.trues() == static_cast<std::uint64_t>(puzzle.cell_count());
+    }
+  }
+  s.trim();
+}
+
+// Reduction::clues: a clue's variable is true, its cell's other digits and
+// its digit in the peers false; nothing more.
+void Encoder::Impl::clue_rule() {
+  const Geometry& g = puzzle.geometry();
+  std::uint64_t fixed = 0, trues = 0;
+  auto set = [&](int var, std::int8_t value) {
+    std::int8_t& s = state[static_cast<std::size_t>(var)];
+    if (s == value) return;
+    if (s != 0) conflict = true;
+    s = value;
+    ++fixed;
+    trues += value > 0;
+  };
   for (int cell = 0; cell < puzzle.cell_count() && !conflict; ++cell)
     if (const int d = puzzle.at(cell)) {
-      p.assign(map.var(cell, d), +1);
-      p.run();
+      set(map.var(cell, d), 1);
+      for (int x = 1; x <= n; ++x)
+        if (x != d) set(map.var(cell, x), -1);
+      g.for_each_peer(cell, [&](int peer) { set(map.var(peer, d), -1); });
     }
-  p.run();
   if (conflict) return;
-  std::uint64_t with_digit = 0;
-  for (int cell = 0; cell < puzzle.cell_count(); ++cell)
-    for (int d = 1; d <= n; ++d) {
-      const int s = state[static_cast<std::size_t>(map.var(cell, d))];
-      if (s) ++fixed_primary;
-      if (s > 0) ++with_digit;
-    }
-  solved = with_digit == static_cast<std::uint64_t>(puzzle.cell_count());
+  fixed_primary = fixed;
+  solved = trues == static_cast<std::uint64_t>(puzzle.cell_count());
 }
 
 namespace {
 
+// Which groups hold a true literal, for the emission of a reduced formula.
+struct EmitScratch {
+  std::vector<int> digit;              // per cell: its fixed digit, 0 none
+  std::vector<std::uint8_t> unit_has;  // per unit and digit index
+  std::vector<std::uint8_t> seg_has;   // per triad index: a cell of the segment holds the digit
+  void trim() {
+    if (seg_has.capacity() + unit_has.capacity() > (1u << 22)) *this = EmitScratch{};
+  }
+};
+
+EmitScratch& emit_scratch() {
+  thread_local EmitScratch s;
+  return s;
+}
+
 // Emits the clauses of one encoder into a sink, dropping what the reduction
-// satisfied and deleting the literals it falsified, and counting.
+// satisfied and deleting the literals it falsified, and counting.  A group
+// (a clause or an at-most-one) that holds a true literal is skipped whole:
+// without a conflict every other literal of such a group is false (the clue
+// rule and propagation both falsify the rest of a group with a true
+// literal), so it would give nothing.  The other groups are filtered literal
+// by literal.  Cost: O(N^3) to find the true literals, O(1) per group with
+// one, and the size of the group for the others.
 class Emission final : public ClauseSink {
  public:
-  Emission(const Encoder::Impl& e, ClauseSink& sink)
-      : e_(e), sink_(sink), aux_(e.map.first_aux() + e.triad_count) {
+  Emission(const Encoder::Impl& e, ClauseSink& sink, EmitScratch& flags)
+      : e_(e), sink_(sink), reduced_(!e.state.empty()), flags_(flags),
+        aux_(e.map.first_aux() + e.triad_count) {
     lits_.reserve(static_cast<std::size_t>(e.n) + 1);
     open_.reserve(static_cast<std::size_t>(e.n) + 1);
+    if (reduced_ && !e.conflict) find_trues();
   }
 
   void add_clause(std::span<const int> literals) override {
@@ -438,59 +611,6 @@ class Emission final : public ClauseSink {
     sink_.add_clause(literals);
   }
 
-  int value(int lit) const {
-    if (e_.state.empty()) return 0;
-    const int s = e_.state[static_cast<std::size_t>(std::abs(lit))];
-    return lit > 0 ? s : -s;
-  }
-
-  // A clause, reduced.
-  void clause(std::span<const int> literals) {
-    if (e_.state.empty()) {
-      add_clause(literals);
-      return;
-    }
-    open_.clear();
-    for (int lit : literals) {
-      const int v = value(lit);
-      if (v > 0) return;
-      if (v == 0) open_.push_back(lit);
-    }
-    add_clause(open_);
-  }
-
-  // At most one of `literals`, reduced.
-  void at_most_one(std::span<const int> literals) {
-    if (e_.state.empty()) {  // no reduction: nothing to filter
-      encode_at_most_one(*this, literals, e_.amo, aux_);
-      return;
-    }
-    open_.clear();
-    int trues = 0;
-    for (int lit : literals) {
-      const int v = value(lit);
-      if (v > 0) ++trues;
-      else if (v == 0) open_.push_back(lit);
-    }
-    if (trues >= 2) {
-      add_clause({});
-    } else if (trues == 1) {
-      for (int lit : open_) {
-        const int unit[1] = {-lit};
-        add_clause(unit);
-      }
-    } else {
-      // encode_at_most_one calls back add_clause; `open_` is not touched there.
-      group_.assign(open_.begin(), open_.end());
-      encode_at_most_one(*this, group_, e_.amo, aux_);
-    }
-  }
-
-  void exactly_one(std::span<const int> literals) {
-    clause(literals);
-    at_most_one(literals);
-  }
-
   void family(Family f) {
     const int n = e_.n;
     const Geometry& g = e_.puzzle.geometry();
@@ -499,6 +619,7 @@ class Emission final : public ClauseSink {
       case Family::cell_alo:
       case Family::cell_amo:
         for (int cell = 0; cell < n * n; ++cell) {
+          if (reduced_ && flags_.digit[static_cast<std::size_t>(cell)]) continue;
           x.clear();
           for (int d = 1; d <= n; ++d) x.push_back(e_.map.var(cell, d));
           if (f == Family::cell_alo) clause(x); else at_most_one(x);
@@ -508,6 +629,7 @@ class Emission final : public ClauseSink {
       case Family::unit_alo:
         for (int u = 0; u < 3 * n; ++u)
           for (int d = 1; d <= n; ++d) {
+            if (reduced_ && flags_.unit_has[index(u, d)]) continue;
             x.clear();
             for (int cell : g.unit(u)) x.push_back(e_.map.var(cell, d));
             if (f == Family::unit_alo) clause(x); else at_most_one(x);
@@ -518,16 +640,20 @@ class Emission final : public ClauseSink {
         for (int r = 0; r < n; ++r)
           for (int b = 0; b < e_.br; ++b)
             for (int d = 1; d <= n; ++d) {
+              const int t = e_.row_triad(r, b, d);
+              if (skip_segment(f, t)) continue;
               x.clear();
               for (int j = 0; j < e_.bc; ++j) x.push_back(e_.map.var(r, b * e_.bc + j, d));
-              segment(f, e_.row_triad(r, b, d));
+              segment(f, t);
             }
         for (int c = 0; c < n; ++c)
           for (int b = 0; b < e_.bc; ++b)
             for (int d = 1; d <= n; ++d) {
+              const int t = e_.column_triad(c, b, d);
+              if (skip_segment(f, t)) continue;
               x.clear();
               for (int i = 0; i < e_.br; ++i) x.push_back(e_.map.var(b * e_.br + i, c, d));
-              segment(f, e_.column_triad(c, b, d));
+              segment(f, t);
             }
         return;
       case Family::triad_unit:
@@ -558,6 +684,110 @@ class Emission final : public ClauseSink {
     }
   }
 
+  EncodeReport finish() {
+    report_.aux = static_cast<std::uint64_t>(e_.triad_count) + static_cast<std::uint64_t>(aux_.count());
+    report_.fixed_primary = e_.fixed_primary;
+    report_.solved = e_.solved;
+    report_.conflict = e_.conflict;
+    return report_;
+  }
+
+ private:
+  std::size_t index(int group, int d) const {
+    return static_cast<std::size_t>(group) * static_cast<std::size_t>(e_.n) + static_cast<std::size_t>(d - 1);
+  }
+  int state(int var) const { return e_.state[static_cast<std::size_t>(var)]; }
+
+  void find_trues() {
+    const int n = e_.n;
+    const std::size_t n2 = static_cast<std::size_t>(n) * static_cast<std::size_t>(n);
+    flags_.digit.assign(n2, 0);
+    flags_.unit_has.assign(3 * n2, 0);
+    if (e_.triads) flags_.seg_has.assign(static_cast<std::size_t>(e_.triad_count), 0);
+    const ShapeFacts& facts = shape_facts(e_.puzzle.geometry());
+    const std::int8_t* st = e_.state.data() + 1;
+    for (std::size_t cell = 0; cell < n2; ++cell) {
+      const void* hit = std::memchr(st + cell * static_cast<std::size_t>(n), 1, static_cast<std::size_t>(n));
+      if (!hit) continue;
+      const int k = static_cast<int>(static_cast<const std::int8_t*>(hit) - (st + cell * static_cast<std::size_t>(n)));
+      flags_.digit[cell] = k + 1;
+      const CellFacts& f = facts.cells[cell];
+      for (int j = 0; j < 3; ++j) flags_.unit_has[index(f.unit[j], k + 1)] = 1;
+      if (e_.triads) {
+        flags_.seg_has[index(f.rseg, k + 1)] = 1;
+        flags_.seg_has[index(f.cseg, k + 1)] = 1;
+      }
+    }
+  }
+
+  // A segment whose triad is false has only false cells (x -> t); one whose
+  // triad and one of whose cells are true has every clause satisfied.
+  bool skip_segment(Family f, int t) const {
+    if (!reduced_) return false;
+    const bool has = flags_.seg_has[static_cast<std::size_t>(t - e_.map.first_aux())] != 0;
+    if (f == Family::triad_amo) return has;
+    const int s = state(t);
+    return s < 0 || (s > 0 && has);
+  }
+
+  int value(int lit) const {
+    if (!reduced_) return 0;
+    const int s = state(std::abs(lit));
+    return lit > 0 ? s : -s;
+  }
+
+  // A clause, reduced.
+  void clause(std::span<const int> literals) {
+    if (!reduced_) {
+      add_clause(literals);
+      return;
+    }
+    open_.clear();
+    for (int lit : literals) {
+      const int v = value(lit);
+      if (v > 0) return;
+      if (v == 0) open_.push_back(lit);
+    }
+    add_clause(open_);
+  }
+
+  // At most one of `literals`, reduced.
+  void at_most_one(std::span<const int> literals) {
+    if (!reduced_) {  // no reduction: nothing to filter
+      encode_at_most_one(*this, literals, e_.amo, aux_);
+      return;
+    }
+    open_.clear();
+    int trues = 0;
+    for (int lit : literals) {
+      const int v = value(lit);
+      if (v > 0) ++trues;
+      else if (v == 0) open_.push_back(lit);
+    }
+    if (trues >= 2) {
+      add_clause({});
+    } else if (trues == 1) {
+      for (int lit : open_) {
+        const int unit[1] = {-lit};
+        add_clause(unit);
+      }
+    } else {
+      // encode_at_most_one calls back add_clause; `open_` is not touched there.
+      group_.assign(open_.begin(), open_.end());
+      encode_at_most_one(*this, group_, e_.amo, aux_);
+    }
+  }
+
+  // Triad-unit groups: skipped whole when a triad is true (the others are
+  // then false).
+  void exactly_one(std::span<const int> literals) {
+    if (reduced_)
+      for (int lit : literals)
+        if (state(lit) > 0) return;
+    clause(literals);
+    at_most_one(literals);
+  }
+
   // The segment's cells are in lits_; t is its triad.
   void segment(Family f, int t) {
     if (f == Family::triad_amo) {
@@ -573,17 +803,10 @@ class Emission final : public ClauseSink {
     clause(seg_);
   }
 
-  EncodeReport finish() {
-    report_.aux = static_cast<std::uint64_t>(e_.triad_count) + static_cast<std::uint64_t>(aux_.count());
-    report_.fixed_primary = e_.fixed_primary;
-    report_.solved = e_.solved;
-    report_.conflict = e_.conflict;
-    return report_;
-  }
-
- private:
   const Encoder::Impl& e_;
   ClauseSink& sink_;
+  bool reduced_;
+  EmitScratch& flags_;
   AuxAllocator aux_;
   EncodeReport report_;
   std::vector<int> lits_, open_, group_, seg_;
@@ -598,7 +821,8 @@ Encoder::Encoder(Encoder&&) noexcept = default;
 Encoder& Encoder::operator=(Encoder&&) noexcept = default;
 
 EncodeReport Encoder::emit(ClauseSink& sink) const {
-  Emission out(*impl_, sink);
+  EmitScratch& flags = emit_scratch();
+  Emission out(*impl_, sink, flags);
   if (impl_->conflict) {
     out.add_clause({});
     return out.finish();
@@ -610,7 +834,9 @@ EncodeReport Encoder::emit(ClauseSink& sink) const {
         const int unit[1] = {impl_->map.var(cell, d)};
         out.add_clause(unit);
       }
-  return out.finish();
+  const EncodeReport report = out.finish();
+  flags.trim();
+  return report;
 }
 
 EncodeReport Encoder::count() const {
@@ -628,6 +854,11 @@ bool Encoder::conflict() const { return impl_->conflict; }
 
 int Encoder::fixed(int var) const {
   if (impl_->state.empty() || !impl_->map.is_primary(var)) return 0;
+  return impl_->state[static_cast<std::size_t>(var)];
+}
+
+int Encoder::assigned(int var) const {
+  if (impl_->state.empty() || var < 1 || static_cast<std::size_t>(var) >= impl_->state.size()) return 0;
   return impl_->state[static_cast<std::size_t>(var)];
 }
 

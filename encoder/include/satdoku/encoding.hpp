@@ -156,6 +156,11 @@ class Encoder {
   // +1 / -1 when the reduction fixed primary variable `var` true / false,
   // 0 when it is in the formula (always 0 with Reduction::none).
   int fixed(int var) const;
+  // Like fixed(), for every variable the reduction can fix: primary
+  // variables and, with encoding triads, triad variables (fixed only by
+  // Reduction::propagate).  0 for at-most-one helpers and numbers out of
+  // range.  Lets a caller filter the encoding's clauses itself.
+  int assigned(int var) const;
   // Triad variables (encoding triads only, else 0): row-segment triad "digit
   // in row r, box column bc (0..R-1)", column-segment triad "digit in column
   // c, box row br (0..C-1)"; both in N^3+1 .. N^3+N^2(R+C).

@@ -64,12 +64,12 @@ SatChoice default_sat_choice(int n);
 // What the user asked for; unset fields take default_sat_choice(N) for each
 // puzzle's N, so one batch may mix board sizes.
 struct SatConfig {
-  std::optional<Encoding> encoding;
-  std::optional<AmoMethod> amo;
-  std::optional<Reduction> reduction;
-  std::optional<SatMode> mode;
+  std::optional<Encoding> encoding = std::nullopt;
+  std::optional<AmoMethod> amo = std::nullopt;
+  std::optional<Reduction> reduction = std::nullopt;
+  std::optional<SatMode> mode = std::nullopt;
   // CaDiCaL options applied to every instance, after satdoku's own defaults.
-  std::vector<std::pair<std::string, int>> options;
+  std::vector<std::pair<std::string, int>> options = {};
 
   SatChoice resolve(int n) const;
 };

@@ -1,0 +1,571 @@
+// satdoku check: one verdict per puzzle (unique, multiple, none, invalid,
+// unknown), cross-checked with the native reference; optionally the
+// redundant clues of unique puzzles, DRAT proofs of uniqueness, and a JUnit
+// report for CI.
+#include <algorithm>
+#include <filesystem>
+#include <iostream>
+#include <memory>
+#include <optional>
+#include <sstream>
+#include <thread>
+
+#include <nlohmann/json.hpp>
+
+#include "atomic_file.hpp"
+#include "batch.hpp"
+#include "commands.hpp"
+#include "common.hpp"
+#include "pipeline.hpp"
+#include "records.hpp"
+#include "sat_options.hpp"
+#include "satdoku/error.hpp"
+#include "satdoku/uniqueness.hpp"
+#include "satdoku/verify.hpp"
+
+namespace satdoku::cli {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+enum class Expect { unique, multiple, none, minimal };
+
+struct CheckConfig {
+  InputConfig input;
+  SatOptionsConfig sat;
+  std::string output = "text";
+  std::string backend = "sat";
+  std::string expect = "unique";
+  std::uint64_t count = 0;  // 0: not asked
+  bool minimal = false;
+  std::string proof_dir;
+  std::string junit;
+  std::uint64_t node_budget = 0;
+  double timeout = 0;
+  bool no_cross_check = false;
+  double reference_timeout = 10;
+  unsigned jobs = std::max(1u, std::thread::hardware_concurrency());
+  bool quiet = false;
+  bool no_progress = false;
+};
+
+// Everything the workers need, fixed before the batch starts.
+struct CheckPlan {
+  PipelineConfig pipeline;  // backend, SAT config, limits (max_solutions = max(2, count))
+  Expect expect = Expect::unique;
+  bool count = false;
+  bool minimal = false;     // analyse clues of unique puzzles
+  fs::path proof_dir;       // empty: no proofs
+  std::vector<std::string> files;
+};
+
+struct CheckRecord {
+  explicit CheckRecord(Entry&& entry) : base{std::move(entry), {}, {}, {}, {}, 0} {}
+  SolveRecord base;
+  Uniqueness verdict = Uniqueness::unknown;
+  std::vector<int> differ;               // multiple: cells where the first two solutions differ
+  std::optional<ClueAnalysis> clues;     // with --minimal, for unique puzzles
+  std::string proof_cnf, proof_drat;     // with --proof, for unique puzzles
+  std::string proof_note;                // why no proof was written
+  bool met = false;                      // the expectation holds
+  std::string failure;                   // why it does not
+};
+
+std::optional<Expect> parse_expect(std::string_view name) {
+  if (name == "unique") return Expect::unique;
+  if (name == "multiple") return Expect::multiple;
+  if (name == "none") return Expect::none;
+  if (name == "minimal") return Expect::minimal;
+  return std::nullopt;
+}
+
+std::string_view to_string(Expect e) {
+  switch (e) {
+    case Expect::unique: return "unique";
+    case Expect::multiple: return "multiple";
+    case Expect::none: return "none";
+    case Expect::minimal: return "minimal";
+  }
+  return "unique";
+}
+
+bool same_solutions(const std::vector<Grid>& a, const std::vector<Grid>& b) {
+  return a.size() == b.size() &&
+         std::all_of(a.begin(), a.end(), [&](const Grid& g) { return std::find(b.begin(), b.end(), g) != b.end(); });
+}
+
+std::string cells_text(const Geometry& g, const std::vector<int>& cells) {
+  std::string s;
+  for (const int cell : cells) s.append(s.empty() ? "" : " ").append(cell_name(g, cell));
+  return s;
+}
+
+// The work for one puzzle; one per worker thread.
+class Checker {
+ public:
+  explicit Checker(const CheckPlan& plan)
+      : plan_(plan),
+        backend_(make_backend(plan.pipeline)),
+        reference_(plan.pipeline.cross_check && plan.pipeline.backend != "native" ? make_native_solver() : nullptr) {
+    if (plan.minimal && plan.pipeline.backend == "sat") analyzer_ = std::make_unique<ClueAnalyzer>(plan.pipeline.sat);
+  }
+
+  CheckRecord run(Entry&& entry) {
+    CheckRecord r(std::move(entry));
+    const auto* puzzle = std::get_if<Grid>(&r.base.entry.content);
+    if (!puzzle) {
+      r.base.result.status = Status::error;
+      r.failure = "the puzzle could not be read";
+      return r;
+    }
+    const Limits& limits = plan_.pipeline.limits;
+    Result& result = r.base.result;
+    result = backend_->solve(*puzzle, limits);
+    r.verdict = uniqueness_of(result);
+    if (!verify_answer(r, *puzzle)) return finish(std::move(r));
+    if (r.verdict == Uniqueness::multiple)
+      for (int cell = 0; cell < puzzle->cell_count(); ++cell)
+        if (result.solutions[0].at(cell) != result.solutions[1].at(cell)) r.differ.push_back(cell);
+    if (reference_ && result.status != Status::error) cross_check(r, *puzzle);
+    if (!r.base.problem.empty()) return finish(std::move(r));
+    if (r.verdict == Uniqueness::unique && plan_.minimal) analyse_clues(r, *puzzle);
+    if (r.verdict == Uniqueness::unique && !plan_.proof_dir.empty() && r.base.problem.empty()) prove(r, *puzzle);
+    return finish(std::move(r));
+  }
+
+ private:
+  // Every solution must obey the rules and keep the clues, and no two may be
+  // equal.
+  bool verify_answer(CheckRecord& r, const Grid& puzzle) {
+    const auto& solutions = r.base.result.solutions;
+    for (std::size_t i = 0; i < solutions.size(); ++i) {
+      if (auto violation = verify(puzzle, solutions[i])) {
+        r.base.problem = std::string(backend_->name()) +
+                         " answer fails verification: " + violation->describe(puzzle.geometry());
+        return false;
+      }
+      for (std::size_t j = 0; j < i; ++j)
+        if (solutions[i] == solutions[j]) {
+          r.base.problem = std::string(backend_->name()) + " returned the same solution twice";
+          return false;
+        }
+    }
+    return true;
+  }
+
+  // The reference counts up to the same limit; verdicts, counts and (when
+  // both searches were exhausted) the solutions themselves must agree.
+  void cross_check(CheckRecord& r, const Grid& puzzle) {
+    Limits limits = plan_.pipeline.reference_limits;
+    limits.max_solutions = plan_.pipeline.limits.max_solutions;
+    limits.cancel = plan_.pipeline.limits.cancel;
+    const Result reference = reference_->solve(puzzle, limits);
+    const Uniqueness theirs = uniqueness_of(reference);
+    const Result& ours = r.base.result;
+    auto disagree = [&](const std::string& what) {
+      r.base.problem = "the SAT answer and the native reference disagree: " + what + ": answer " +
+                       std::string(to_string(r.verdict)) + " with " + std::to_string(ours.solutions.size()) +
+                       ", reference " + std::string(to_string(theirs)) + " with " +
+                       std::to_string(reference.solutions.size());
+      r.base.reference_solutions = reference.solutions;
+    };
+    if (theirs == Uniqueness::unknown) {
+      r.base.reference_note = "the reference gave up" + (reference.message.empty() ? "" : " (" + reference.message + ")");
+      return;
+    }
+    if (r.verdict == Uniqueness::unknown) return;
+    if (theirs != r.verdict) return disagree("different verdicts");
+    if (ours.solutions.size() != reference.solutions.size()) return disagree("different numbers of solutions");
+    if (ours.exhausted && reference.exhausted && !same_solutions(ours.solutions, reference.solutions))
+      disagree("different solutions");
+  }
+
+  void analyse_clues(CheckRecord& r, const Grid& puzzle) {
+    const Grid& solution = r.base.result.solutions.front();
+    Limits limits = plan_.pipeline.limits;
+    ClueAnalysis a = analyzer_ ? analyzer_->analyze(puzzle, solution, limits)
+                               : analyze_clues(*backend_, puzzle, solution, limits);
+    // A needed clue comes with a witness, checked here independently.
+    Grid reduced = puzzle;
+    for (std::size_t i = 0; i < a.needed.size() && r.base.problem.empty(); ++i) {
+      const int cell = a.needed[i];
+      reduced.set(cell, 0);
+      const auto violation = verify(reduced, a.witnesses[i]);
+      reduced.set(cell, puzzle.at(cell));
+      if (violation || a.witnesses[i] == solution)
+        r.base.problem = "the witness for needed clue " + cell_name(puzzle.geometry(), cell) + " is wrong" +
+                         (violation ? ": " + violation->describe(puzzle.geometry()) : ": it is the solution");
+    }
+    // A redundant clue is confirmed by the reference.
+    if (reference_ && r.base.problem.empty()) {
+      Limits ref = plan_.pipeline.reference_limits;
+      ref.max_solutions = 2;
+      ref.cancel = plan_.pipeline.limits.cancel;
+      for (const int cell : a.redundant) {
+        reduced.set(cell, 0);
+        const Uniqueness theirs = uniqueness_of(reference_->solve(reduced, ref));
+        reduced.set(cell, puzzle.at(cell));
+        if (theirs == Uniqueness::unknown) {
+          r.base.reference_note = "the reference gave up on the clue analysis";
+        } else if (theirs != Uniqueness::unique) {
+          r.base.problem = "the SAT answer and the native reference disagree: without clue " +
+                           cell_name(puzzle.geometry(), cell) + " the SAT solver finds the puzzle unique, "
+                           "the reference " + std::string(to_string(theirs));
+          break;
+        }
+      }
+    }
+    r.clues = std::move(a);
+  }
+
+  void prove(CheckRecord& r, const Grid& puzzle) {
+    const Entry& e = r.base.entry;
+    std::string stem = std::to_string(e.index);
+    if (plan_.files.size() > 1) {
+      const auto it = std::find_if(plan_.files.begin(), plan_.files.end(), [&](const std::string& f) {
+        return f == e.where.file || (f == "-" && e.where.file == "<stdin>");
+      });
+      stem = std::to_string(it - plan_.files.begin() + 1) + "-" + stem;
+    }
+    const fs::path cnf = plan_.proof_dir / (stem + ".cnf"), drat = plan_.proof_dir / (stem + ".drat");
+    const UniquenessProof proof = write_uniqueness_proof(puzzle, r.base.result.solutions.front(), cnf, drat,
+                                                         plan_.pipeline.sat, plan_.pipeline.limits);
+    if (proof.result == SatResult::unsat) {
+      r.proof_cnf = cnf.string();
+      r.proof_drat = drat.string();
+    } else if (proof.result == SatResult::sat) {
+      r.base.problem = "the proof solver found a second solution to a puzzle found unique";
+    } else {
+      r.proof_note = "no proof: a limit stopped the proof solver";
+    }
+  }
+
+  CheckRecord finish(CheckRecord&& r) {
+    if (!r.base.problem.empty()) {
+      r.failure = "a bug: " + r.base.problem;
+      return std::move(r);
+    }
+    const bool counted_exactly = !plan_.count || r.verdict != Uniqueness::unique || r.base.result.exhausted;
+    switch (plan_.expect) {
+      case Expect::unique: r.met = r.verdict == Uniqueness::unique && counted_exactly; break;
+      case Expect::multiple: r.met = r.verdict == Uniqueness::multiple; break;
+      case Expect::none: r.met = r.verdict == Uniqueness::none; break;
+      case Expect::minimal:
+        r.met = r.verdict == Uniqueness::unique && r.clues && r.clues->complete && r.clues->redundant.empty();
+        break;
+    }
+    if (r.met) return std::move(r);
+    r.failure = "expected " + std::string(to_string(plan_.expect)) + ", got " + std::string(to_string(r.verdict));
+    if (plan_.expect == Expect::minimal && r.verdict == Uniqueness::unique && r.clues) {
+      const Geometry& g = std::get<Grid>(r.base.entry.content).geometry();
+      r.failure = r.clues->complete ? "not minimal: redundant " + cells_text(g, r.clues->redundant)
+                                    : "clue analysis incomplete: " + r.clues->message;
+    }
+    return std::move(r);
+  }
+
+  const CheckPlan& plan_;
+  std::unique_ptr<Solver> backend_;
+  std::unique_ptr<Solver> reference_;
+  std::unique_ptr<ClueAnalyzer> analyzer_;
+};
+
+// Counts per verdict, for the summary line and the exit code.
+struct CheckTally {
+  std::size_t puzzles = 0, unique = 0, multiple = 0, none = 0, invalid = 0, unknown = 0, errors = 0;
+  std::size_t failed = 0, problems = 0, proofs = 0;
+
+  void add(const CheckRecord& r) {
+    ++puzzles;
+    if (std::holds_alternative<Diagnostic>(r.base.entry.content) || r.base.result.status == Status::error) ++errors;
+    else switch (r.verdict) {
+        case Uniqueness::unique: ++unique; break;
+        case Uniqueness::multiple: ++multiple; break;
+        case Uniqueness::none: ++none; break;
+        case Uniqueness::invalid: ++invalid; break;
+        case Uniqueness::unknown: ++unknown; break;
+      }
+    if (!r.base.problem.empty()) ++problems;
+    if (!r.met) ++failed;
+    if (!r.proof_drat.empty()) ++proofs;
+  }
+
+  ExitCode exit_code() const {
+    ExitCode code = ExitCode::ok;
+    if (failed) code = worst(code, ExitCode::unsolved);
+    if (errors) code = worst(code, ExitCode::usage);
+    if (problems) code = worst(code, ExitCode::disagreement);
+    return code;
+  }
+
+  std::string summary(double seconds, Expect expect) const {
+    char rate[64];
+    std::snprintf(rate, sizeof rate, "%.3f s, %.0f puzzles/s", seconds, seconds > 0 ? puzzles / seconds : 0.0);
+    std::string s = std::to_string(puzzles) + (puzzles == 1 ? " puzzle: " : " puzzles: ") +
+                    std::to_string(unique) + " unique, " + std::to_string(multiple) + " multiple, " +
+                    std::to_string(none) + " none, " + std::to_string(invalid) + " invalid, " +
+                    std::to_string(unknown) + " unknown, " + std::to_string(errors) + " errors; " +
+                    std::to_string(failed) + " not " + std::string(to_string(expect));
+    if (proofs) s += ", " + std::to_string(proofs) + " proofs";
+    if (problems) s += ", " + std::to_string(problems) + " DISAGREEMENTS";
+    return s + "; " + rate;
+  }
+};
+
+nlohmann::json redundant_json(const Grid& puzzle, const std::vector<int>& cells) {
+  nlohmann::json list = nlohmann::json::array();
+  const Geometry& g = puzzle.geometry();
+  for (const int cell : cells)
+    list.push_back({{"row", g.row_of(cell)}, {"col", g.col_of(cell)}, {"digit", puzzle.at(cell)}});
+  return list;
+}
+
+nlohmann::json check_json(const CheckRecord& r, const CheckPlan& plan) {
+  nlohmann::json j = record_json(r.base);
+  const auto* puzzle = std::get_if<Grid>(&r.base.entry.content);
+  j["verdict"] = puzzle && r.base.result.status != Status::error ? std::string(to_string(r.verdict)) : "error";
+  auto& solutions = j["solutions"] = nlohmann::json::array();
+  for (const Grid& s : r.base.result.solutions) solutions.push_back(format_line(s));
+  if (!r.differ.empty()) {
+    auto& differ = j["differ"] = nlohmann::json::array();
+    for (const int cell : r.differ) differ.push_back({{"row", puzzle->geometry().row_of(cell)}, {"col", puzzle->geometry().col_of(cell)}});
+  }
+  if (plan.count && puzzle) {
+    j["count"] = r.base.result.solutions.size();
+    j["count_exact"] = r.base.result.exhausted;
+  }
+  if (plan.minimal && r.clues) {
+    j["redundant"] = redundant_json(*puzzle, r.clues->redundant);
+    j["minimal"] = r.clues->complete && r.clues->redundant.empty();
+    if (!r.clues->complete) j["clues_message"] = r.clues->message;
+  }
+  if (!r.proof_drat.empty()) j["proof"] = {{"cnf", r.proof_cnf}, {"drat", r.proof_drat}};
+  if (!r.proof_note.empty()) j["proof_note"] = r.proof_note;
+  j["expected"] = std::string(to_string(plan.expect));
+  j["met"] = r.met;
+  return j;
+}
+
+// One line per puzzle: "file:line verdict details".
+void print_text(std::ostream& out, const CheckRecord& r, const CheckPlan& plan) {
+  out << source_of(r.base.entry) << ' ';
+  const auto* puzzle = std::get_if<Grid>(&r.base.entry.content);
+  if (!puzzle || r.base.result.status == Status::error) {
+    out << "error\n";
+    return;
+  }
+  const Geometry& g = puzzle->geometry();
+  const auto& solutions = r.base.result.solutions;
+  out << to_string(r.verdict);
+  switch (r.verdict) {
+    case Uniqueness::unique: out << ' ' << format_line(solutions[0]); break;
+    case Uniqueness::multiple:
+      out << ' ' << format_line(solutions[0]) << ' ' << format_line(solutions[1]) << " differ at "
+          << cells_text(g, r.differ);
+      break;
+    case Uniqueness::invalid:
+      if (const auto& c = r.base.result.clash)
+        out << ": " << cell_name(g, c->first) << " and " << cell_name(g, c->second) << " both hold " << c->digit
+            << " in " << g.unit_name(c->unit);
+      break;
+    case Uniqueness::unknown:
+      if (!r.base.result.message.empty()) out << ": " << r.base.result.message;
+      break;
+    case Uniqueness::none: break;
+  }
+  if (plan.count)
+    out << " count " << solutions.size() << (r.base.result.exhausted || solutions.empty() ? "" : "+");
+  if (r.clues) {
+    if (!r.clues->complete) out << " clues undecided";
+    else if (r.clues->redundant.empty()) out << " minimal";
+    else {
+      out << " redundant";
+      for (const int cell : r.clues->redundant) out << ' ' << cell_name(g, cell) << '=' << puzzle->at(cell);
+    }
+  }
+  if (!r.proof_drat.empty()) out << " proof " << r.proof_drat;
+  out << '\n';
+}
+
+std::string xml_escape(std::string_view text) {
+  std::string s;
+  for (const char c : text) switch (c) {
+      case '&': s += "&amp;"; break;
+      case '<': s += "&lt;"; break;
+      case '>': s += "&gt;"; break;
+      case '"': s += "&quot;"; break;
+      case '\'': s += "&apos;"; break;
+      default:
+        // XML 1.0 forbids most control characters even when escaped.
+        if (static_cast<unsigned char>(c) < 0x20 && c != '\n' && c != '\t' && c != '\r') s += '?';
+        else s += c;
+    }
+  return s;
+}
+
+// JUnit XML: one <testcase> per puzzle, kept in memory until the end (the
+// <testsuite> element carries the totals).
+class JUnitReport {
+ public:
+  void add(const CheckRecord& r) {
+    ++tests_;
+    const double seconds = r.base.result.stats.seconds;
+    time_ += seconds;
+    const std::string source = source_of(r.base.entry);
+    cases_ += "    <testcase classname=\"" + xml_escape(r.base.entry.where.file) + "\" name=\"" +
+              xml_escape(source) + "\" time=\"" + std::to_string(seconds) + "\"";
+    const bool error = !std::holds_alternative<Grid>(r.base.entry.content) || r.base.result.status == Status::error;
+    if (r.met) {
+      cases_ += "/>\n";
+      return;
+    }
+    const std::string detail = error ? (std::holds_alternative<Diagnostic>(r.base.entry.content)
+                                            ? std::get<Diagnostic>(r.base.entry.content).str()
+                                            : r.base.result.message)
+                                     : r.failure;
+    const char* tag = error ? "error" : "failure";
+    (error ? errors_ : failures_)++;
+    cases_ += ">\n      <" + std::string(tag) + " message=\"" + xml_escape(detail) + "\">" +
+              xml_escape("puzzle " + puzzle_text(r.base.entry) + "\n" + detail) + "</" + tag + ">\n    </testcase>\n";
+  }
+
+  void write(const fs::path& path) const {
+    AtomicFile file(path);
+    file.stream() << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n  <testsuite name=\"satdoku check\" tests=\""
+                  << tests_ << "\" failures=\"" << failures_ << "\" errors=\"" << errors_ << "\" time=\"" << time_
+                  << "\">\n"
+                  << cases_ << "  </testsuite>\n</testsuites>\n";
+    file.commit();
+  }
+
+ private:
+  std::size_t tests_ = 0, failures_ = 0, errors_ = 0;
+  double time_ = 0;
+  std::string cases_;
+};
+
+constexpr std::string_view kDescription =
+    "Gives every puzzle of the FILEs (standard input when none or -) one verdict, in input order:\n"
+    "  unique    exactly one solution (printed)\n"
+    "  multiple  at least two: two different solutions and the cells where they differ\n"
+    "  none      no solution\n"
+    "  invalid   two clues clash (the two cells)\n"
+    "  unknown   a limit was hit first\n"
+    "The SAT backend solves, forbids the solution found on the empty cells (under an activator\n"
+    "literal, so the solver stays reusable) and solves again. Every solution is verified and,\n"
+    "unless --no-cross-check, the native reference counts too and must agree (exit code 3).\n"
+    "--minimal decides for every clue of a unique puzzle whether it is redundant (the puzzle\n"
+    "without it is still unique) or needed, one incremental SAT call per clue.\n"
+    "--proof DIR writes, per unique puzzle, INDEX.cnf (rules + clues + not this solution) and\n"
+    "INDEX.drat, CaDiCaL's text DRAT proof that the CNF is unsatisfiable; check with\n"
+    "`drat-trim INDEX.cnf INDEX.drat` (with several FILEs: FILENUMBER-INDEX).\n"
+    "Output (--output): text (one line per puzzle: file:line verdict details) or json (JSON\n"
+    "Lines: solve's fields plus verdict, solutions, differ, count, redundant, proof, met).\n"
+    "Puzzles that miss --expect are named on stderr with file:line.";
+
+int check(const std::vector<std::string>& args) {
+  CheckConfig config;
+  po::options_description options("Options");
+  options.add_options()
+      ("expect", po::value(&config.expect)->default_value(config.expect),
+       "unique, multiple, none or minimal: exit code 0 when every puzzle meets it, 1 otherwise")
+      ("backend,b", po::value(&config.backend)->default_value(config.backend),
+       ("solver: " + backend_names()).c_str())
+      ("count", po::value(&config.count)->value_name("K"),
+       "count solutions up to K (>= 2) instead of 2, for both backends")
+      ("minimal", po::bool_switch(&config.minimal), "report the redundant clues of unique puzzles")
+      ("proof", po::value(&config.proof_dir)->value_name("DIR"),
+       "write a CNF and a DRAT proof of uniqueness per unique puzzle into DIR")
+      ("junit", po::value(&config.junit)->value_name("FILE"), "write a JUnit XML report, one test case per puzzle")
+      ("output,o", po::value(&config.output)->default_value(config.output), "output format: text, json");
+  config.sat.add_options(options);
+  options.add_options()
+      ("timeout", po::value(&config.timeout)->default_value(config.timeout),
+       "time budget per puzzle in seconds (0: none); beyond it the verdict is unknown")
+      ("nodes", po::value(&config.node_budget)->default_value(config.node_budget),
+       "native backend: search-node budget per puzzle (0: none)")
+      ("cross-check", "count with the native reference too (the default)")
+      ("no-cross-check", po::bool_switch(&config.no_cross_check), "do not run the reference")
+      ("reference-timeout", po::value(&config.reference_timeout)->default_value(config.reference_timeout),
+       "time budget of the reference per puzzle in seconds (0: none); when it gives up the\n"
+       "record says so")
+      ("jobs,j", po::value(&config.jobs)->default_value(config.jobs), "worker threads")
+      ("quiet,q", po::bool_switch(&config.quiet), "no summary line on stderr")
+      ("no-progress", po::bool_switch(&config.no_progress), "no progress line on a terminal");
+  config.input.add_options(options);
+  if (!parse_command("check", "[OPTIONS] [FILE...]", kDescription, options, args, &config.input.files)) return 0;
+
+  const bool json = config.output == "json";
+  if (!json && config.output != "text")
+    throw UsageError("unknown output format '" + config.output + "' (choose from text, json)");
+  CheckPlan plan;
+  const auto expect = parse_expect(config.expect);
+  if (!expect) throw UsageError("unknown expectation '" + config.expect + "' (choose from unique, multiple, none, minimal)");
+  plan.expect = *expect;
+  if (config.count == 1) throw UsageError("--count must be at least 2");
+  if (config.jobs < 1) throw UsageError("--jobs must be at least 1");
+  if (config.timeout < 0 || config.reference_timeout < 0) throw UsageError("time budgets must not be negative");
+  plan.count = config.count > 0;
+  plan.minimal = config.minimal || plan.expect == Expect::minimal;
+  if (!config.proof_dir.empty()) {
+    plan.proof_dir = config.proof_dir;
+    std::error_code error;
+    fs::create_directories(plan.proof_dir, error);
+    if (error || !fs::is_directory(plan.proof_dir))
+      throw OutputError("cannot create proof folder " + config.proof_dir + ": " + error.message());
+  }
+  plan.files = config.input.files;
+
+  PipelineConfig& pipeline = plan.pipeline;
+  pipeline.backend = config.backend;
+  pipeline.sat = config.sat.sat_config();
+  pipeline.limits.max_solutions = std::max<std::uint64_t>(2, config.count);
+  pipeline.limits.node_budget = config.node_budget;
+  pipeline.limits.conflict_budget = config.sat.conflicts;
+  pipeline.limits.time_budget = config.timeout;
+  pipeline.limits.cancel = &interrupt_flag();
+  pipeline.cross_check = !config.no_cross_check;
+  pipeline.reference_limits.time_budget = config.reference_timeout;
+  make_backend(pipeline);  // validates the backend before any input is read
+  const ReadOptions read_options = config.input.read_options();
+
+  install_interrupt_handlers();
+  EntrySource source(config.input.files, read_options);
+  std::size_t sequence = 0;
+  CheckTally tally;
+  std::optional<JUnitReport> junit;
+  if (!config.junit.empty()) junit.emplace();
+  auto make_worker = [&] {
+    return [c = std::make_shared<Checker>(plan)](Entry&& entry) { return c->run(std::move(entry)); };
+  };
+  auto sink = [&](CheckRecord&& r) {
+    r.base.sequence = ++sequence;
+    tally.add(r);
+    if (junit) junit->add(r);
+    if (const auto* d = std::get_if<Diagnostic>(&r.base.entry.content)) std::cerr << d->str() << '\n';
+    if (!r.base.problem.empty()) report_problem(std::cerr, r.base);
+    if (!r.base.reference_note.empty())
+      std::cerr << source_of(r.base.entry) << ": note: " << r.base.reference_note << '\n';
+    if (json) std::cout << check_json(r, plan).dump() << '\n';
+    else print_text(std::cout, r, plan);
+    if (!r.met && r.base.problem.empty() && !std::holds_alternative<Diagnostic>(r.base.entry.content))
+      std::cerr << source_of(r.base.entry) << ": FAIL: " << r.failure << '\n';
+  };
+  const BatchTotals totals =
+      run_batch(source, make_worker, sink, {config.jobs, !config.no_progress && stderr_is_terminal()});
+  std::cout.flush();
+  if (junit) junit->write(config.junit);
+  if (!config.quiet) std::cerr << "satdoku check: " << tally.summary(totals.seconds, plan.expect) << '\n';
+  if (totals.interrupted) {
+    std::cerr << "satdoku check: interrupted after " << totals.records << " puzzles\n";
+    return static_cast<int>(ExitCode::interrupted);
+  }
+  return static_cast<int>(tally.exit_code());
+}
+
+}  // namespace
+
+int run_check(const std::vector<std::string>& args) { return check(args); }
+
+}  // namespace satdoku::cli

@@ -1,0 +1,128 @@
+// satdoku/uniqueness.hpp - verdicts on uniqueness, redundant clues, and
+// proofs that a solution is the only one.
+//
+// A puzzle's verdict comes from counting its solutions up to 2 with any
+// backend (Solver::solve with max_solutions >= 2):
+//
+//   satdoku::Result r = backend->solve(puzzle, {.max_solutions = 2});
+//   switch (satdoku::uniqueness_of(r)) { case satdoku::Uniqueness::unique: ... }
+//
+// For a unique puzzle, a ClueAnalyzer decides for every clue whether it is
+// redundant (the puzzle without it still has exactly one solution) or
+// needed (without it there is another solution, returned as a witness).
+// It keeps one incremental CaDiCaL instance per board shape holding the
+// rules only; per puzzle it adds one clause forbidding the known solution,
+// guarded by a fresh activator literal, and makes one call per clue with
+// the other clues and the activator as assumptions (unsat: redundant).  The
+// activator is retired afterwards, so the instance stays reusable:
+//
+//   satdoku::ClueAnalyzer analyzer;
+//   satdoku::ClueAnalysis a = analyzer.analyze(puzzle, solution);
+//   if (a.complete && a.redundant.empty()) minimal...
+//
+// write_uniqueness_proof() writes the evidence for a `unique` verdict that
+// an outside checker can confirm: the CNF "rules + clues + not this
+// solution" and CaDiCaL's DRAT proof (text format) that it is
+// unsatisfiable.  Check it with `drat-trim FILE.cnf FILE.drat`.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "satdoku/grid.hpp"
+#include "satdoku/sat_backend.hpp"
+#include "satdoku/sat_solver.hpp"
+#include "satdoku/solver.hpp"
+
+namespace satdoku {
+
+enum class Uniqueness {
+  unique,    // exactly one solution
+  multiple,  // at least two solutions
+  none,      // no solution
+  invalid,   // clues clash (Result::clash)
+  unknown,   // a limit stopped the count first (or the backend failed)
+};
+std::string_view to_string(Uniqueness verdict);
+
+// The verdict a Result supports.  Precondition: the result was asked for at
+// least 2 solutions (otherwise a single solution is never `unique`).
+// Status::error counts as unknown.
+Uniqueness uniqueness_of(const Result& result);
+
+// Per clue of a unique puzzle: redundant or needed.
+struct ClueAnalysis {
+  std::vector<int> redundant;   // clue cells (row-major) whose removal keeps the solution unique
+  std::vector<int> needed;      // clue cells without which there is another solution
+  std::vector<Grid> witnesses;  // witnesses[i]: a solution of the puzzle without needed[i],
+                                // different from the known solution
+  bool complete = true;         // false: a limit stopped the analysis; the clues not in
+                                // either list were not decided
+  std::string message;          // why the analysis is incomplete
+};
+
+class ClueAnalyzer {
+ public:
+  // `config` gives the encoding, at-most-one method and CaDiCaL options;
+  // its reduction and mode are not used (the instance holds the rules
+  // only).  Throws UsageError for an invalid CaDiCaL option.
+  explicit ClueAnalyzer(SatConfig config = {});
+  ~ClueAnalyzer();
+  ClueAnalyzer(const ClueAnalyzer&) = delete;
+  ClueAnalyzer& operator=(const ClueAnalyzer&) = delete;
+
+  // Preconditions: `solution` is a complete grid of the puzzle's shape that
+  // keeps every clue (UsageError otherwise), and it is the puzzle's only
+  // solution (not checked: with another solution every clue is reported
+  // needed).  Limits: conflict_budget per call, time_budget for the whole
+  // puzzle, cancel; max_solutions and node_budget are not used.  Clues are
+  // decided in row-major order; when a limit stops the analysis the result
+  // is incomplete.  One ClueAnalyzer per thread.
+  ClueAnalysis analyze(const Grid& puzzle, const Grid& solution, const Limits& limits = {});
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+// The same analysis with any backend (for the native solver): one count up
+// to 2 solutions per clue, on the puzzle without it.  Same preconditions;
+// `limits` apply to each count (max_solutions is set to 2).
+ClueAnalysis analyze_clues(Solver& solver, const Grid& puzzle, const Grid& solution, const Limits& limits = {});
+
+// What write_uniqueness_proof() did.
+struct UniquenessProof {
+  SatResult result = SatResult::unknown;  // unsat: both files were written
+  std::uint64_t variables = 0;            // of the CNF
+  std::uint64_t clauses = 0;              // of the CNF, the blocking clause included
+};
+
+// Writes the CNF "rules + clues + not `solution`" to `cnf` and CaDiCaL's DRAT
+// proof of its unsatisfiability (text DRAT: lemma lines "l1 l2 0", deletion
+// lines "d l1 l2 0", the last line "0", the empty clause) to `proof`.
+//
+// The CNF is the encoding chosen by `config` for the board (reduction none:
+// every clue is a unit clause), with satdoku's header comments (so `satdoku
+// decode` reads it), a comment naming the solution, and as its LAST clause
+// the blocking clause: the disjunction of "cell c does not hold its digit
+// in `solution`" over every empty cell c of the puzzle.  The proof shows
+// that no grid obeys the rules, keeps the clues and differs from `solution`
+// in an empty cell; together with `solution` satisfying the rules and
+// clues (which verify() checks) this proves the solution unique.
+//
+// Both files are written under temporary names beside the targets and
+// renamed into place only when the solver answered unsat, so a target
+// exists only with a complete proof.  With `sat` (the solution is not
+// unique) or `unknown` (a limit: conflict_budget, time_budget or cancel of
+// `limits`) nothing is written.  Preconditions: `solution` is a complete
+// grid of the puzzle's shape keeping its clues (UsageError).  Throws
+// OutputError when a file cannot be written.
+UniquenessProof write_uniqueness_proof(const Grid& puzzle, const Grid& solution,
+                                       const std::filesystem::path& cnf, const std::filesystem::path& proof,
+                                       const SatConfig& config = {}, const Limits& limits = {});
+
+}  // namespace satdoku

@@ -1,0 +1,313 @@
+// uniqueness.cpp - verdicts, redundant clues (incremental CaDiCaL under
+// assumptions, or any backend), and DRAT proofs of uniqueness.
+#include "satdoku/uniqueness.hpp"
+
+#include <unistd.h>
+
+#include <atomic>
+#include <chrono>
+#include <fstream>
+#include <system_error>
+
+#include "satdoku/dimacs.hpp"
+#include "satdoku/encoding.hpp"
+#include "satdoku/error.hpp"
+#include "satdoku/io.hpp"
+#include "satdoku/varmap.hpp"
+#include "satdoku/verify.hpp"
+
+namespace satdoku {
+
+std::string_view to_string(Uniqueness verdict) {
+  switch (verdict) {
+    case Uniqueness::unique: return "unique";
+    case Uniqueness::multiple: return "multiple";
+    case Uniqueness::none: return "none";
+    case Uniqueness::invalid: return "invalid";
+    case Uniqueness::unknown: return "unknown";
+  }
+  return "unknown";
+}
+
+Uniqueness uniqueness_of(const Result& result) {
+  switch (result.status) {
+    case Status::invalid: return Uniqueness::invalid;
+    case Status::none: return Uniqueness::none;
+    case Status::unknown:
+    case Status::error: return Uniqueness::unknown;
+    case Status::solved:
+      if (result.solutions.size() >= 2) return Uniqueness::multiple;
+      return result.exhausted ? Uniqueness::unique : Uniqueness::unknown;
+  }
+  return Uniqueness::unknown;
+}
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+void require_solution(const char* function, const Grid& puzzle, const Grid& solution) {
+  if (auto violation = verify(puzzle, solution))
+    throw UsageError(std::string(function) + ": not a solution of the puzzle: " +
+                     violation->describe(puzzle.geometry()));
+}
+
+// Seconds left of a budget started at `start` (0 budget: no limit, returns
+// a huge value).
+double seconds_left(const Limits& limits, Clock::time_point start) {
+  if (limits.time_budget <= 0) return 1e300;
+  return limits.time_budget - std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+// Sends every clause to two sinks.
+class Tee final : public ClauseSink {
+ public:
+  Tee(ClauseSink& a, ClauseSink& b) : a_(a), b_(b) {}
+  void add_clause(std::span<const int> literals) override {
+    a_.add_clause(literals);
+    b_.add_clause(literals);
+  }
+
+ private:
+  ClauseSink& a_;
+  ClauseSink& b_;
+};
+
+// A temporary name beside `target`, unique per process and call.
+std::filesystem::path temp_beside(const std::filesystem::path& target) {
+  static std::atomic<unsigned> counter{0};
+  return target.string() + ".tmp." + std::to_string(::getpid()) + "." + std::to_string(counter++);
+}
+
+// CaDiCaL may log deletions after the empty clause (when it cleans up); a
+// checker stops at the empty clause anyway, so the proof is cut after it.
+// Returns false when the proof has no empty clause.
+bool cut_after_empty_clause(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::uintmax_t offset = 0;
+  for (std::string line; std::getline(in, line);) {
+    offset += line.size() + 1;
+    if (line == "0") {
+      in.close();
+      std::error_code error;
+      std::filesystem::resize_file(path, offset, error);
+      if (error) throw OutputError("cannot write " + path.string() + ": " + error.message());
+      return true;
+    }
+  }
+  return false;
+}
+
+void remove_quietly(const std::filesystem::path& path) {
+  std::error_code ignored;
+  std::filesystem::remove(path, ignored);
+}
+
+}  // namespace
+
+// ---------------------------------------------------------------------------
+// ClueAnalyzer
+
+struct ClueAnalyzer::Impl {
+  SatConfig config;
+  // The rules of one board shape and encoding; activators count up from
+  // next_var.
+  struct Rules {
+    int size = 0;
+    BoxShape box;
+    Encoding encoding{};
+    AmoMethod amo{};
+    SatSolver solver;
+    int next_var = 0;
+  };
+  std::unique_ptr<Rules> rules;
+
+  Rules& rules_for(const Grid& puzzle) {
+    const Geometry& g = puzzle.geometry();
+    const SatChoice choice = config.resolve(g.size());
+    if (!rules || rules->size != g.size() || !(rules->box == g.box()) || rules->encoding != choice.encoding ||
+        rules->amo != choice.amo) {
+      rules.reset();
+      auto fresh = std::make_unique<Rules>();
+      fresh->size = g.size();
+      fresh->box = g.box();
+      fresh->encoding = choice.encoding;
+      fresh->amo = choice.amo;
+      for (const auto& [name, value] : config.options) fresh->solver.set_option(name, value);
+      const EncodeReport report =
+          encode(Grid(puzzle.geometry_ptr()), {choice.encoding, choice.amo, Reduction::none}, fresh->solver);
+      fresh->next_var = static_cast<int>(report.variables) + 1;
+      rules = std::move(fresh);
+    }
+    return *rules;
+  }
+};
+
+ClueAnalyzer::ClueAnalyzer(SatConfig config) : impl_(std::make_unique<Impl>()) {
+  SatSolver probe;  // invalid option names fail now, not per puzzle
+  for (const auto& [name, value] : config.options) probe.set_option(name, value);
+  impl_->config = std::move(config);
+}
+
+ClueAnalyzer::~ClueAnalyzer() = default;
+
+ClueAnalysis ClueAnalyzer::analyze(const Grid& puzzle, const Grid& solution, const Limits& limits) {
+  require_solution("ClueAnalyzer::analyze", puzzle, solution);
+  const auto start = Clock::now();
+  Impl::Rules& rules = impl_->rules_for(puzzle);
+  SatSolver& solver = rules.solver;
+  solver.set_cancel(limits.cancel);
+  const Geometry& g = puzzle.geometry();
+  const VarMap map(g.size());
+
+  // The activator guards "not this solution" (on every cell: without one
+  // clue, another solution differs somewhere, maybe in that clue's cell).
+  const int activator = rules.next_var++;
+  std::vector<int> block{-activator};
+  std::vector<int> clues;
+  for (int cell = 0; cell < g.cell_count(); ++cell) {
+    block.push_back(-map.var(cell, solution.at(cell)));
+    if (puzzle.at(cell)) clues.push_back(cell);
+  }
+  solver.add_clause(block);
+
+  ClueAnalysis analysis;
+  std::vector<int> assumptions;
+  for (const int dropped : clues) {
+    const double left = seconds_left(limits, start);
+    if (left <= 0) {
+      analysis.complete = false;
+      analysis.message = "the time budget ran out";
+      break;
+    }
+    if (limits.time_budget > 0) solver.set_time_limit(left);
+    solver.set_conflict_limit(limits.conflict_budget);
+    assumptions.assign(1, activator);
+    for (const int cell : clues)
+      if (cell != dropped) assumptions.push_back(map.var(cell, puzzle.at(cell)));
+    const SatResult answer = solver.solve(assumptions);
+    if (answer == SatResult::unknown) {
+      analysis.complete = false;
+      analysis.message = limits.cancel && limits.cancel->load() ? "cancelled" : "a SAT limit was hit";
+      break;
+    }
+    if (answer == SatResult::unsat) {
+      analysis.redundant.push_back(dropped);
+      continue;
+    }
+    Grid witness(puzzle.geometry_ptr());
+    for (int cell = 0; cell < g.cell_count(); ++cell)
+      for (int d = 1; d <= g.size(); ++d)
+        if (solver.value(map.var(cell, d))) {
+          witness.set(cell, d);
+          break;
+        }
+    analysis.needed.push_back(dropped);
+    analysis.witnesses.push_back(std::move(witness));
+  }
+  solver.add_clause({-activator});  // retire this puzzle's blocking clause
+  return analysis;
+}
+
+ClueAnalysis analyze_clues(Solver& solver, const Grid& puzzle, const Grid& solution, const Limits& limits) {
+  require_solution("analyze_clues", puzzle, solution);
+  Limits count = limits;
+  count.max_solutions = 2;
+  ClueAnalysis analysis;
+  Grid reduced = puzzle;
+  for (int cell = 0; cell < puzzle.cell_count(); ++cell) {
+    const int digit = puzzle.at(cell);
+    if (!digit) continue;
+    reduced.set(cell, 0);
+    const Result r = solver.solve(reduced, count);
+    reduced.set(cell, digit);
+    const Uniqueness verdict = uniqueness_of(r);
+    if (verdict == Uniqueness::unique) {
+      analysis.redundant.push_back(cell);
+    } else if (verdict == Uniqueness::multiple) {
+      analysis.needed.push_back(cell);
+      analysis.witnesses.push_back(r.solutions[0] == solution ? r.solutions[1] : r.solutions[0]);
+    } else {
+      analysis.complete = false;
+      analysis.message = "the count without clue " + cell_name(puzzle.geometry(), cell) + " gave " +
+                         std::string(to_string(verdict)) + (r.message.empty() ? "" : " (" + r.message + ")");
+      break;
+    }
+  }
+  return analysis;
+}
+
+// ---------------------------------------------------------------------------
+// Proofs
+
+UniquenessProof write_uniqueness_proof(const Grid& puzzle, const Grid& solution, const std::filesystem::path& cnf,
+                                       const std::filesystem::path& proof, const SatConfig& config,
+                                       const Limits& limits) {
+  require_solution("write_uniqueness_proof", puzzle, solution);
+  const Geometry& g = puzzle.geometry();
+  const SatChoice choice = config.resolve(g.size());
+  const Encoder encoder(puzzle, {choice.encoding, choice.amo, Reduction::none});
+  const EncodeReport size = encoder.count();
+  const VarMap& map = encoder.map();
+
+  std::vector<int> block;
+  for (int cell = 0; cell < g.cell_count(); ++cell)
+    if (!puzzle.at(cell)) block.push_back(-map.var(cell, solution.at(cell)));
+
+  UniquenessProof outcome;
+  outcome.variables = size.variables;
+  outcome.clauses = size.clauses + 1;
+
+  const std::filesystem::path cnf_temp = temp_beside(cnf), proof_temp = temp_beside(proof);
+  struct Cleanup {
+    std::filesystem::path a, b;
+    bool armed = true;
+    ~Cleanup() {
+      if (!armed) return;
+      remove_quietly(a);
+      remove_quietly(b);
+    }
+  } cleanup{cnf_temp, proof_temp};
+
+  {
+    SatSolver solver;
+    for (const auto& [name, value] : config.options) solver.set_option(name, value);
+    solver.set_option("binary", 0);  // text DRAT
+    solver.trace_proof(proof_temp.string());  // before the first clause
+    solver.set_cancel(limits.cancel);
+    solver.set_conflict_limit(limits.conflict_budget);
+    if (limits.time_budget > 0) solver.set_time_limit(limits.time_budget);
+
+    std::ofstream out(cnf_temp, std::ios::binary | std::ios::trunc);
+    if (!out) throw OutputError("cannot write " + cnf.string());
+    DimacsWriter writer(out);
+    for (const std::string& line : header_comments(encoder, size)) writer.comment(line);
+    writer.comment("uniqueness: the rules, the clues as unit clauses, and as the last clause");
+    writer.comment("\"not this solution\" on the " + std::to_string(block.size()) +
+                   " empty cells; unsatisfiable when the solution is unique");
+    writer.comment("solution " + format_line(solution));
+    writer.problem(outcome.variables, outcome.clauses);
+    Tee tee(writer, solver);
+    encoder.emit(tee);
+    tee.add_clause(block);
+    writer.finish();
+    out.close();
+    if (!out) throw OutputError("cannot write " + cnf.string());
+    outcome.result = solver.solve();
+  }  // the solver closes the proof file here
+  if (outcome.result != SatResult::unsat) return outcome;
+
+  if (!cut_after_empty_clause(proof_temp))
+    throw OutputError("CaDiCaL's proof " + proof.string() + " has no empty clause");
+  std::error_code error;
+  std::filesystem::rename(proof_temp, proof, error);
+  if (!error) std::filesystem::rename(cnf_temp, cnf, error);
+  if (error) {
+    remove_quietly(proof);
+    throw OutputError("cannot write " + cnf.string() + " and " + proof.string() + ": " + error.message());
+  }
+  cleanup.armed = false;
+  return outcome;
+}
+
+}  // namespace satdoku

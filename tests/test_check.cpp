@@ -1,0 +1,282 @@
+// Usage tests of `satdoku check`: verdicts, counts, minimality, proofs,
+// JUnit XML and exit codes, run through the built executable.
+#define BOOST_TEST_MODULE check
+#include <boost/test/unit_test.hpp>
+
+#include <nlohmann/json.hpp>
+#include <set>
+#include <sstream>
+
+#include "satdoku/solver.hpp"
+#include "satdoku/uniqueness.hpp"
+#include "satdoku/verify.hpp"
+#include "test_support.hpp"
+
+using namespace satdoku;
+using namespace satdoku::test;
+namespace fs = std::filesystem;
+
+namespace {
+
+std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> lines;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  return lines;
+}
+
+std::vector<nlohmann::json> records_of(const std::string& text) {
+  std::vector<nlohmann::json> records;
+  for (const std::string& line : lines_of(text)) records.push_back(nlohmann::json::parse(line));
+  return records;
+}
+
+std::string quoted(const fs::path& p) { return "'" + p.string() + "'"; }
+
+// The first `count` puzzle lines of a shared one-line collection.
+std::string first_lines(const std::string& file, std::size_t count) {
+  std::istringstream in(slurp(shared_data() / file));
+  std::string out;
+  std::size_t taken = 0;
+  for (std::string line; taken < count && std::getline(in, line);) {
+    if (line.empty() || line[0] == '#') continue;
+    out += line + "\n";
+    ++taken;
+  }
+  return out;
+}
+
+Grid grid_of(const std::string& line) { return read_puzzles_text(line + "\n").front(); }
+
+const std::string kEasy = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+// Row 1 needs a 9 in column 9, which already holds one: no solution, no clash.
+const std::string kNoSolution = "12345678.........9" + std::string(63, '.');
+// Two 5s in row 1.
+const std::string kClash = "5...5" + std::string(76, '.');
+// From the shared data README: 35 solutions.
+const std::string kComma =
+    "000000007,008000400,003801600,804306201,000000000,105407908,007603800,006000100,400000005";
+
+fs::path fresh_dir(const std::string& name) {
+  const fs::path dir = fs::temp_directory_path() / ("satdoku-check-" + std::to_string(::getpid()) + "-" + name);
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  return dir;
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(seventeen_clue_puzzles_are_unique_and_minimal) {
+  const std::string input = first_lines("17_clue.txt", 2000);
+  auto r = run_satdoku("check --expect minimal --output json -j2", input);
+  BOOST_TEST(r.exit_code == 0, r.err);
+  const auto records = records_of(r.out);
+  BOOST_REQUIRE(records.size() == 2000u);
+  std::size_t unique = 0, minimal = 0;
+  for (std::size_t i = 0; i < records.size(); ++i) {
+    const auto& j = records[i];
+    BOOST_TEST(j["index"].get<std::size_t>() == i + 1);  // input order kept
+    if (j["verdict"] == "unique") ++unique;
+    if (j["redundant"].is_array() && j["redundant"].empty() && j["met"] == true) ++minimal;
+  }
+  BOOST_TEST(unique == 2000u);
+  BOOST_TEST(minimal == 2000u);
+  BOOST_TEST(r.err.find("2000 puzzles: 2000 unique") != std::string::npos, r.err);
+}
+
+BOOST_AUTO_TEST_CASE(serg_multi_puzzles_have_two_verified_different_solutions) {
+  const std::string input = first_lines("serg_multi.txt", 1000);
+  auto r = run_satdoku("check --expect multiple --output json -j2", input);
+  BOOST_TEST(r.exit_code == 0, r.err);
+  const auto records = records_of(r.out);
+  BOOST_REQUIRE(records.size() == 1000u);
+  std::size_t good = 0;
+  for (const auto& j : records) {
+    const Grid puzzle = grid_of(j["puzzle"].get<std::string>());
+    const auto& solutions = j["solutions"];
+    if (j["verdict"] != "multiple" || solutions.size() != 2) continue;
+    const Grid a = grid_of(solutions[0].get<std::string>()), b = grid_of(solutions[1].get<std::string>());
+    if (verify(puzzle, a) || verify(puzzle, b) || a == b) continue;
+    // `differ` lists exactly the cells where they differ.
+    std::set<int> differ;
+    for (const auto& c : j["differ"]) differ.insert(c["row"].get<int>() * 9 + c["col"].get<int>());
+    bool exact = true;
+    for (int cell = 0; cell < 81; ++cell) exact = exact && ((a.at(cell) != b.at(cell)) == (differ.count(cell) == 1));
+    if (exact) ++good;
+  }
+  BOOST_TEST(good == 1000u);
+  // The default expectation fails for each of them, named by file:line.
+  auto text = run_satdoku("check -j2", first_lines("serg_multi.txt", 20));
+  BOOST_TEST(text.exit_code == 1);
+  for (int line = 1; line <= 20; ++line)
+    BOOST_TEST(text.err.find("<stdin>:" + std::to_string(line) + ": FAIL: expected unique, got multiple") !=
+               std::string::npos);
+}
+
+BOOST_AUTO_TEST_CASE(the_comma_board_has_35_solutions) {
+  for (const char* backend : {"sat", "native"}) {
+    auto r = run_satdoku(std::string("check --count 100 --output json --backend ") + backend, kComma + "\n");
+    BOOST_TEST(r.exit_code == 1, backend << ": " << r.err);  // not unique
+    const auto records = records_of(r.out);
+    BOOST_REQUIRE(records.size() == 1u);
+    const auto& j = records[0];
+    BOOST_TEST(j["verdict"] == "multiple");
+    BOOST_TEST(j["count"].get<int>() == 35);
+    BOOST_TEST(j["count_exact"] == true);
+    const Grid puzzle = grid_of(j["puzzle"].get<std::string>());
+    std::set<std::string> distinct;
+    for (const auto& s : j["solutions"]) {
+      BOOST_TEST(!verify(puzzle, grid_of(s.get<std::string>())).has_value());
+      distinct.insert(s.get<std::string>());
+    }
+    BOOST_TEST(distinct.size() == 35u);
+  }
+  auto expect_multiple = run_satdoku("check --count 100 --expect multiple", kComma + "\n");
+  BOOST_TEST(expect_multiple.exit_code == 0, expect_multiple.err);
+  BOOST_TEST(expect_multiple.out.find(" count 35\n") != std::string::npos, expect_multiple.out);
+}
+
+BOOST_AUTO_TEST_CASE(euler96_is_all_unique) {
+  auto r = run_satdoku("check " + quoted(shared_data() / "euler96.txt"));
+  BOOST_TEST(r.exit_code == 0, r.err);
+  const auto lines = lines_of(r.out);
+  BOOST_REQUIRE(lines.size() == 50u);
+  for (const auto& line : lines) BOOST_TEST(line.find(" unique ") != std::string::npos, line);
+  BOOST_TEST(r.err.find("50 puzzles: 50 unique") != std::string::npos, r.err);
+}
+
+BOOST_AUTO_TEST_CASE(clash_none_and_their_expectations) {
+  auto clash = run_satdoku("check --output json", kClash + "\n");
+  BOOST_TEST(clash.exit_code == 1);
+  const auto j = records_of(clash.out).at(0);
+  BOOST_TEST(j["verdict"] == "invalid");
+  BOOST_TEST(j["clash"]["cells"][0] == "r1c1");
+  BOOST_TEST(j["clash"]["cells"][1] == "r1c5");
+  auto clash_text = run_satdoku("check", kClash + "\n");
+  BOOST_TEST(clash_text.out.find("invalid: r1c1 and r1c5 both hold 5 in row 1") != std::string::npos, clash_text.out);
+
+  auto none = run_satdoku("check", kNoSolution + "\n");
+  BOOST_TEST(none.exit_code == 1);
+  BOOST_TEST(none.out == "<stdin>:1 none\n");
+  BOOST_TEST(run_satdoku("check --expect none", kNoSolution + "\n").exit_code == 0);
+  BOOST_TEST(run_satdoku("check --expect none --backend native", kNoSolution + "\n").exit_code == 0);
+  BOOST_TEST(run_satdoku("check --expect multiple", kEasy + "\n").exit_code == 1);
+  BOOST_TEST(run_satdoku("check --no-cross-check", kEasy + "\n").exit_code == 0);
+}
+
+BOOST_AUTO_TEST_CASE(redundant_clues_are_reported_and_true) {
+  // 17-clue puzzles with three more clues taken from their solutions.
+  auto native = make_native_solver();
+  Limits two;
+  two.max_solutions = 2;
+  std::string input;
+  std::vector<Grid> puzzles;
+  int seed = 0;
+  for (const Grid& original : read_puzzles(shared_data() / "17_clue.txt", 30)) {
+    const Grid solution = native->solve(original, two).solutions.at(0);
+    Grid p = original;
+    for (int added = 0, step = 0; added < 3; ++step) {
+      const int cell = (++seed * 13 + step * 31) % 81;
+      if (!p.at(cell)) {
+        p.set(cell, solution.at(cell));
+        ++added;
+      }
+    }
+    puzzles.push_back(p);
+    input += format_line(p) + "\n";
+  }
+  std::vector<std::vector<int>> by_backend;
+  for (const char* backend : {"sat", "native"}) {
+    auto r = run_satdoku(std::string("check --minimal --output json --backend ") + backend, input);
+    BOOST_TEST(r.exit_code == 0, r.err);  // all unique (the default expectation)
+    const auto records = records_of(r.out);
+    BOOST_REQUIRE(records.size() == puzzles.size());
+    std::vector<int> counts;
+    for (std::size_t i = 0; i < records.size(); ++i) {
+      const Grid& p = puzzles[i];
+      std::set<int> redundant;
+      for (const auto& c : records[i]["redundant"]) {
+        const int cell = c["row"].get<int>() * 9 + c["col"].get<int>();
+        BOOST_TEST(c["digit"].get<int>() == p.at(cell));
+        redundant.insert(cell);
+      }
+      BOOST_TEST(!redundant.empty());
+      counts.push_back(static_cast<int>(redundant.size()));
+      for (int cell = 0; cell < 81; ++cell) {
+        if (!p.at(cell)) continue;
+        Grid less = p;
+        less.set(cell, 0);
+        const Uniqueness v = uniqueness_of(native->solve(less, two));
+        BOOST_TEST((v == Uniqueness::unique) == (redundant.count(cell) == 1), "puzzle " << i << " cell " << cell);
+      }
+    }
+    by_backend.push_back(counts);
+  }
+  BOOST_TEST(by_backend[0] == by_backend[1]);
+  auto minimal = run_satdoku("check --expect minimal", input);
+  BOOST_TEST(minimal.exit_code == 1);
+  BOOST_TEST(minimal.err.find("<stdin>:1: FAIL: not minimal: redundant") != std::string::npos, minimal.err);
+}
+
+BOOST_AUTO_TEST_CASE(proofs_are_written_for_unique_puzzles_only) {
+  const fs::path dir = fresh_dir("proofs");
+  const std::string input = first_lines("17_clue.txt", 2) + first_lines("serg_multi.txt", 1) + kNoSolution + "\n";
+  auto r = run_satdoku("check --output json --proof " + quoted(dir), input);
+  BOOST_TEST(r.exit_code == 1, r.err);
+  const auto records = records_of(r.out);
+  BOOST_REQUIRE(records.size() == 4u);
+  for (const char* stem : {"1", "2"}) {
+    BOOST_TEST(fs::exists(dir / (std::string(stem) + ".cnf")));
+    const std::string drat = slurp(dir / (std::string(stem) + ".drat"));
+    BOOST_TEST(drat.size() >= 2u);
+    BOOST_TEST((drat == "0\n" || drat.ends_with("\n0\n")));
+  }
+  BOOST_TEST(records[0]["proof"]["drat"] == (dir / "1.drat").string());
+  BOOST_TEST(!records[2].contains("proof"));
+  std::size_t files = 0;
+  for (const auto& entry : fs::directory_iterator(dir)) files += entry.is_regular_file();
+  BOOST_TEST(files == 4u);  // two puzzles, two files each, no temporaries
+  fs::remove_all(dir);
+}
+
+BOOST_AUTO_TEST_CASE(junit_xml_parses_and_names_every_puzzle) {
+  const fs::path dir = fresh_dir("junit");
+  const fs::path input = dir / "mixed & <odd>.txt";
+  {
+    std::ofstream out(input);
+    out << kEasy << '\n' << kClash << '\n' << kNoSolution << '\n' << first_lines("serg_multi.txt", 1) << "xyz\n";
+  }
+  const fs::path xml = dir / "report.xml";
+  auto r = run_satdoku("check --junit " + quoted(xml) + " " + quoted(input));
+  BOOST_TEST(r.exit_code == 2, r.err);  // an unreadable line: input error
+  BOOST_REQUIRE(fs::exists(xml));
+  const int lint = std::system(("xmllint --noout " + quoted(xml) + " 2>/dev/null").c_str());
+  BOOST_TEST(lint == 0);
+  const std::string text = slurp(xml);
+  for (int line = 1; line <= 5; ++line)
+    BOOST_TEST(text.find("name=\"" + (dir / "mixed &amp; &lt;odd&gt;.txt").string() + ":" + std::to_string(line) +
+                         "\"") != std::string::npos,
+               "line " << line);
+  BOOST_TEST(text.find("tests=\"5\" failures=\"3\" errors=\"1\"") != std::string::npos, text);
+  BOOST_TEST(text.find("expected unique, got multiple") != std::string::npos);
+  // xmllint can count the test cases too.
+  const std::string count_cmd = "xmllint --xpath 'count(//testcase)' " + quoted(xml) + " > " + quoted(dir / "n");
+  BOOST_TEST(std::system(count_cmd.c_str()) == 0);
+  BOOST_TEST(slurp(dir / "n").substr(0, 1) == "5");
+  fs::remove_all(dir);
+}
+
+BOOST_AUTO_TEST_CASE(usage_errors_exit_with_2) {
+  for (const char* args : {"check --expect sometimes", "check --count 1", "check --output grid",
+                           "check --backend quantum", "check --no-such-option", "check --jobs 0",
+                           "check --mode lazy"}) {
+    auto r = run_satdoku(args, kEasy + "\n");
+    BOOST_TEST(r.exit_code == 2, args << " gave " << r.exit_code);
+    BOOST_TEST(r.err.find("satdoku check:") != std::string::npos, args << ": " << r.err);
+    BOOST_TEST(r.out.empty(), args << " printed " << r.out);
+  }
+  auto help = run_satdoku("check --help");
+  BOOST_TEST(help.exit_code == 0);
+  BOOST_TEST(help.out.find("--expect") != std::string::npos);
+  BOOST_TEST(run_satdoku("--help").out.find("check") != std::string::npos);
+}

@@ -1,0 +1,193 @@
+// The SAT backend: every encoding, mode and reduction agrees with the native
+// reference; counting through blocking clauses; statuses and limits.
+#define BOOST_TEST_MODULE sat
+#include <boost/test/data/test_case.hpp>
+#include <boost/test/unit_test.hpp>
+
+#include "satdoku/cross_check.hpp"
+#include "satdoku/sat_backend.hpp"
+#include "satdoku/verify.hpp"
+#include "test_support.hpp"
+
+using namespace satdoku;
+using namespace satdoku::test;
+
+namespace {
+
+// Every (encoding, mode, reduction) worth testing: the reduction only
+// matters in fresh mode (incremental keeps the clues out of the formula,
+// hybrid always propagates).
+std::vector<SatConfig> all_configs() {
+  std::vector<SatConfig> configs;
+  for (const EncodingInfo& e : encodings()) {
+    for (Reduction r : {Reduction::none, Reduction::clues, Reduction::propagate})
+      configs.push_back({e.encoding, std::nullopt, r, SatMode::fresh, {}});
+    configs.push_back({e.encoding, std::nullopt, Reduction::none, SatMode::incremental, {}});
+    configs.push_back({e.encoding, std::nullopt, Reduction::propagate, SatMode::hybrid, {}});
+  }
+  return configs;
+}
+
+std::string name_of(const SatConfig& c, int n) { return c.resolve(n).str(); }
+
+// Solves every puzzle with `config` and the reference (one solution more),
+// verifying each answer and comparing the two.
+void agree_with_reference(const std::vector<Grid>& puzzles, const SatConfig& config, std::uint64_t k) {
+  auto sat = make_sat_solver(config);
+  auto native = make_native_solver();
+  for (std::size_t i = 0; i < puzzles.size(); ++i) {
+    const Grid& p = puzzles[i];
+    const Result answer = sat->solve(p, {.max_solutions = k});
+    const Result reference = native->solve(p, {.max_solutions = k + 1});
+    for (const Grid& s : answer.solutions) {
+      auto v = verify(p, s);
+      BOOST_TEST(!v, name_of(config, p.size()) << " puzzle " << i << ": " << v->describe(p.geometry()));
+    }
+    const CrossCheck check = cross_check(answer, reference, k);
+    BOOST_TEST(check.agree, name_of(config, p.size()) << " puzzle " << i << ": " << check.message);
+  }
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(euler96_in_every_configuration) {
+  const auto puzzles = read_puzzles(source_dir() / "examples" / "euler96.txt");
+  BOOST_REQUIRE(puzzles.size() == 50u);
+  for (const SatConfig& config : all_configs()) {
+    auto sat = make_sat_solver(config);
+    int sum = 0;
+    for (const Grid& p : puzzles) {
+      const Result r = sat->solve(p, {});
+      BOOST_REQUIRE(r.status == Status::solved);
+      BOOST_TEST(!verify(p, r.solutions.front()));
+      sum += 100 * r.solutions.front().at(0) + 10 * r.solutions.front().at(1) + r.solutions.front().at(2);
+    }
+    BOOST_TEST(sum == 24702, name_of(config, 9));
+    agree_with_reference(std::vector<Grid>(puzzles.begin(), puzzles.begin() + 10), config, 2);
+  }
+}
+
+BOOST_AUTO_TEST_CASE(a_sample_of_every_collection_agrees_with_the_reference) {
+  for (const char* file : {"17_clue.txt", "top1465.txt", "forum_hardest_11plus.txt", "qqwing_1000.txt",
+                           "serg_multi.txt"}) {
+    const auto puzzles = read_puzzles(shared_data() / file, 150);
+    BOOST_TEST_CONTEXT(file) {
+      agree_with_reference(puzzles, SatConfig{}, 2);  // the defaults
+      const std::vector<Grid> few(puzzles.begin(), puzzles.begin() + 12);
+      for (const SatConfig& config : all_configs()) agree_with_reference(few, config, 2);
+    }
+  }
+}
+
+BOOST_AUTO_TEST_CASE(the_empty_4x4_board_has_288_solutions_in_every_configuration) {
+  const Grid empty(Geometry::shared(4));
+  for (const SatConfig& config : all_configs()) {
+    auto sat = make_sat_solver(config);
+    const Result r = sat->solve(empty, {.max_solutions = 1000});
+    BOOST_TEST(r.solutions.size() == 288u, name_of(config, 4));
+    BOOST_TEST(r.exhausted, name_of(config, 4));
+    // Twice in a row: the incremental instance retires its blocking clauses.
+    const Result again = sat->solve(empty, {.max_solutions = 1000});
+    BOOST_TEST(again.solutions.size() == 288u, name_of(config, 4) << " (second run)");
+  }
+}
+
+BOOST_AUTO_TEST_CASE(the_comma_board_has_35_solutions) {
+  const auto puzzles = read_puzzles_text(
+      "000000007,008000400,003801600,804306201,000000000,105407908,007603800,006000100,400000005\n");
+  for (SatMode mode : {SatMode::fresh, SatMode::incremental, SatMode::hybrid}) {
+    auto sat = make_sat_solver({.mode = mode});
+    const Result r = sat->solve(puzzles.front(), {.max_solutions = 100});
+    BOOST_TEST(r.solutions.size() == 35u, to_string(mode));
+    BOOST_TEST(r.exhausted);
+    for (std::size_t i = 0; i < r.solutions.size(); ++i)
+      for (std::size_t j = i + 1; j < r.solutions.size(); ++j) BOOST_TEST(!(r.solutions[i] == r.solutions[j]));
+  }
+}
+
+BOOST_AUTO_TEST_CASE(no_solution_and_clashing_clues) {
+  const auto puzzles = read_puzzles_text("12345678.........9" + std::string(63, '.') + "\n" +  // no solution
+                                         "5...5" + std::string(76, '.') + "\n");              // clash
+  for (const SatConfig& config : all_configs()) {
+    auto sat = make_sat_solver(config);
+    const Result none = sat->solve(puzzles[0], {.max_solutions = 2});
+    BOOST_TEST((none.status == Status::none), name_of(config, 9));
+    BOOST_TEST(none.exhausted);
+    const Result clash = sat->solve(puzzles[1], {});
+    BOOST_TEST((clash.status == Status::invalid), name_of(config, 9));
+    BOOST_REQUIRE(clash.clash);
+    BOOST_TEST(clash.clash->first == 0);
+    BOOST_TEST(clash.clash->second == 4);
+  }
+}
+
+BOOST_AUTO_TEST_CASE(a_conflict_limit_gives_unknown_and_the_solver_stays_usable) {
+  // The hardest puzzles need conflicts under every configuration.
+  const auto hard = read_puzzles(shared_data() / "forum_hardest_11plus.txt", 5);
+  const auto easy = read_puzzles(source_dir() / "examples" / "euler96.txt", 1);
+  for (SatMode mode : {SatMode::fresh, SatMode::incremental}) {
+    auto sat = make_sat_solver({.mode = mode});
+    int unknown = 0;
+    for (const Grid& p : hard) {
+      const Result r = sat->solve(p, {.conflict_budget = 1});
+      if (r.status == Status::unknown) {
+        ++unknown;
+        BOOST_TEST(r.interrupted);
+        BOOST_TEST(r.solutions.empty());
+      }
+    }
+    BOOST_TEST(unknown > 0, to_string(mode));
+    const Result after = sat->solve(easy.front(), {});
+    BOOST_TEST((after.status == Status::solved));
+  }
+}
+
+BOOST_AUTO_TEST_CASE(large_boards_solve_with_every_amo_method) {
+  for (const char* file : {"sudoku-16-1.txt", "sudoku-25-1.txt"}) {
+    const auto puzzles = read_puzzles(shared_data() / "large" / file);
+    BOOST_REQUIRE(puzzles.size() == 1u);
+    for (const AmoMethodInfo& m : amo_methods()) {
+      for (SatMode mode : {SatMode::fresh, SatMode::incremental}) {
+        SatConfig config{Encoding::extended, m.method, Reduction::propagate, mode, {}};
+        BOOST_TEST_CONTEXT(file << " " << name_of(config, puzzles[0].size())) {
+          agree_with_reference(puzzles, config, 1);
+        }
+      }
+    }
+  }
+}
+
+BOOST_AUTO_TEST_CASE(bad_cadical_options_are_usage_errors) {
+  BOOST_CHECK_THROW(parse_sat_option("nosuchoption=1"), UsageError);
+  BOOST_CHECK_THROW(parse_sat_option("seed"), UsageError);
+  BOOST_CHECK_THROW(parse_sat_option("seed=x"), UsageError);
+  BOOST_TEST(parse_sat_option("seed=7").second == 7);
+  BOOST_TEST(parse_sat_option("lucky=false").second == 0);
+  BOOST_CHECK_THROW(make_sat_solver({.options = {{"nosuchoption", 1}}}), UsageError);
+}
+
+// cross_check itself: each kind of disagreement is caught.
+BOOST_AUTO_TEST_CASE(cross_check_catches_disagreements) {
+  const auto puzzles = read_puzzles(source_dir() / "examples" / "euler96.txt", 2);
+  auto native = make_native_solver();
+  const Result one = native->solve(puzzles[0], {.max_solutions = 2});
+  const Result other = native->solve(puzzles[1], {.max_solutions = 2});
+  BOOST_TEST(cross_check(one, one, 1).agree);
+  Result none = one;
+  none.status = Status::none;
+  none.solutions.clear();
+  none.exhausted = true;
+  BOOST_TEST(!cross_check(none, one, 1).agree);   // answer says none, reference found one
+  BOOST_TEST(!cross_check(other, one, 1).agree);  // a different solution
+  Result invalid = one;
+  invalid.status = Status::invalid;
+  BOOST_TEST(!cross_check(invalid, one, 1).agree);
+  Result gave_up = one;
+  gave_up.status = Status::unknown;
+  gave_up.solutions.clear();
+  gave_up.interrupted = true;
+  gave_up.exhausted = false;
+  const CrossCheck note = cross_check(one, gave_up, 1);
+  BOOST_TEST(note.agree);
+  BOOST_TEST(note.reference_gave_up);
+}

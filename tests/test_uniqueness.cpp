@@ -1,0 +1,373 @@
+// Uniqueness verdicts, redundant clues and DRAT proofs of uniqueness
+// (satdoku/uniqueness.hpp).
+#define BOOST_TEST_MODULE uniqueness
+#include <boost/test/unit_test.hpp>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <sstream>
+
+#include "satdoku/dimacs.hpp"
+#include "satdoku/error.hpp"
+#include "satdoku/sat_backend.hpp"
+#include "satdoku/sat_solver.hpp"
+#include "satdoku/uniqueness.hpp"
+#include "satdoku/verify.hpp"
+#include "test_support.hpp"
+
+using namespace satdoku;
+using namespace satdoku::test;
+namespace fs = std::filesystem;
+
+namespace {
+
+Limits count_to(std::uint64_t k) {
+  Limits l;
+  l.max_solutions = k;
+  return l;
+}
+
+Grid unique_solution(Solver& solver, const Grid& puzzle) {
+  const Result r = solver.solve(puzzle, count_to(2));
+  BOOST_REQUIRE(uniqueness_of(r) == Uniqueness::unique);
+  return r.solutions.front();
+}
+
+// `puzzle` plus `extra` clues copied from `solution`, at the first empty
+// cells found stepping through the board with a stride.
+Grid with_extra_clues(const Grid& puzzle, const Grid& solution, int extra, int seed) {
+  Grid g = puzzle;
+  int added = 0;
+  for (int step = 0; added < extra && step < 4 * g.cell_count(); ++step) {
+    const int cell = (seed * 7 + step * 29) % g.cell_count();
+    if (g.at(cell)) continue;
+    g.set(cell, solution.at(cell));
+    ++added;
+  }
+  return g;
+}
+
+Grid without(const Grid& puzzle, int cell) {
+  Grid g = puzzle;
+  g.set(cell, 0);
+  return g;
+}
+
+// A forward RUP checker for DRAT proofs that contain RUP lemmas only (which
+// is what CaDiCaL writes in its default configuration).  Deletions are
+// ignored: keeping clauses only makes more lemmas RUP, and every clause kept
+// is implied by the formula, so acceptance still means the empty clause
+// follows from the formula.  Naive but enough for 9x9 proofs.
+class RupChecker {
+ public:
+  explicit RupChecker(const ClauseBuffer& formula) {
+    for (std::size_t i = 0; i < formula.size(); ++i) add(formula[i]);
+  }
+
+  // True when `lemma` follows by unit propagation; it is then added.
+  bool check_and_add(std::span<const int> lemma) {
+    const bool ok = propagates_to_conflict(lemma);
+    if (ok) add(lemma);
+    return ok;
+  }
+
+ private:
+  void add(std::span<const int> clause) {
+    const std::size_t id = clauses_.size();
+    clauses_.emplace_back(clause.begin(), clause.end());
+    for (int lit : clause) {
+      const std::size_t v = static_cast<std::size_t>(std::abs(lit));
+      if (v >= values_.size()) {
+        values_.resize(v + 1, 0);
+        occurs_.resize(2 * (v + 1));
+      }
+      occurs_[index(lit)].push_back(id);
+    }
+    if (clause.size() == 1) units_.push_back(clause[0]);
+    if (clause.empty()) empty_ = true;
+  }
+
+  std::size_t index(int lit) const { return 2 * static_cast<std::size_t>(std::abs(lit)) + (lit < 0); }
+  int value(int lit) const {
+    const int v = values_[static_cast<std::size_t>(std::abs(lit))];
+    return lit > 0 ? v : -v;
+  }
+
+  bool propagates_to_conflict(std::span<const int> lemma) {
+    if (empty_) return true;
+    std::fill(values_.begin(), values_.end(), 0);
+    std::vector<int> trail;
+    auto assign = [&](int lit) {  // false: conflict
+      if (static_cast<std::size_t>(std::abs(lit)) >= values_.size()) {
+        values_.resize(static_cast<std::size_t>(std::abs(lit)) + 1, 0);
+        occurs_.resize(2 * values_.size());
+      }
+      const int v = value(lit);
+      if (v > 0) return true;
+      if (v < 0) return false;
+      values_[static_cast<std::size_t>(std::abs(lit))] = lit > 0 ? 1 : -1;
+      trail.push_back(lit);
+      return true;
+    };
+    for (int lit : lemma)
+      if (!assign(-lit)) return true;
+    for (int unit : units_)
+      if (!assign(unit)) return true;
+    for (std::size_t head = 0; head < trail.size(); ++head) {
+      const int falsified = -trail[head];
+      for (const std::size_t id : occurs_[index(falsified)]) {
+        int unassigned = 0, open = 0;
+        bool satisfied = false;
+        for (int lit : clauses_[id]) {
+          const int v = value(lit);
+          if (v > 0) {
+            satisfied = true;
+            break;
+          }
+          if (v == 0 && ++open == 1) unassigned = lit;
+        }
+        if (satisfied) continue;
+        if (open == 0) return true;
+        if (open == 1 && !assign(unassigned)) return true;
+      }
+    }
+    return false;
+  }
+
+  std::vector<std::vector<int>> clauses_;
+  std::vector<std::vector<std::size_t>> occurs_;
+  std::vector<int> values_;
+  std::vector<int> units_;
+  bool empty_ = false;
+};
+
+struct DratProof {
+  std::vector<std::vector<int>> lemmas;  // in order (deletions are not kept)
+  std::size_t deletions = 0;
+  bool ends_with_empty_clause = false;
+};
+
+// Parses text DRAT strictly: every line is "[d ]lit ... 0".
+DratProof parse_drat(const std::string& text) {
+  DratProof proof;
+  std::istringstream in(text);
+  std::size_t number = 0;
+  for (std::string line; std::getline(in, line);) {
+    ++number;
+    std::istringstream words(line);
+    std::string first;
+    BOOST_REQUIRE_MESSAGE(static_cast<bool>(words >> first), "empty DRAT line " << number);
+    const bool deletion = first == "d";
+    if (!deletion) words.seekg(0);
+    std::vector<int> clause;
+    bool ended = false;
+    for (std::string word; words >> word;) {
+      BOOST_REQUIRE_MESSAGE(!ended, "text after the 0 on DRAT line " << number);
+      std::size_t used = 0;
+      const int lit = std::stoi(word, &used);
+      BOOST_REQUIRE_MESSAGE(used == word.size(), "bad literal '" << word << "' on DRAT line " << number);
+      if (lit == 0) ended = true;
+      else clause.push_back(lit);
+    }
+    BOOST_REQUIRE_MESSAGE(ended, "DRAT line " << number << " does not end with 0");
+    if (deletion) ++proof.deletions;
+    else proof.lemmas.push_back(clause);
+    proof.ends_with_empty_clause = !deletion && clause.empty();
+  }
+  return proof;
+}
+
+CnfFormula read_cnf(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  auto formula = read_dimacs(in, path.string());
+  if (auto* d = std::get_if<Diagnostic>(&formula)) BOOST_FAIL(d->str());
+  return std::move(std::get<CnfFormula>(formula));
+}
+
+fs::path fresh_dir(const std::string& name) {
+  const fs::path dir = fs::temp_directory_path() / ("satdoku-uniq-" + std::to_string(::getpid()) + "-" + name);
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  return dir;
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(verdicts_from_counts) {
+  auto sat = make_sat_solver();
+  auto native = make_native_solver();
+  for (const Grid& p : read_puzzles(shared_data() / "17_clue.txt", 50)) {
+    BOOST_TEST(to_string(uniqueness_of(sat->solve(p, count_to(2)))) == "unique");
+    BOOST_TEST(to_string(uniqueness_of(native->solve(p, count_to(2)))) == "unique");
+    // A single solution asked for cannot tell unique from multiple.
+    BOOST_TEST(to_string(uniqueness_of(sat->solve(p, count_to(1)))) == "unknown");
+  }
+  for (const Grid& p : read_puzzles(shared_data() / "serg_multi.txt", 50))
+    BOOST_TEST(to_string(uniqueness_of(sat->solve(p, count_to(2)))) == "multiple");
+  const Grid clash = read_puzzles_text("55" + std::string(79, '.') + "\n").front();
+  BOOST_TEST(to_string(uniqueness_of(sat->solve(clash, count_to(2)))) == "invalid");
+  const Grid none = read_puzzles_text("12345678.........9" + std::string(63, '.') + "\n").front();
+  BOOST_TEST(to_string(uniqueness_of(sat->solve(none, count_to(2)))) == "none");
+  Result error;
+  BOOST_TEST(to_string(uniqueness_of(error)) == "unknown");
+}
+
+BOOST_AUTO_TEST_CASE(seventeen_clue_puzzles_are_minimal) {
+  ClueAnalyzer analyzer;
+  auto native = make_native_solver();
+  for (const Grid& p : read_puzzles(shared_data() / "17_clue.txt", 100)) {
+    const Grid solution = unique_solution(*native, p);
+    const ClueAnalysis a = analyzer.analyze(p, solution);
+    BOOST_TEST(a.complete);
+    BOOST_TEST(a.redundant.empty());
+    BOOST_TEST(a.needed.size() == 17u);
+    BOOST_REQUIRE(a.witnesses.size() == a.needed.size());
+    for (std::size_t i = 0; i < a.needed.size(); ++i) {
+      BOOST_TEST(!verify(without(p, a.needed[i]), a.witnesses[i]).has_value());
+      BOOST_TEST(!(a.witnesses[i] == solution));
+    }
+  }
+}
+
+BOOST_AUTO_TEST_CASE(redundant_clues_are_redundant_and_needed_ones_needed) {
+  ClueAnalyzer analyzer;
+  auto native = make_native_solver();
+  auto reference = make_native_solver();
+  std::size_t puzzles_with_redundant = 0;
+  int seed = 0;
+  for (const Grid& original : read_puzzles(shared_data() / "17_clue.txt", 40)) {
+    const Grid solution = unique_solution(*native, original);
+    const Grid p = with_extra_clues(original, solution, 3, ++seed);
+    BOOST_REQUIRE(p.clue_count() == 20);
+    const ClueAnalysis a = analyzer.analyze(p, solution);
+    BOOST_REQUIRE(a.complete);
+    BOOST_TEST(a.redundant.size() + a.needed.size() == 20u);
+    if (!a.redundant.empty()) ++puzzles_with_redundant;
+    for (const int cell : a.redundant)
+      BOOST_TEST(to_string(uniqueness_of(reference->solve(without(p, cell), count_to(2)))) == "unique");
+    for (const int cell : a.needed)
+      BOOST_TEST(to_string(uniqueness_of(reference->solve(without(p, cell), count_to(2)))) == "multiple");
+    // The fallback with any backend gives the same lists.
+    const ClueAnalysis b = analyze_clues(*native, p, solution);
+    BOOST_TEST(b.complete);
+    BOOST_TEST(a.redundant == b.redundant);
+    BOOST_TEST(a.needed == b.needed);
+  }
+  // Three clues beyond a minimal set: every puzzle has one to spare.
+  BOOST_TEST(puzzles_with_redundant == 40u);
+}
+
+BOOST_AUTO_TEST_CASE(analyzer_is_reusable_across_board_shapes) {
+  ClueAnalyzer analyzer;
+  auto native = make_native_solver();
+  const Grid nine = read_puzzles(shared_data() / "17_clue.txt", 1).front();
+  const Grid sixteen = read_puzzles(source_dir() / "examples" / "sudoku-16.txt", 1).front();
+  for (const Grid* p : {&nine, &sixteen, &nine}) {
+    const Grid solution = unique_solution(*native, *p);
+    const ClueAnalysis a = analyzer.analyze(*p, solution);
+    const ClueAnalysis b = analyze_clues(*native, *p, solution);
+    BOOST_TEST(a.complete);
+    BOOST_TEST(a.redundant == b.redundant);
+    BOOST_TEST(a.needed == b.needed);
+  }
+}
+
+BOOST_AUTO_TEST_CASE(limits_and_preconditions) {
+  ClueAnalyzer analyzer;
+  auto native = make_native_solver();
+  const Grid p = read_puzzles(shared_data() / "17_clue.txt", 1).front();
+  const Grid solution = unique_solution(*native, p);
+  std::atomic<bool> cancel{true};
+  Limits limits;
+  limits.cancel = &cancel;
+  const ClueAnalysis stopped = analyzer.analyze(p, solution, limits);
+  BOOST_TEST(!stopped.complete);
+  BOOST_TEST(!stopped.message.empty());
+  // The instance still works after a stopped analysis.
+  BOOST_TEST(analyzer.analyze(p, solution).complete);
+
+  Grid wrong = solution;
+  wrong.set(0, solution.at(0) % 9 + 1);
+  BOOST_CHECK_THROW(analyzer.analyze(p, wrong), UsageError);
+  BOOST_CHECK_THROW(analyze_clues(*native, p, Grid(p.geometry_ptr())), UsageError);
+  const fs::path dir = fresh_dir("pre");
+  BOOST_CHECK_THROW(write_uniqueness_proof(p, wrong, dir / "x.cnf", dir / "x.drat"), UsageError);
+  BOOST_CHECK_THROW(write_uniqueness_proof(p, solution, dir / "no" / "x.cnf", dir / "no" / "x.drat"), OutputError);
+  BOOST_TEST(fs::is_empty(dir));
+  fs::remove_all(dir);
+}
+
+BOOST_AUTO_TEST_CASE(proofs_are_drat_and_the_cnf_is_what_it_says) {
+  auto native = make_native_solver();
+  const fs::path dir = fresh_dir("proof");
+  int index = 0;
+  for (const auto& [file, count] : {std::pair{"17_clue.txt", 3}, std::pair{"top1465.txt", 3}}) {
+    for (const Grid& p : read_puzzles(shared_data() / file, static_cast<std::size_t>(count))) {
+      const Grid solution = unique_solution(*native, p);
+      const std::string stem = std::to_string(++index);
+      const UniquenessProof proof = write_uniqueness_proof(p, solution, dir / (stem + ".cnf"), dir / (stem + ".drat"));
+      BOOST_REQUIRE(proof.result == SatResult::unsat);
+
+      // Well formed text DRAT ending with the empty clause.
+      const DratProof drat = parse_drat(slurp(dir / (stem + ".drat")));
+      BOOST_TEST(drat.ends_with_empty_clause);
+
+      // The CNF: header as declared, blocking clause last, on the empty cells.
+      CnfFormula cnf = read_cnf(dir / (stem + ".cnf"));
+      BOOST_TEST(cnf.declared_clauses == proof.clauses);
+      BOOST_TEST(cnf.variables == proof.variables);
+      const auto last = cnf.clauses[cnf.clauses.size() - 1];
+      BOOST_TEST(last.size() == static_cast<std::size_t>(81 - p.clue_count()));
+      const VarMap map(9);
+      for (int lit : last) {
+        BOOST_TEST(lit < 0);
+        BOOST_TEST(p.at(map.cell_of(-lit)) == 0);
+        BOOST_TEST(solution.at(map.cell_of(-lit)) == map.digit_of(-lit));
+      }
+
+      // Every lemma follows by unit propagation (an independent check of the proof).
+      RupChecker checker(cnf.clauses);
+      std::size_t failed = 0;
+      for (const auto& lemma : drat.lemmas)
+        if (!checker.check_and_add(lemma)) ++failed;
+      BOOST_TEST(failed == 0u);
+
+      // The checker is no rubber stamp: without the blocking clause the
+      // empty clause does not follow.
+      ClauseBuffer rules_and_clues;
+      for (std::size_t i = 0; i + 1 < cnf.clauses.size(); ++i) rules_and_clues.add_clause(cnf.clauses[i]);
+      BOOST_TEST(!RupChecker(rules_and_clues).check_and_add({}));
+
+      // Without the blocking clause the CNF is satisfiable, and its model is the solution.
+      SatSolver without_block;
+      for (std::size_t i = 0; i + 1 < cnf.clauses.size(); ++i) without_block.add_clause(cnf.clauses[i]);
+      BOOST_REQUIRE(without_block.solve() == SatResult::sat);
+      for (int cell = 0; cell < 81; ++cell) BOOST_TEST(without_block.value(map.var(cell, solution.at(cell))));
+      // With it, unsatisfiable.
+      SatSolver with_block;
+      for (std::size_t i = 0; i < cnf.clauses.size(); ++i) with_block.add_clause(cnf.clauses[i]);
+      BOOST_TEST(to_string(with_block.solve()) == "unsat");
+
+      // The header decodes as the puzzle.
+      std::ifstream in(dir / (stem + ".cnf"));
+      auto header = read_cnf_header(in, stem);
+      BOOST_REQUIRE(std::holds_alternative<CnfHeader>(header));
+      BOOST_TEST((std::get<CnfHeader>(header).puzzle == p));
+    }
+  }
+  fs::remove_all(dir);
+}
+
+BOOST_AUTO_TEST_CASE(no_proof_files_without_uniqueness) {
+  auto native = make_native_solver();
+  const fs::path dir = fresh_dir("multi");
+  const Grid p = read_puzzles(shared_data() / "serg_multi.txt", 1).front();
+  const Result r = native->solve(p, count_to(2));
+  BOOST_REQUIRE(uniqueness_of(r) == Uniqueness::multiple);
+  const UniquenessProof proof = write_uniqueness_proof(p, r.solutions[0], dir / "1.cnf", dir / "1.drat");
+  BOOST_TEST(to_string(proof.result) == "sat");
+  BOOST_TEST(fs::is_empty(dir));  // no target, no temporary left behind
+  fs::remove_all(dir);
+}
