@@ -251,10 +251,10 @@ BOOST_AUTO_TEST_CASE(encode_then_decode_round_trip) {
   BOOST_TEST(unsat.exit_code == 1);
   BOOST_TEST(unsat.out == "no solution\n");
   // A model that breaks a rule: two 5s in row 1.
-  // r1c3 (not a clue) holds 3 (variable 9*2+3) instead of 4: row 1 then holds 3 twice.
+  // r1c3 (not a clue, 2 still a candidate) holds 2 instead of 4: row 1 then holds 2 twice.
   std::string broken;
   for (int i = 0; i < 81; ++i)
-    broken += std::to_string(9 * i + (i == 2 ? 3 : kEasySolution[i] - '0')) + " ";
+    broken += std::to_string(9 * i + (i == 2 ? 2 : kEasySolution[i] - '0')) + " ";
   { std::ofstream(dir / "broken.txt") << "s SATISFIABLE\nv " << broken << "0\n"; }
   auto bad = run_satdoku("decode '" + cnf + "' '" + (dir / "broken.txt").string() + "'");
   BOOST_TEST(bad.exit_code == 1);

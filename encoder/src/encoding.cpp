@@ -1,5 +1,6 @@
 #include "satdoku/encoding.hpp"
 
+#include <algorithm>
 #include <array>
 #include <climits>
 #include <cstdlib>
@@ -226,12 +227,23 @@ struct CellFacts {
   int rseg, cseg;    // its row segment and column segment (triad index / N)
   int rbase, cbase;  // the first cell of each segment
   int rpos, cpos;    // its position in each segment
+  // The same, ready for the counters (see below): unit * N, segment * N, and
+  // what taking the cell out of each group subtracts from the counter.
+  int unit_at[3], rseg_at, cseg_at;
+  std::uint32_t unit_drop[3], rseg_drop, cseg_drop;
 };
 
 struct ShapeFacts {
   int n, br, bc;
   std::vector<CellFacts> cells;
 };
+
+// A counter of a group's open literals, packed with the sum of their
+// positions (N <= 1024: the count takes 11 bits, the sum at most 20).
+constexpr int kShift = 11;
+constexpr std::uint32_t kCountMask = (1u << kShift) - 1;
+constexpr std::uint32_t full_counter(std::uint32_t size) { return (size * (size - 1) / 2) << kShift | size; }
+constexpr std::uint32_t drop_of(int pos) { return (static_cast<std::uint32_t>(pos) << kShift) + 1; }
 
 ShapeFacts make_facts(const Geometry& g) {
   ShapeFacts s{g.size(), g.box().rows, g.box().cols, {}};
@@ -255,6 +267,14 @@ ShapeFacts make_facts(const Geometry& g) {
     f.cbase = (r / br) * br * n + c;
     f.rpos = c % bc;
     f.cpos = r % br;
+    for (int j = 0; j < 3; ++j) {
+      f.unit_at[j] = f.unit[j] * n;
+      f.unit_drop[j] = drop_of(f.pos[j]);
+    }
+    f.rseg_at = f.rseg * n;
+    f.cseg_at = f.cseg * n;
+    f.rseg_drop = drop_of(f.rpos);
+    f.cseg_drop = drop_of(f.cpos);
   }
   return s;
 }
@@ -272,23 +292,19 @@ const ShapeFacts& shape_facts(const Geometry& g) {
   return *(last = all.back().get());
 }
 
-// A counter of a group's open literals, packed with the sum of their
-// positions (N <= 1024: the count takes 11 bits, the sum at most 20).
-constexpr int kShift = 11;
-constexpr std::uint32_t kCountMask = (1u << kShift) - 1;
-constexpr std::uint32_t full_counter(std::uint32_t size) { return (size * (size - 1) / 2) << kShift | size; }
-
 // Working memory of the reduction, reused by every encoder of a thread.
 struct Scratch {
   std::vector<std::uint32_t> counters;
   std::vector<int> cells;   // primary variables made true, not yet processed: cell, k
   std::vector<int> triads;  // triad assignments not yet processed: +-(t + 1)
+  std::vector<std::uint16_t> placed;
   // Keeps the memory of small boards; gives back that of large ones.
   void trim() {
     if (counters.capacity() > (1u << 20)) {
       counters = {};
       cells = {};
       triads = {};
+      placed = {};
     }
   }
 };
@@ -313,6 +329,8 @@ class Propagator {
         ts_(e.state.data() + static_cast<std::size_t>(e.map.primary_count()) + 1),
         cells_(scratch.cells),
         triq_(scratch.triads) {
+    scratch.placed.assign(static_cast<std::size_t>(n_) * static_cast<std::size_t>(n_), 0);
+    placed_ = scratch.placed.data();
     const std::size_t n2 = static_cast<std::size_t>(n_) * static_cast<std::size_t>(n_);
     const std::size_t t = static_cast<std::size_t>(e.triad_count);
     std::vector<std::uint32_t>& c = scratch.counters;
@@ -341,7 +359,6 @@ class Propagator {
   }
 
   bool conflict() const { return conflict_; }
-  std::uint64_t fixed() const { return fixed_; }
   std::uint64_t trues() const { return trues_; }
 
   // Makes x(cell, k+1) true (a clue).
@@ -352,8 +369,8 @@ class Propagator {
       return;
     }
     s = 1;
-    ++fixed_;
     ++trues_;
+    placed_[static_cast<std::size_t>(cell)] = static_cast<std::uint16_t>(k + 1);
     cells_.push_back(cell);
     cells_.push_back(k);
   }
@@ -399,31 +416,35 @@ class Propagator {
 
   [[gnu::noinline]] void falsify(std::int8_t& s, int cell, int k) {
     s = -1;
-    ++fixed_;
     const CellFacts& f = f_.cells[static_cast<std::size_t>(cell)];
-    std::uint32_t c = drop(cellc_[cell], k);  // cell-alo
-    if ((c & kCountMask) <= 1) {
-      if ((c & kCountMask) == 0) conflict_ = true;
-      else set_true(cell, static_cast<int>(c >> kShift));
-    }
+    std::uint32_t c = cellc_[cell] -= drop_of(k);  // cell-alo
+    if ((c & kCountMask) <= 1) cell_alo(cell, c);
     if (unit_alo_) {
       for (int j = 0; j < 3; ++j) {
-        c = drop(unitc_[at(f.unit[j], n_, k)], f.pos[j]);
-        if ((c & kCountMask) <= 1) {
-          if ((c & kCountMask) == 0) conflict_ = true;
-          else set_true(g_.unit(f.unit[j])[c >> kShift], k);
-        }
+        c = unitc_[f.unit_at[j] + k] -= f.unit_drop[j];
+        if ((c & kCountMask) <= 1) unit_alo(f.unit[j], k, c);
       }
+    } else if (triads_) {  // the long triad definitions of its two segments
+      const int rt = f.rseg_at + k, ct = f.cseg_at + k;
+      c = segc_[rt] -= f.rseg_drop;
+      if ((c & kCountMask) <= 1) segment_alo(rt, f.rbase, 1, k, c);
+      c = segc_[ct] -= f.cseg_drop;
+      if ((c & kCountMask) <= 1) segment_alo(ct, f.cbase, n_, k, c);
     }
-    if (triads_) {  // the long triad definitions of its two segments
-      const std::size_t rt = at(f.rseg, n_, k), ct = at(f.cseg, n_, k);
-      c = drop(segc_[rt], f.rpos);
-      if ((c & kCountMask) == 0) set_triad(rt, -1);
-      else if ((c & kCountMask) == 1 && ts_[rt] > 0) set_true(f.rbase + static_cast<int>(c >> kShift), k);
-      c = drop(segc_[ct], f.cpos);
-      if ((c & kCountMask) == 0) set_triad(ct, -1);
-      else if ((c & kCountMask) == 1 && ts_[ct] > 0) set_true(f.cbase + static_cast<int>(c >> kShift) * n_, k);
-    }
+  }
+
+  // A cell, unit or segment clause with at most one open literal left.
+  [[gnu::noinline]] void cell_alo(int cell, std::uint32_t c) {
+    if ((c & kCountMask) == 0) conflict_ = true;
+    else set_true(cell, static_cast<int>(c >> kShift));
+  }
+  [[gnu::noinline]] void unit_alo(int unit, int k, std::uint32_t c) {
+    if ((c & kCountMask) == 0) conflict_ = true;
+    else set_true(g_.unit(unit)[c >> kShift], k);
+  }
+  [[gnu::noinline]] void segment_alo(int t, int first, int step, int k, std::uint32_t c) {
+    if ((c & kCountMask) == 0) set_triad(static_cast<std::size_t>(t), -1);
+    else if (ts_[t] > 0) set_true(first + static_cast<int>(c >> kShift) * step, k);
   }
 
   void set_triad(std::size_t t, int value) {
@@ -445,15 +466,26 @@ class Propagator {
     if (units_) {  // unit-amo
       for (int j = 0; j < 3; ++j)
         for (int other : g_.unit(f.unit[j]))
-          if (other != cell) set_false(other, k);
+          if (other != cell) mate_false(other, k);
       return;
     }
-    set_triad(at(f.rseg, n_, k), +1);  // triad-def: x -> t
-    set_triad(at(f.cseg, n_, k), +1);
+    set_triad(static_cast<std::size_t>(f.rseg_at + k), +1);  // triad-def: x -> t
+    set_triad(static_cast<std::size_t>(f.cseg_at + k), +1);
     for (int j = 0; j < bc_; ++j)  // triad-amo
-      if (f.rbase + j != cell) set_false(f.rbase + j, k);
+      if (f.rbase + j != cell) mate_false(f.rbase + j, k);
     for (int i = 0; i < br_; ++i)
-      if (f.cbase + i * n_ != cell) set_false(f.cbase + i * n_, k);
+      if (f.cbase + i * n_ != cell) mate_false(f.cbase + i * n_, k);
+  }
+
+  // x(other, k+1) false, `other` sharing an at-most-one group with a true
+  // x(cell, k+1).  A cell that has a digit is not looked at: the same digit
+  // is a clash; any other digit makes x(other, k+1) false already or when
+  // that cell is processed, so the fixpoint is the same (and large boards,
+  // mostly clues, stay out of the big state array).
+  [[gnu::always_inline]] void mate_false(int other, int k) {
+    const int placed = placed_[static_cast<std::size_t>(other)];
+    if (placed == 0) set_false(other, k);
+    else if (placed == k + 1) conflict_ = true;
   }
 
   // The last open position of an at-least-one counter becomes true.
@@ -513,10 +545,11 @@ class Propagator {
   std::int8_t* ts_;  // by triad index
   std::vector<int>& cells_;
   std::vector<int>& triq_;
+  std::uint16_t* placed_;  // per cell: its true digit, 0 none
   std::uint32_t *cellc_ = nullptr, *unitc_ = nullptr, *segc_ = nullptr;
   std::uint32_t *rowg_ = nullptr, *boxrg_ = nullptr, *colg_ = nullptr, *boxcg_ = nullptr;
   bool conflict_ = false;
-  std::uint64_t fixed_ = 0, trues_ = 0;
+  std::uint64_t trues_ = 0;
 };
 
 }  // namespace
@@ -535,7 +568,8 @@ void Encoder::Impl::reduce() {
     p.run();
     conflict = p.conflict();
     if (!conflict) {
-      fixed_primary = p.fixed();
+      fixed_primary = static_cast<std::uint64_t>(
+          std::count_if(state.begin() + 1, state.begin() + 1 + map.primary_count(), [](std::int8_t v) { return v != 0; }));
       solved = p.trues() == static_cast<std::uint64_t>(puzzle.cell_count());
     }
   }
