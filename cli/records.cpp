@@ -17,6 +17,8 @@ void Tally::add(const SolveRecord& r) {
     case Status::error: ++errors; break;
   }
   if (!r.problem.empty()) ++problems;
+  if (r.result.stats.by_propagation && (r.result.status == Status::solved || r.result.status == Status::none))
+    ++by_propagation;
 }
 
 ExitCode Tally::exit_code() const {
@@ -35,6 +37,7 @@ std::string Tally::summary(double seconds) const {
                   std::to_string(invalid) + " invalid, " + std::to_string(unknown) + " unknown, " +
                   std::to_string(errors) + " errors";
   if (problems) s += ", " + std::to_string(problems) + " DISAGREEMENTS";
+  s += "; " + std::to_string(by_propagation) + " settled without search";
   return s + "; " + rate;
 }
 

@@ -175,6 +175,10 @@ std::string_view describe(Reduction reduction) {
 // The fixpoint of unit propagation does not depend on the order.
 
 struct Encoder::Impl {
+  // A variable's value: +1 / -1 fixed, 0 free.  A byte, but not a character
+  // type, so that writing one does not make the compiler reload everything.
+  enum Value : std::int8_t {};
+
   Grid puzzle;
   EncodeOptions options;
   AmoMethod amo;
@@ -182,7 +186,7 @@ struct Encoder::Impl {
   int n, br, bc;            // N, box rows R, box columns C
   bool triads;
   int triad_count = 0;      // N^2 (R + C) with triads, else 0
-  std::vector<std::int8_t> state;  // per variable: +1 / -1 fixed, 0 free; empty = no reduction
+  std::vector<Value> state;  // per variable: +1 / -1 fixed, 0 free; empty = no reduction
   std::uint64_t fixed_primary = 0;
   bool solved = false;
   bool conflict = false;
@@ -218,6 +222,8 @@ struct Encoder::Impl {
 };
 
 namespace {
+
+using Value = Encoder::Impl::Value;
 
 // What the reduction and the emission need to know of one cell, computed
 // once per board shape.
@@ -363,12 +369,12 @@ class Propagator {
 
   // Makes x(cell, k+1) true (a clue).
   void set_true(int cell, int k) {
-    std::int8_t& s = st_[var(cell, k)];
+    Value& s = st_[var(cell, k)];
     if (s != 0) {
       if (s < 0) conflict_ = true;
       return;
     }
-    s = 1;
+    s = Value{1};
     ++trues_;
     placed_[static_cast<std::size_t>(cell)] = static_cast<std::uint16_t>(k + 1);
     cells_.push_back(cell);
@@ -409,13 +415,13 @@ class Propagator {
 
   // Makes x(cell, k+1) false; the common case (already false) is inline.
   [[gnu::always_inline]] void set_false(int cell, int k) {
-    std::int8_t& s = st_[var(cell, k)];
+    Value& s = st_[var(cell, k)];
     if (s == 0) falsify(s, cell, k);
     else if (s > 0) conflict_ = true;
   }
 
-  [[gnu::noinline]] void falsify(std::int8_t& s, int cell, int k) {
-    s = -1;
+  [[gnu::noinline]] void falsify(Value& s, int cell, int k) {
+    s = Value{-1};
     const CellFacts& f = f_.cells[static_cast<std::size_t>(cell)];
     std::uint32_t c = cellc_[cell] -= drop_of(k);  // cell-alo
     if ((c & kCountMask) <= 1) cell_alo(cell, c);
@@ -427,9 +433,9 @@ class Propagator {
     } else if (triads_) {  // the long triad definitions of its two segments
       const int rt = f.rseg_at + k, ct = f.cseg_at + k;
       c = segc_[rt] -= f.rseg_drop;
-      if ((c & kCountMask) <= 1) segment_alo(rt, f.rbase, 1, k, c);
+      if ((c & kCountMask) == 0 || ((c & kCountMask) == 1 && ts_[rt] > 0)) segment_alo(rt, f.rbase, 1, k, c);
       c = segc_[ct] -= f.cseg_drop;
-      if ((c & kCountMask) <= 1) segment_alo(ct, f.cbase, n_, k, c);
+      if ((c & kCountMask) == 0 || ((c & kCountMask) == 1 && ts_[ct] > 0)) segment_alo(ct, f.cbase, n_, k, c);
     }
   }
 
@@ -448,13 +454,13 @@ class Propagator {
   }
 
   void set_triad(std::size_t t, int value) {
-    std::int8_t& s = ts_[t];
+    Value& s = ts_[t];
     if (s == value) return;
     if (s != 0) {
       conflict_ = true;
       return;
     }
-    s = static_cast<std::int8_t>(value);
+    s = static_cast<Value>(value);
     const int lit = static_cast<int>(t) + 1;
     triq_.push_back(value > 0 ? lit : -lit);
   }
@@ -541,8 +547,8 @@ class Propagator {
   const ShapeFacts& f_;
   int n_, br_, bc_;
   bool units_, unit_alo_, triads_;
-  std::int8_t* st_;  // by variable number
-  std::int8_t* ts_;  // by triad index
+  Value* st_;  // by variable number
+  Value* ts_;  // by triad index
   std::vector<int>& cells_;
   std::vector<int>& triq_;
   std::uint16_t* placed_;  // per cell: its true digit, 0 none
@@ -555,7 +561,7 @@ class Propagator {
 }  // namespace
 
 void Encoder::Impl::reduce() {
-  state.assign(static_cast<std::size_t>(map.primary_count()) + static_cast<std::size_t>(triad_count) + 1, 0);
+  state.assign(static_cast<std::size_t>(map.primary_count()) + static_cast<std::size_t>(triad_count) + 1, Value{0});
   if (options.reduction == Reduction::clues) {
     clue_rule();
     return;
@@ -569,7 +575,7 @@ void Encoder::Impl::reduce() {
     conflict = p.conflict();
     if (!conflict) {
       fixed_primary = static_cast<std::uint64_t>(
-          std::count_if(state.begin() + 1, state.begin() + 1 + map.primary_count(), [](std::int8_t v) { return v != 0; }));
+          std::count_if(state.begin() + 1, state.begin() + 1 + map.primary_count(), [](Value v) { return v != 0; }));
       solved = p.trues() == static_cast<std::uint64_t>(puzzle.cell_count());
     }
   }
@@ -581,11 +587,11 @@ void Encoder::Impl::reduce() {
 void Encoder::Impl::clue_rule() {
   const Geometry& g = puzzle.geometry();
   std::uint64_t fixed = 0, trues = 0;
-  auto set = [&](int var, std::int8_t value) {
-    std::int8_t& s = state[static_cast<std::size_t>(var)];
+  auto set = [&](int var, int value) {
+    Value& s = state[static_cast<std::size_t>(var)];
     if (s == value) return;
     if (s != 0) conflict = true;
-    s = value;
+    s = static_cast<Value>(value);
     ++fixed;
     trues += value > 0;
   };
@@ -653,7 +659,14 @@ class Emission final : public ClauseSink {
       case Family::cell_alo:
       case Family::cell_amo:
         for (int cell = 0; cell < n * n; ++cell) {
-          if (reduced_ && flags_.digit[static_cast<std::size_t>(cell)]) continue;
+          if (reduced_) {  // no true literal: the open ones are the group
+            if (flags_.digit[static_cast<std::size_t>(cell)]) continue;
+            group_.clear();
+            for (int v = e_.map.var(cell, 1), end = v + n; v < end; ++v)
+              if (state(v) == 0) group_.push_back(v);
+            open_group(f == Family::cell_alo);
+            continue;
+          }
           x.clear();
           for (int d = 1; d <= n; ++d) x.push_back(e_.map.var(cell, d));
           if (f == Family::cell_alo) clause(x); else at_most_one(x);
@@ -663,7 +676,14 @@ class Emission final : public ClauseSink {
       case Family::unit_alo:
         for (int u = 0; u < 3 * n; ++u)
           for (int d = 1; d <= n; ++d) {
-            if (reduced_ && flags_.unit_has[index(u, d)]) continue;
+            if (reduced_) {
+              if (flags_.unit_has[index(u, d)]) continue;
+              group_.clear();
+              for (int cell : g.unit(u))
+                if (state(e_.map.var(cell, d)) == 0) group_.push_back(e_.map.var(cell, d));
+              open_group(f == Family::unit_alo);
+              continue;
+            }
             x.clear();
             for (int cell : g.unit(u)) x.push_back(e_.map.var(cell, d));
             if (f == Family::unit_alo) clause(x); else at_most_one(x);
@@ -739,11 +759,11 @@ class Emission final : public ClauseSink {
     flags_.unit_has.assign(3 * n2, 0);
     if (e_.triads) flags_.seg_has.assign(static_cast<std::size_t>(e_.triad_count), 0);
     const ShapeFacts& facts = shape_facts(e_.puzzle.geometry());
-    const std::int8_t* st = e_.state.data() + 1;
+    const auto* st = reinterpret_cast<const unsigned char*>(e_.state.data() + 1);
     for (std::size_t cell = 0; cell < n2; ++cell) {
       const void* hit = std::memchr(st + cell * static_cast<std::size_t>(n), 1, static_cast<std::size_t>(n));
       if (!hit) continue;
-      const int k = static_cast<int>(static_cast<const std::int8_t*>(hit) - (st + cell * static_cast<std::size_t>(n)));
+      const int k = static_cast<int>(static_cast<const unsigned char*>(hit) - (st + cell * static_cast<std::size_t>(n)));
       flags_.digit[cell] = k + 1;
       const CellFacts& f = facts.cells[cell];
       for (int j = 0; j < 3; ++j) flags_.unit_has[index(f.unit[j], k + 1)] = 1;
@@ -762,6 +782,13 @@ class Emission final : public ClauseSink {
     if (f == Family::triad_amo) return has;
     const int s = state(t);
     return s < 0 || (s > 0 && has);
+  }
+
+  // The open literals, in group_, of a group without a true one: what
+  // clause() or at_most_one() would give for the whole group.
+  void open_group(bool at_least_one) {
+    if (at_least_one) add_clause(group_);
+    else encode_at_most_one(*this, group_, e_.amo, aux_);
   }
 
   int value(int lit) const {
