@@ -27,11 +27,11 @@ std::string amo_help() {
 void EncodingConfig::add_options(po::options_description& options) {
   options.add_options()
       ("encoding,e", po::value(&encoding)->value_name("NAME"),
-       ("CNF encoding: " + encoding_names() + " (default: extended)").c_str())
+       ("CNF encoding: " + encoding_names() + " (default: triads up to 9x9, extended above)").c_str())
       ("amo", po::value(&amo)->value_name("METHOD"),
-       ("at-most-one method: " + amo_method_names() + " (default: pairwise up to 16x16, product above)").c_str())
+       ("at-most-one method: " + amo_method_names() + " (default: pairwise up to 16x16, commander above)").c_str())
       ("reduce", po::value(&reduce)->value_name("HOW"),
-       ("clue handling: " + reduction_names() + " (default: none for 9x9 and below, propagate above)").c_str());
+       ("clue handling: " + reduction_names() + " (default: propagate)").c_str());
 }
 
 void EncodingConfig::apply(SatConfig& config) const {
@@ -55,7 +55,7 @@ void SatOptionsConfig::add_options(po::options_description& options) {
   options.add_options()
       ("mode", po::value(&mode)->value_name("MODE"),
        ("SAT mode: " + sat_mode_names() +
-        " (default: incremental for 9x9 and below, fresh above)").c_str())
+        " (default: hybrid up to 9x9, fresh above)").c_str())
       ("sat-option", po::value(&sat_options)->composing()->value_name("NAME=VALUE"),
        "a CaDiCaL option, as in `cadical --help` (repeatable)")
       ("conflicts", po::value(&conflicts)->default_value(conflicts),

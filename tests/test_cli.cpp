@@ -220,7 +220,7 @@ BOOST_AUTO_TEST_CASE(every_backend_mode_and_encoding_from_the_command_line) {
 }
 
 BOOST_AUTO_TEST_CASE(json_stats_of_the_sat_backend) {
-  auto r = run_satdoku("solve --output json --mode fresh --reduce none", kEasy + "\n");
+  auto r = run_satdoku("solve --output json -e extended --mode fresh --reduce none", kEasy + "\n");
   BOOST_REQUIRE(r.exit_code == 0);
   auto stats = nlohmann::json::parse(r.out)["stats"];
   BOOST_TEST(stats["variables"].get<int>() == 729);

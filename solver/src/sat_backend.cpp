@@ -33,15 +33,18 @@ std::string SatChoice::str() const {
 }
 
 SatChoice default_sat_choice(int n) {
+  // Measured (benchmarks/RESULTS.md): up to 9x9, `hybrid` with `triads` (76%
+  // of 17-clue puzzles settled by the encoding's own propagation, the rest
+  // by one warm incremental instance); above, one fresh instance per puzzle
+  // of the propagated formula (big boards come one at a time).
   SatChoice c;
   c.amo = default_amo(n);
+  c.reduction = Reduction::propagate;
   if (n <= 9) {
-    c.encoding = Encoding::extended;
-    c.reduction = Reduction::none;
-    c.mode = SatMode::incremental;
+    c.encoding = Encoding::triads;
+    c.mode = SatMode::hybrid;
   } else {
     c.encoding = Encoding::extended;
-    c.reduction = Reduction::propagate;
     c.mode = SatMode::fresh;
   }
   return c;
