@@ -101,10 +101,13 @@ void BM_native_solve(benchmark::State& state) {
 }
 BENCHMARK(BM_native_solve);
 
-// One incremental SAT solve (the default 9x9 choice), first solution.
+// One incremental SAT solve (extended, pairwise, no reduction), first solution.
 void BM_sat_incremental_solve(benchmark::State& state) {
   const auto grids = puzzles();
   satdoku::SatConfig config;
+  config.encoding = satdoku::Encoding::extended;
+  config.amo = satdoku::AmoMethod::pairwise;
+  config.reduction = satdoku::Reduction::none;
   config.mode = satdoku::SatMode::incremental;
   auto solver = satdoku::make_sat_solver(config);
   satdoku::Limits limits;

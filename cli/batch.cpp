@@ -49,7 +49,20 @@ std::optional<Entry> EntrySource::next() {
       }
       reader_ = std::make_unique<PuzzleReader>(*in, name, options_);
     }
-    if (auto entry = reader_->next()) return entry;
+    try {
+      if (auto entry = reader_->next()) return entry;
+    } catch (const std::ios_base::failure&) {
+      // libstdc++ throws from a failed read (a folder, an I/O error) whatever
+      // the stream's exception mask: the file ends with one diagnostic entry.
+      const int error = errno;
+      reader_.reset();
+      stream_.reset();
+      ++file_;
+      Diagnostic diagnostic;
+      diagnostic.where.file = name;
+      diagnostic.message = std::string("cannot read: ") + std::strerror(error);
+      return Entry{0, diagnostic.where, {}, std::move(diagnostic)};
+    }
     reader_.reset();
     stream_.reset();
     ++file_;

@@ -41,13 +41,7 @@ struct CheckConfig {
   bool minimal = false;
   std::string proof_dir;
   std::string junit;
-  std::uint64_t node_budget = 0;
-  double timeout = 0;
-  bool no_cross_check = false;
-  double reference_timeout = 10;
-  unsigned jobs = std::max(1u, std::thread::hardware_concurrency());
-  bool quiet = false;
-  bool no_progress = false;
+  RunConfig run;
 };
 
 // Everything the workers need, fixed before the batch starts.
@@ -480,19 +474,7 @@ int check(const std::vector<std::string>& args) {
       ("junit", po::value(&config.junit)->value_name("FILE"), "write a JUnit XML report, one test case per puzzle")
       ("output,o", po::value(&config.output)->default_value(config.output), "output format: text, json");
   config.sat.add_options(options);
-  options.add_options()
-      ("timeout", po::value(&config.timeout)->default_value(config.timeout),
-       "time budget per puzzle in seconds (0: none); beyond it the verdict is unknown")
-      ("nodes", po::value(&config.node_budget)->default_value(config.node_budget),
-       "native backend: search-node budget per puzzle (0: none)")
-      ("cross-check", "count with the native reference too (the default)")
-      ("no-cross-check", po::bool_switch(&config.no_cross_check), "do not run the reference")
-      ("reference-timeout", po::value(&config.reference_timeout)->default_value(config.reference_timeout),
-       "time budget of the reference per puzzle in seconds (0: none); when it gives up the\n"
-       "record says so")
-      ("jobs,j", po::value(&config.jobs)->default_value(config.jobs), "worker threads")
-      ("quiet,q", po::bool_switch(&config.quiet), "no summary line on stderr")
-      ("no-progress", po::bool_switch(&config.no_progress), "no progress line on a terminal");
+  config.run.add_options(options);
   config.input.add_options(options);
   if (!parse_command("check", "[OPTIONS] [FILE...]", kDescription, options, args, &config.input.files)) return 0;
 
@@ -504,8 +486,6 @@ int check(const std::vector<std::string>& args) {
   if (!expect) throw UsageError("unknown expectation '" + config.expect + "' (choose from unique, multiple, none, minimal)");
   plan.expect = *expect;
   if (config.count == 1) throw UsageError("--count must be at least 2");
-  if (config.jobs < 1) throw UsageError("--jobs must be at least 1");
-  if (config.timeout < 0 || config.reference_timeout < 0) throw UsageError("time budgets must not be negative");
   plan.count = config.count > 0;
   plan.minimal = config.minimal || plan.expect == Expect::minimal;
   if (!config.proof_dir.empty()) {
@@ -521,12 +501,10 @@ int check(const std::vector<std::string>& args) {
   pipeline.backend = config.backend;
   pipeline.sat = config.sat.sat_config();
   pipeline.limits.max_solutions = std::max<std::uint64_t>(2, config.count);
-  pipeline.limits.node_budget = config.node_budget;
   pipeline.limits.conflict_budget = config.sat.conflicts;
-  pipeline.limits.time_budget = config.timeout;
-  pipeline.limits.cancel = &interrupt_flag();
-  pipeline.cross_check = !config.no_cross_check;
-  pipeline.reference_limits.time_budget = config.reference_timeout;
+  config.run.apply(pipeline);
+  pipeline.max_memory = config.sat.encoding.max_memory_bytes();
+  pipeline.workers = config.run.jobs;
   make_backend(pipeline);  // validates the backend before any input is read
   const ReadOptions read_options = config.input.read_options();
 
@@ -553,10 +531,10 @@ int check(const std::vector<std::string>& args) {
       std::cerr << source_of(r.base.entry) << ": FAIL: " << r.failure << '\n';
   };
   const BatchTotals totals =
-      run_batch(source, make_worker, sink, {config.jobs, !config.no_progress && stderr_is_terminal()});
+      run_batch(source, make_worker, sink, config.run.batch());
   std::cout.flush();
   if (junit) junit->write(config.junit);
-  if (!config.quiet) std::cerr << "satdoku check: " << tally.summary(totals.seconds, plan.expect) << '\n';
+  if (!config.run.quiet) std::cerr << "satdoku check: " << tally.summary(totals.seconds, plan.expect) << '\n';
   if (totals.interrupted) {
     std::cerr << "satdoku check: interrupted after " << totals.records << " puzzles\n";
     return static_cast<int>(ExitCode::interrupted);

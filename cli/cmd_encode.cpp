@@ -4,6 +4,7 @@
 
 #include "atomic_file.hpp"
 #include "batch.hpp"
+#include "memory_guard.hpp"
 #include "commands.hpp"
 #include "common.hpp"
 #include "records.hpp"
@@ -52,15 +53,17 @@ int encode(const std::vector<std::string>& args) {
 
   SatConfig sat;
   config.encoding.apply(sat);
+  const std::uint64_t max_memory = config.encoding.max_memory_bytes();
   if (!config.out_dir.empty() && config.output != "-")
     throw UsageError("give either --output or --out-dir, not both");
   if (!config.out_dir.empty() && !std::filesystem::is_directory(config.out_dir))
     throw UsageError("--out-dir " + config.out_dir + " is not a folder");
 
   EntrySource source(config.input.files, config.input.read_options());
+  install_interrupt_handlers();  // a signal ends the batch after the file being written
   ExitCode code = ExitCode::ok;
   std::size_t index = 0;
-  while (auto entry = source.next()) {
+  while (auto entry = interrupt_flag() ? std::nullopt : source.next()) {
     ++index;
     if (const auto* d = std::get_if<Diagnostic>(&entry->content)) {
       std::cerr << d->str() << '\n';
@@ -69,6 +72,9 @@ int encode(const std::vector<std::string>& args) {
     }
     const Grid& puzzle = std::get<Grid>(entry->content);
     try {
+      if (auto refusal = memory_refusal(puzzle, sat.resolve(puzzle.size()), max_memory, "--max-memory",
+                                        MemoryUse::encode))
+        throw UsageError(*refusal);
       const Encoder encoder(puzzle, encode_options(sat, puzzle.size()));
       EncodeReport report;
       std::string target;
@@ -102,6 +108,10 @@ int encode(const std::vector<std::string>& args) {
       std::cerr << source_of(*entry) << ": " << e.what() << '\n';
       code = worst(code, ExitCode::usage);
     }
+  }
+  if (interrupt_flag()) {
+    std::cerr << "satdoku encode: interrupted after " << index << " puzzles\n";
+    return static_cast<int>(ExitCode::interrupted);
   }
   return static_cast<int>(code);
 }

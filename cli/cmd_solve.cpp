@@ -21,13 +21,7 @@ struct SolveConfig {
   std::string output = "grid";
   std::string backend = "sat";
   std::uint64_t limit = 1;
-  std::uint64_t node_budget = 0;
-  double timeout = 0;
-  bool no_cross_check = false;
-  double reference_timeout = 10;
-  unsigned jobs = std::max(1u, std::thread::hardware_concurrency());
-  bool quiet = false;
-  bool no_progress = false;
+  RunConfig run;
 };
 
 constexpr std::string_view kDescription =
@@ -55,19 +49,7 @@ int solve(const std::vector<std::string>& args) {
       ("output,o", po::value(&config.output)->default_value(config.output),
        ("output format: " + output_format_names()).c_str());
   config.sat.add_options(options);
-  options.add_options()
-      ("timeout", po::value(&config.timeout)->default_value(config.timeout),
-       "time budget per puzzle in seconds (0: none); beyond it the status is unknown")
-      ("nodes", po::value(&config.node_budget)->default_value(config.node_budget),
-       "native backend: search-node budget per puzzle (0: none)")
-      ("cross-check", "compare every answer with the native reference (the default)")
-      ("no-cross-check", po::bool_switch(&config.no_cross_check), "do not run the reference")
-      ("reference-timeout", po::value(&config.reference_timeout)->default_value(config.reference_timeout),
-       "time budget of the reference per puzzle in seconds (0: none); when it gives up,\n"
-       "the answer is still verified and the record says so")
-      ("jobs,j", po::value(&config.jobs)->default_value(config.jobs), "worker threads")
-      ("quiet,q", po::bool_switch(&config.quiet), "no summary line on stderr")
-      ("no-progress", po::bool_switch(&config.no_progress), "no progress line on a terminal");
+  config.run.add_options(options);
   config.input.add_options(options);
   if (!parse_command("solve", "[OPTIONS] [FILE...]", kDescription, options, args, &config.input.files))
     return 0;
@@ -76,19 +58,15 @@ int solve(const std::vector<std::string>& args) {
   if (!format)
     throw UsageError("unknown output format '" + config.output + "' (choose from " + output_format_names() + ")");
   if (config.limit < 1) throw UsageError("--limit must be at least 1");
-  if (config.jobs < 1) throw UsageError("--jobs must be at least 1");
-  if (config.timeout < 0 || config.reference_timeout < 0) throw UsageError("time budgets must not be negative");
 
   PipelineConfig pipeline;
   pipeline.backend = config.backend;
   pipeline.sat = config.sat.sat_config();
   pipeline.limits.max_solutions = config.limit;
-  pipeline.limits.node_budget = config.node_budget;
   pipeline.limits.conflict_budget = config.sat.conflicts;
-  pipeline.limits.time_budget = config.timeout;
-  pipeline.limits.cancel = &interrupt_flag();
-  pipeline.cross_check = !config.no_cross_check;
-  pipeline.reference_limits.time_budget = config.reference_timeout;
+  config.run.apply(pipeline);
+  pipeline.max_memory = config.sat.encoding.max_memory_bytes();
+  pipeline.workers = config.run.jobs;
   make_backend(pipeline);  // validates the backend before any input is read
   const ReadOptions read_options = config.input.read_options();
 
@@ -105,9 +83,9 @@ int solve(const std::vector<std::string>& args) {
     print_record(std::cout, std::cerr, record, *format);
   };
   const BatchTotals totals =
-      run_batch(source, make_worker, sink, {config.jobs, !config.no_progress && stderr_is_terminal()});
+      run_batch(source, make_worker, sink, config.run.batch());
   std::cout.flush();
-  if (!config.quiet) std::cerr << "satdoku solve: " << tally.summary(totals.seconds) << '\n';
+  if (!config.run.quiet) std::cerr << "satdoku solve: " << tally.summary(totals.seconds) << '\n';
   if (totals.interrupted) {
     std::cerr << "satdoku solve: interrupted after " << totals.records << " puzzles\n";
     return static_cast<int>(ExitCode::interrupted);

@@ -15,6 +15,7 @@ const std::vector<Command>& commands() {
       {"encode", "write puzzles as DIMACS CNF for any SAT solver", run_encode},
       {"decode", "turn a SAT solver's model of an encoded puzzle back into a grid", run_decode},
       {"encodings", "list the CNF encodings and at-most-one methods with their sizes", run_encodings},
+      {"compare", "run several encodings and modes over the same puzzles: size, time, propagation strength", run_compare},
       {"check", "verdict per puzzle: unique, multiple, none, invalid; redundant clues; DRAT proofs", run_check},
   };
   return table;

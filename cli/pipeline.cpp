@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <chrono>
 #include <future>
+#include <thread>
 
+#include "memory_guard.hpp"
 #include "satdoku/cross_check.hpp"
 #include "satdoku/error.hpp"
 #include "satdoku/verify.hpp"
@@ -17,8 +19,36 @@ constexpr int kConcurrentReferenceSize = 16;
 
 std::string backend_names() { return "sat, native"; }
 
+unsigned RunConfig::default_jobs() { return std::max(1u, std::thread::hardware_concurrency()); }
+
+void RunConfig::add_options(po::options_description& options) {
+  options.add_options()
+      ("timeout", po::value(&timeout)->default_value(timeout),
+       "time budget per puzzle in seconds (0: none); beyond it the answer is unknown")
+      ("nodes", po::value(&node_budget)->default_value(node_budget),
+       "native backend: search-node budget per puzzle (0: none)")
+      ("cross-check", "compare every answer with the native reference (the default)")
+      ("no-cross-check", po::bool_switch(&no_cross_check), "do not run the reference")
+      ("reference-timeout", po::value(&reference_timeout)->default_value(reference_timeout),
+       "time budget of the reference per puzzle in seconds (0: none); when it gives up,\n"
+       "the answer is still verified and the record says so")
+      ("jobs,j", po::value(&jobs)->default_value(jobs), "worker threads")
+      ("quiet,q", po::bool_switch(&quiet), "no summary line on stderr")
+      ("no-progress", po::bool_switch(&no_progress), "no progress line on a terminal");
+}
+
+void RunConfig::apply(PipelineConfig& pipeline) const {
+  if (jobs < 1) throw UsageError("--jobs must be at least 1");
+  if (timeout < 0 || reference_timeout < 0) throw UsageError("time budgets must not be negative");
+  pipeline.limits.node_budget = node_budget;
+  pipeline.limits.time_budget = timeout;
+  pipeline.limits.cancel = &interrupt_flag();
+  pipeline.cross_check = !no_cross_check;
+  pipeline.reference_limits.time_budget = reference_timeout;
+}
+
 std::unique_ptr<Solver> make_backend(const PipelineConfig& config) {
-  if (config.backend == "sat") return make_sat_solver(config.sat);
+  if (config.backend == "sat") return guard_memory(make_sat_solver(config.sat), config.sat, config.max_memory, config.workers);
   if (config.backend == "native") return make_native_solver();
   throw UsageError("unknown backend '" + config.backend + "' (choose from " + backend_names() + ")");
 }

@@ -6,6 +6,8 @@
 #include <memory>
 #include <string>
 
+#include "batch.hpp"
+#include "common.hpp"
 #include "records.hpp"
 #include "satdoku/sat_backend.hpp"
 #include "satdoku/solver.hpp"
@@ -18,6 +20,29 @@ struct PipelineConfig {
   Limits limits;                // for the backend
   bool cross_check = true;      // run the reference too and compare
   Limits reference_limits;      // budget of the reference (max_solutions is set per call)
+  std::uint64_t max_memory = 0; // the sat backend refuses formulas beyond max_memory / workers (0: no guard)
+  unsigned workers = 1;         // threads sharing max_memory (--jobs)
+};
+
+// Options of a batch run shared by solve and check: budgets, the
+// cross-check, worker threads and what is shown on stderr.
+struct RunConfig {
+  std::uint64_t node_budget = 0;
+  double timeout = 0;
+  bool no_cross_check = false;
+  double reference_timeout = 10;
+  unsigned jobs = default_jobs();
+  bool quiet = false;
+  bool no_progress = false;
+
+  static unsigned default_jobs();
+  // --timeout --nodes --cross-check --no-cross-check --reference-timeout
+  // --jobs --quiet --no-progress.
+  void add_options(po::options_description& options);
+  // Checks the values (UsageError) and copies the budgets and the
+  // cross-check choice into `pipeline`.
+  void apply(PipelineConfig& pipeline) const;
+  BatchOptions batch() const { return {jobs, !no_progress && stderr_is_terminal()}; }
 };
 
 // The backend names, for help texts and errors: "sat, native".

@@ -1,5 +1,6 @@
 #include "sat_options.hpp"
 
+#include "memory_guard.hpp"
 #include "satdoku/error.hpp"
 
 namespace satdoku::cli {
@@ -31,7 +32,10 @@ void EncodingConfig::add_options(po::options_description& options) {
       ("amo", po::value(&amo)->value_name("METHOD"),
        ("at-most-one method: " + amo_method_names() + " (default: pairwise up to 16x16, commander above)").c_str())
       ("reduce", po::value(&reduce)->value_name("HOW"),
-       ("clue handling: " + reduction_names() + " (default: propagate)").c_str());
+       ("clue handling: " + reduction_names() + " (default: propagate)").c_str())
+      ("max-memory", po::value(&max_memory)->value_name("SIZE"),
+       ("refuse a puzzle whose formula would need more memory, e.g. 512M, 4G (default: half the machine's, " +
+        format_bytes(default_max_memory()) + "; shared by the --jobs)").c_str());
 }
 
 void EncodingConfig::apply(SatConfig& config) const {
@@ -48,6 +52,10 @@ void EncodingConfig::apply(SatConfig& config) const {
     config.reduction = parse_reduction(reduce);
     if (!config.reduction) throw UsageError("unknown reduction '" + reduce + "' (choose from " + reduction_names() + ")");
   }
+}
+
+std::uint64_t EncodingConfig::max_memory_bytes() const {
+  return max_memory.empty() ? default_max_memory() : parse_memory_size(max_memory);
 }
 
 void SatOptionsConfig::add_options(po::options_description& options) {

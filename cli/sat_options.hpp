@@ -15,11 +15,14 @@ struct EncodingConfig {
   std::string encoding;  // empty: per board size
   std::string amo;
   std::string reduce;
+  std::string max_memory;  // --max-memory; empty: default_max_memory() (memory_guard.hpp)
 
   // --encoding, --amo, --reduce with the names and summaries of the tables.
   void add_options(po::options_description& options);
   // Throws UsageError naming the valid choices.
   void apply(SatConfig& config) const;
+  // The --max-memory budget in bytes; throws UsageError when malformed.
+  std::uint64_t max_memory_bytes() const;
 };
 
 struct SatOptionsConfig {

@@ -28,7 +28,9 @@ inline bool digits_in_range(const Grid& grid) {
 // Grid with digits 0..N or a Diagnostic with a message and a line.
 inline std::string check_reader(std::string_view data, InputFormat format) {
   std::istringstream in{std::string(data)};
-  PuzzleReader reader(in, "fuzz", {.format = format});
+  ReadOptions options;
+  options.format = format;
+  PuzzleReader reader(in, "fuzz", options);
   std::size_t index = 0;
   while (auto entry = reader.next()) {
     if (entry->index != ++index) return "entry " + std::to_string(entry->index) + " out of order";
@@ -58,7 +60,9 @@ inline std::string check_roundtrip(std::string_view data, int max_grids = 4) {
         {"leetcode", format_leetcode(*grid) + "\n"}};
     for (const auto& [name, text] : written) {
       std::istringstream again(text);
-      PuzzleReader back(again, "again", {.box = grid->geometry().box()});
+      ReadOptions options;
+      options.box = grid->geometry().box();
+      PuzzleReader back(again, "again", options);
       auto first = back.next();
       const Grid* read = first ? std::get_if<Grid>(&first->content) : nullptr;
       if (!read) {

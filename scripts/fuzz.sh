@@ -30,7 +30,7 @@ build=${FUZZ_BUILD:-build-fuzz}
 case $build in /*) ;; *) build=$root/$build ;; esac
 regressions=$root/tests/data/regressions
 
-cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER="${CXX_FUZZ:-clang++}" \
+cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER="${CXX_FUZZ:-$(command -v clang++ || command -v clang++-14)}" \
   -DSATDOKU_FUZZ=ON -DBUILD_TESTING=OFF -DSATDOKU_BENCHMARKS=OFF >/dev/null
 cmake --build "$build" -j "${JOBS:-2}" --target "${run[@]}" >/dev/null
 

@@ -11,6 +11,7 @@ packages=(
   libbenchmark-dev
   cadical minisat picosat qqwing
   libxml2-utils
+  clang-14 libclang-rt-14-dev
 )
 
 missing=()

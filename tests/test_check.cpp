@@ -18,13 +18,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-std::vector<std::string> lines_of(const std::string& text) {
-  std::vector<std::string> lines;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);) lines.push_back(line);
-  return lines;
-}
-
 std::vector<nlohmann::json> records_of(const std::string& text) {
   std::vector<nlohmann::json> records;
   for (const std::string& line : lines_of(text)) records.push_back(nlohmann::json::parse(line));

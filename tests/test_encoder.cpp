@@ -775,6 +775,12 @@ void check_against_reference_propagation(const std::vector<Grid>& puzzles, Encod
       }
       BOOST_REQUIRE(enc.fixed_primary() == fixed);
       BOOST_REQUIRE(enc.solved() == (with_digit == static_cast<std::uint64_t>(p.cell_count())));
+      for (int cell = 0; cell < p.cell_count(); ++cell) {  // the O(1) digit agrees with fixed()
+        int digit = 0;
+        for (int d = 1; d <= n; ++d)
+          if ((*expected)[static_cast<std::size_t>(enc.map().var(cell, d))] > 0) digit = d;
+        BOOST_REQUIRE(enc.digit_of_cell(cell) == digit);
+      }
       solved += enc.solved();
     }
   }

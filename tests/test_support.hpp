@@ -59,6 +59,14 @@ inline std::vector<Grid> read_puzzles_text(const std::string& text, ReadOptions 
   return out;
 }
 
+// The lines of `text`, without their newlines.
+inline std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> lines;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  return lines;
+}
+
 struct RunResult {
   int exit_code = -1;
   std::string out;  // standard output

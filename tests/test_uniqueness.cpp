@@ -201,8 +201,13 @@ BOOST_AUTO_TEST_CASE(verdicts_from_counts) {
   for (const Grid& p : read_puzzles(shared_data() / "17_clue.txt", 50)) {
     BOOST_TEST(to_string(uniqueness_of(sat->solve(p, count_to(2)))) == "unique");
     BOOST_TEST(to_string(uniqueness_of(native->solve(p, count_to(2)))) == "unique");
-    // A single solution asked for cannot tell unique from multiple.
-    BOOST_TEST(to_string(uniqueness_of(sat->solve(p, count_to(1)))) == "unknown");
+    // A single solution asked for cannot tell unique from multiple, unless
+    // the search was exhausted anyway (hybrid mode: settled by propagation).
+    const Result one = sat->solve(p, count_to(1));
+    BOOST_TEST(to_string(uniqueness_of(one)) == (one.exhausted ? "unique" : "unknown"));
+    SatConfig incremental;
+    incremental.mode = SatMode::incremental;
+    BOOST_TEST(to_string(uniqueness_of(make_sat_solver(incremental)->solve(p, count_to(1)))) == "unknown");
   }
   for (const Grid& p : read_puzzles(shared_data() / "serg_multi.txt", 50))
     BOOST_TEST(to_string(uniqueness_of(sat->solve(p, count_to(2)))) == "multiple");

@@ -2,9 +2,9 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <climits>
 #include <cstdlib>
-#include <cstring>
 #include <mutex>
 
 #include "satdoku/error.hpp"
@@ -186,7 +186,15 @@ struct Encoder::Impl {
   int n, br, bc;            // N, box rows R, box columns C
   bool triads;
   int triad_count = 0;      // N^2 (R + C) with triads, else 0
-  std::vector<Value> state;  // per variable: +1 / -1 fixed, 0 free; empty = no reduction
+  // The reduction's result, in one of two forms.  General: `state`, one
+  // Value per variable.  Compact (Reduction::propagate, N <= 64): `open`,
+  // per cell the digits that are not false (bit k: digit k+1), and
+  // `triad_state`, one Value per triad; value() reads either.
+  bool compact = false;
+  std::vector<Value> state;          // general: per variable (index 0 unused)
+  std::vector<std::uint64_t> open;   // compact: per cell
+  std::vector<Value> triad_state;    // compact: per triad index
+  std::vector<std::uint16_t> digit;  // per cell: its true digit, 0 none (any reduction)
   std::uint64_t fixed_primary = 0;
   bool solved = false;
   bool conflict = false;
@@ -217,8 +225,26 @@ struct Encoder::Impl {
     return map.primary_count() + 1 + n * n * br + (col * bc + box_row) * n + (digit - 1);
   }
 
+  // +1 / -1 / 0 for variable `var`: what Encoder::assigned() returns.
+  // Precondition: a reduction was made.
+  int value(int var) const {
+    if (!compact)
+      return var >= 1 && static_cast<std::size_t>(var) < state.size() ? state[static_cast<std::size_t>(var)] : 0;
+    const int primaries = map.primary_count();
+    if (var < 1) return 0;
+    if (var <= primaries) {
+      const int cell = (var - 1) / n, k = var - 1 - cell * n;
+      const int d = digit[static_cast<std::size_t>(cell)];
+      if (d) return d == k + 1 ? 1 : -1;
+      return (open[static_cast<std::size_t>(cell)] >> k & 1u) ? 0 : -1;
+    }
+    const auto t = static_cast<std::size_t>(var - primaries - 1);
+    return t < triad_state.size() ? triad_state[t] : 0;
+  }
+
   void reduce();
   void clue_rule();
+  void propagate_masks();
 };
 
 namespace {
@@ -239,9 +265,20 @@ struct CellFacts {
   std::uint32_t unit_drop[3], rseg_drop, cseg_drop;
 };
 
+// The facts of a cell that the mask propagation needs (N <= kMaskLimit).
+struct SmallCell {
+  std::uint8_t row, col, box, bpos;  // box and position in it (Geometry's numbering)
+  std::uint8_t stack, band;          // c / C (its row segment), r / R (its column segment)
+};
+
+// Boards up to this size propagate with bit masks (one word per group).
+constexpr int kMaskLimit = 64;
+
 struct ShapeFacts {
   int n, br, bc;
   std::vector<CellFacts> cells;
+  std::vector<SmallCell> small;         // N <= kMaskLimit: per cell
+  std::vector<std::uint16_t> box_cell;  // N <= kMaskLimit: box * N + position -> cell
 };
 
 // A counter of a group's open literals, packed with the sum of their
@@ -252,7 +289,7 @@ constexpr std::uint32_t full_counter(std::uint32_t size) { return (size * (size 
 constexpr std::uint32_t drop_of(int pos) { return (static_cast<std::uint32_t>(pos) << kShift) + 1; }
 
 ShapeFacts make_facts(const Geometry& g) {
-  ShapeFacts s{g.size(), g.box().rows, g.box().cols, {}};
+  ShapeFacts s{g.size(), g.box().rows, g.box().cols, {}, {}, {}};
   const int n = s.n, br = s.br, bc = s.bc;
   s.cells.resize(static_cast<std::size_t>(n) * n);
   for (int u = 0; u < g.unit_count(); ++u) {
@@ -282,6 +319,19 @@ ShapeFacts make_facts(const Geometry& g) {
     f.rseg_drop = drop_of(f.rpos);
     f.cseg_drop = drop_of(f.cpos);
   }
+  if (n <= kMaskLimit) {
+    s.small.resize(s.cells.size());
+    s.box_cell.resize(s.cells.size());
+    for (int cell = 0; cell < n * n; ++cell) {
+      const CellFacts& f = s.cells[static_cast<std::size_t>(cell)];
+      const int r = g.row_of(cell), c = g.col_of(cell), box = f.unit[2] - 2 * n;
+      s.small[static_cast<std::size_t>(cell)] = {
+          static_cast<std::uint8_t>(r),       static_cast<std::uint8_t>(c),
+          static_cast<std::uint8_t>(box),     static_cast<std::uint8_t>(f.pos[2]),
+          static_cast<std::uint8_t>(c / bc),  static_cast<std::uint8_t>(r / br)};
+      s.box_cell[static_cast<std::size_t>(box * n + f.pos[2])] = static_cast<std::uint16_t>(cell);
+    }
+  }
   return s;
 }
 
@@ -303,14 +353,12 @@ struct Scratch {
   std::vector<std::uint32_t> counters;
   std::vector<int> cells;   // primary variables made true, not yet processed: cell, k
   std::vector<int> triads;  // triad assignments not yet processed: +-(t + 1)
-  std::vector<std::uint16_t> placed;
   // Keeps the memory of small boards; gives back that of large ones.
   void trim() {
     if (counters.capacity() > (1u << 20)) {
       counters = {};
       cells = {};
       triads = {};
-      placed = {};
     }
   }
 };
@@ -335,8 +383,8 @@ class Propagator {
         ts_(e.state.data() + static_cast<std::size_t>(e.map.primary_count()) + 1),
         cells_(scratch.cells),
         triq_(scratch.triads) {
-    scratch.placed.assign(static_cast<std::size_t>(n_) * static_cast<std::size_t>(n_), 0);
-    placed_ = scratch.placed.data();
+    e.digit.assign(static_cast<std::size_t>(n_) * static_cast<std::size_t>(n_), 0);
+    placed_ = e.digit.data();
     const std::size_t n2 = static_cast<std::size_t>(n_) * static_cast<std::size_t>(n_);
     const std::size_t t = static_cast<std::size_t>(e.triad_count);
     std::vector<std::uint32_t>& c = scratch.counters;
@@ -558,9 +606,387 @@ class Propagator {
   std::uint64_t trues_ = 0;
 };
 
+// ---------------------------------------------------------------------------
+// The same propagation with bit masks, for N <= 64 (every 9x9 board; the
+// SAT backend reduces each puzzle this way before it decides whether to
+// call the solver at all).  The literals of a group that are not false form
+// one word:
+//   open[cell]          its digits (cell-alo; the cell's at-most-one)
+//   row[r*N+k], col, box  the cells of the unit where digit k+1 is not false
+//                       (unit-alo, the unit at-most-ones; for triads the
+//                       row and column words hold the segments: segment b
+//                       of row r is bits b*C .. b*C+C-1)
+//   rowt[r*N+k], boxrt  the row triads of row r / of a box not false
+//   colt[c*N+k], boxct  the column triads
+// An at-least-one group with one bit left makes it true, with none is a
+// conflict; an at-most-one group with a true literal clears the rest.  The
+// result is the same fixpoint as Propagator's (the tests check both against
+// plain unit propagation).
+
+struct MaskScratch {
+  std::vector<std::uint64_t> words;
+  std::vector<int> cells;   // cells made true, not yet processed: cell * 64 + k
+  std::vector<int> triads;  // triads to process, packed by MaskPropagator::push
+};
+
+MaskScratch& mask_scratch() {
+  thread_local MaskScratch s;
+  return s;
+}
+
+enum class MaskMode { units, extended, triads };
+
+constexpr std::uint64_t bit(int i) { return std::uint64_t{1} << i; }
+constexpr std::uint64_t low_bits(int count) { return count >= 64 ? ~std::uint64_t{0} : bit(count) - 1; }
+constexpr bool at_most_one_bit(std::uint64_t m) { return (m & (m - 1)) == 0; }
+inline int low(std::uint64_t m) { return std::countr_zero(m); }
+
+// kN, kR, kC: the board shape when known at compile time (9x9 is), else 0.
+template <MaskMode kMode, int kN, int kR, int kC>
+class MaskPropagator {
+  static constexpr bool kTriads = kMode == MaskMode::triads;
+
+ public:
+  MaskPropagator(Encoder::Impl& e, const ShapeFacts& facts, MaskScratch& scratch)
+      : n_(kN ? kN : e.n), br_(kN ? kR : e.br), bc_(kN ? kC : e.bc),
+        small_(facts.small.data()), box_cell_(facts.box_cell.data()),
+        open_(e.open.data()), digit_(e.digit.data()), ts_(e.triad_state.data()) {
+    const std::size_t n2 = static_cast<std::size_t>(n()) * static_cast<std::size_t>(n());
+    std::vector<std::uint64_t>& w = scratch.words;
+    if constexpr (kTriads) {
+      w.resize(6 * n2);
+      row_ = w.data();
+      col_ = row_ + n2;
+      rowt_ = col_ + n2;
+      boxrt_ = rowt_ + n2;
+      colt_ = boxrt_ + n2;
+      boxct_ = colt_ + n2;
+      std::fill(row_, rowt_, low_bits(n()));
+      std::fill(rowt_, colt_, low_bits(br()));
+      std::fill(colt_, colt_ + 2 * n2, low_bits(bc()));
+      scratch.triads.resize(static_cast<std::size_t>(e.triad_count));
+      tq_ = scratch.triads.data();
+    } else {
+      w.assign(3 * n2, low_bits(n()));
+      row_ = w.data();
+      col_ = row_ + n2;
+      box_ = col_ + n2;
+    }
+    scratch.cells.resize(n2);
+    cq_ = scratch.cells.data();
+  }
+
+  bool conflict() const { return conflict_; }
+  std::uint64_t trues() const { return trues_; }
+  std::uint64_t falses() const { return falses_; }
+
+  // Makes x(cell, k+1) true.
+  void set_true(int cell, int k) {
+    const int d = digit_[cell];
+    if (d != 0 || !(open_[cell] >> k & 1u)) {
+      if (d != k + 1) conflict_ = true;
+      return;
+    }
+    digit_[cell] = static_cast<std::uint16_t>(k + 1);
+    ++trues_;
+    cq_[cells_++] = cell << 6 | k;
+  }
+
+  // Propagates to a fixpoint or a conflict.
+  void run() {
+    while (!conflict_) {
+      if (cells_ > 0) {
+        const int x = cq_[--cells_];
+        primary_true(x >> 6, x & 63);
+      } else if (kTriads && triads_ > 0) {
+        triad(tq_[--triads_]);
+      } else {
+        break;
+      }
+    }
+  }
+
+ private:
+  int n() const { return kN ? kN : n_; }
+  int br() const { return kN ? kR : br_; }
+  int bc() const { return kN ? kC : bc_; }
+  std::size_t at(int line, int k) const {
+    return static_cast<std::size_t>(line) * static_cast<std::size_t>(n()) + static_cast<std::size_t>(k);
+  }
+
+  // Makes x(cell, k+1) false.  Precondition: it is not false yet.  The
+  // caller has already taken it out of the words of the groups not listed.
+  template <bool kRow, bool kCol, bool kBox>
+  void set_false(int cell, int k) {
+    if (digit_[cell] == k + 1) {
+      conflict_ = true;
+      return;
+    }
+    ++falses_;
+    const std::uint64_t o = open_[cell] &= ~bit(k);
+    if (at_most_one_bit(o)) {  // cell-alo
+      if (o == 0) conflict_ = true;
+      else set_true(cell, low(o));
+    }
+    leave<kRow, kCol, kBox>(cell, k);
+  }
+
+  // Takes x(cell, k+1), now false, out of the listed unit (or segment) words.
+  template <bool kRow, bool kCol, bool kBox>
+  void leave(int cell, int k) {
+    const SmallCell s = small_[cell];
+    if constexpr (kRow) {
+      std::uint64_t& w = row_[at(s.row, k)];
+      w &= ~bit(s.col);
+      if constexpr (kTriads) {
+        const int shift = s.stack * bc();
+        const std::uint64_t seg = w >> shift & low_bits(bc());
+        if (at_most_one_bit(seg)) row_segment(s.row, s.stack, k, seg, s.band);
+      } else if constexpr (kMode == MaskMode::extended) {
+        if (at_most_one_bit(w)) unit_alo(w, s.row * n(), 1, k);
+      }
+    }
+    if constexpr (kCol) {
+      std::uint64_t& w = col_[at(s.col, k)];
+      w &= ~bit(s.row);
+      if constexpr (kTriads) {
+        const int shift = s.band * br();
+        const std::uint64_t seg = w >> shift & low_bits(br());
+        if (at_most_one_bit(seg)) column_segment(s.col, s.band, k, seg, s.stack);
+      } else if constexpr (kMode == MaskMode::extended) {
+        if (at_most_one_bit(w)) unit_alo(w, s.col, n(), k);
+      }
+    }
+    if constexpr (kBox && !kTriads) {
+      std::uint64_t& w = box_[at(s.box, k)];
+      w &= ~bit(s.bpos);
+      if constexpr (kMode == MaskMode::extended)
+        if (at_most_one_bit(w)) {
+          if (w == 0) conflict_ = true;
+          else set_true(box_cell_[at(s.box, low(w))], k);
+        }
+    }
+  }
+
+  // A unit-alo clause with at most one cell not false; cell i of the unit
+  // is first + i * step.
+  void unit_alo(std::uint64_t w, int first, int step, int k) {
+    if (w == 0) conflict_ = true;
+    else set_true(first + low(w) * step, k);
+  }
+
+  // The long triad definitions t -> OR(segment), with at most one cell of
+  // the segment left (`seg`).
+  void row_segment(int r, int b, int k, std::uint64_t seg, int band) {
+    if (seg == 0) set_row_triad(r, b, k, -1, band);
+    else if (ts_[row_triad(r, b, k)] > 0) set_true(r * n() + b * bc() + low(seg), k);
+  }
+  void column_segment(int c, int b, int k, std::uint64_t seg, int stack) {
+    if (seg == 0) set_column_triad(c, b, k, -1, stack);
+    else if (ts_[column_triad(c, b, k)] > 0) set_true((b * br() + low(seg)) * n() + c, k);
+  }
+
+  void primary_true(int cell, int k) {
+    const std::uint64_t others = open_[cell] & ~bit(k);  // cell-amo
+    open_[cell] = bit(k);
+    for (std::uint64_t m = others; m; m &= m - 1) {
+      ++falses_;
+      leave<true, true, true>(cell, low(m));
+      if (conflict_) return;
+    }
+    const SmallCell s = small_[cell];
+    std::uint64_t& rw = row_[at(s.row, k)];
+    std::uint64_t& cw = col_[at(s.col, k)];
+    if constexpr (kTriads) {
+      set_row_triad(s.row, s.stack, k, +1, s.band);  // triad-def: x -> t
+      set_column_triad(s.col, s.band, k, +1, s.stack);
+      // triad-amo: the segment mates; their segment words are done at once
+      const int rshift = s.stack * bc(), cshift = s.band * br();
+      const std::uint64_t rm = (rw >> rshift & low_bits(bc())) & ~bit(s.col - rshift);
+      rw &= ~(rm << rshift);
+      for (std::uint64_t m = rm; m; m &= m - 1) set_false<false, true, false>(s.row * n() + rshift + low(m), k);
+      const std::uint64_t cm = (cw >> cshift & low_bits(br())) & ~bit(s.row - cshift);
+      cw &= ~(cm << cshift);
+      for (std::uint64_t m = cm; m; m &= m - 1) set_false<true, false, false>((cshift + low(m)) * n() + s.col, k);
+    } else {  // unit-amo: the peers; the unit's own word is done at once
+      const std::uint64_t rm = rw & ~bit(s.col);
+      rw = bit(s.col);
+      for (std::uint64_t m = rm; m; m &= m - 1) set_false<false, true, true>(s.row * n() + low(m), k);
+      const std::uint64_t cm = cw & ~bit(s.row);
+      cw = bit(s.row);
+      for (std::uint64_t m = cm; m; m &= m - 1) set_false<true, false, true>(low(m) * n() + s.col, k);
+      std::uint64_t& bw = box_[at(s.box, k)];
+      const std::uint64_t bm = bw & ~bit(s.bpos);
+      bw = bit(s.bpos);
+      for (std::uint64_t m = bm; m; m &= m - 1) set_false<true, true, false>(box_cell_[at(s.box, low(m))], k);
+    }
+  }
+
+  // Triads, numbered as Encoder::Impl numbers them: row triad (r, stack b)
+  // (r*R + b)*N + k, column triad (c, band b) (N*R + c*C + b)*N + k.
+  int row_triad(int r, int b, int k) const { return (r * br() + b) * n() + k; }
+  int column_triad(int c, int b, int k) const { return (n() * br() + c * bc() + b) * n() + k; }
+  // A triad to process: line, segment, digit, kind (column) and value (true).
+  void push(int line, int b, int k, bool column, bool value) {
+    tq_[triads_++] = ((line << 6 | b) << 6 | k) << 2 | column << 1 | value;
+  }
+
+  // A false triad leaves its two triad-unit groups at once (so a true one
+  // sees only the triads still open); it is queued only when its segment
+  // still has cells to make false.  `band` is r / R.
+  [[gnu::always_inline]] void set_row_triad(int r, int b, int k, int value, int band) {
+    Value& s = ts_[row_triad(r, b, k)];
+    if (s == value) return;
+    if (s != 0) {
+      conflict_ = true;
+      return;
+    }
+    s = static_cast<Value>(value);
+    if (value > 0) push(r, b, k, false, true);
+    else row_triad_false(r, b, k, band);
+  }
+  [[gnu::noinline]] void row_triad_false(int r, int b, int k, int band) {
+    const int top = band * br();
+    std::uint64_t& g = rowt_[at(r, k)];
+    std::uint64_t& h = boxrt_[at(top + b, k)];  // box (band, b)
+    g &= ~bit(b);
+    h &= ~bit(r - top);
+    if (at_most_one_bit(g)) {
+      if (g == 0) conflict_ = true;
+      else set_row_triad(r, low(g), k, +1, band);
+    }
+    if (at_most_one_bit(h)) {
+      if (h == 0) conflict_ = true;
+      else set_row_triad(top + low(h), b, k, +1, band);
+    }
+    if (row_[at(r, k)] >> (b * bc()) & low_bits(bc())) push(r, b, k, false, false);
+  }
+  // `stack` is c / C.
+  [[gnu::always_inline]] void set_column_triad(int c, int b, int k, int value, int stack) {
+    Value& s = ts_[column_triad(c, b, k)];
+    if (s == value) return;
+    if (s != 0) {
+      conflict_ = true;
+      return;
+    }
+    s = static_cast<Value>(value);
+    if (value > 0) push(c, b, k, true, true);
+    else column_triad_false(c, b, k, stack);
+  }
+  [[gnu::noinline]] void column_triad_false(int c, int b, int k, int stack) {
+    const int left = stack * bc();
+    std::uint64_t& g = colt_[at(c, k)];
+    std::uint64_t& h = boxct_[at(b * br() + stack, k)];  // box (b, stack)
+    g &= ~bit(b);
+    h &= ~bit(c - left);
+    if (at_most_one_bit(g)) {
+      if (g == 0) conflict_ = true;
+      else set_column_triad(c, low(g), k, +1, stack);
+    }
+    if (at_most_one_bit(h)) {
+      if (h == 0) conflict_ = true;
+      else set_column_triad(left + low(h), b, k, +1, stack);
+    }
+    if (col_[at(c, k)] >> (b * br()) & low_bits(br())) push(c, b, k, true, false);
+  }
+
+  void triad(int x) {
+    const bool value = x & 1, column = x >> 1 & 1;
+    const int k = x >> 2 & 63, b = x >> 8 & 63, line = x >> 14;
+    if (!column) {
+      const int r = line, band = r / br(), top = band * br(), shift = b * bc();
+      std::uint64_t& w = row_[at(r, k)];
+      const std::uint64_t seg = w >> shift & low_bits(bc());
+      const int first = r * n() + shift;
+      if (value) {  // triad-unit at-most-one: the other triads are false
+        for (std::uint64_t m = rowt_[at(r, k)] & ~bit(b); m; m &= m - 1) set_row_triad(r, low(m), k, -1, band);
+        for (std::uint64_t m = boxrt_[at(top + b, k)] & ~bit(r - top); m; m &= m - 1)
+          set_row_triad(top + low(m), b, k, -1, band);
+        if (at_most_one_bit(seg)) {  // t -> OR(segment)
+          if (seg == 0) conflict_ = true;
+          else set_true(first + low(seg), k);
+        }
+      } else {  // x -> t: the segment's cells are false
+        w &= ~(seg << shift);
+        for (std::uint64_t m = seg; m; m &= m - 1) set_false<false, true, false>(first + low(m), k);
+      }
+    } else {
+      const int c = line, stack = c / bc(), left = stack * bc(), shift = b * br();
+      std::uint64_t& w = col_[at(c, k)];
+      const std::uint64_t seg = w >> shift & low_bits(br());
+      const int first = shift * n() + c;
+      if (value) {
+        for (std::uint64_t m = colt_[at(c, k)] & ~bit(b); m; m &= m - 1) set_column_triad(c, low(m), k, -1, stack);
+        for (std::uint64_t m = boxct_[at(b * br() + stack, k)] & ~bit(c - left); m; m &= m - 1)
+          set_column_triad(left + low(m), b, k, -1, stack);
+        if (at_most_one_bit(seg)) {
+          if (seg == 0) conflict_ = true;
+          else set_true(first + low(seg) * n(), k);
+        }
+      } else {
+        w &= ~(seg << shift);
+        for (std::uint64_t m = seg; m; m &= m - 1) set_false<true, false, false>(first + low(m) * n(), k);
+      }
+    }
+  }
+
+  int n_, br_, bc_;
+  const SmallCell* small_;
+  const std::uint16_t* box_cell_;
+  std::uint64_t* open_;
+  std::uint16_t* digit_;
+  Value* ts_;
+  std::uint64_t *row_ = nullptr, *col_ = nullptr, *box_ = nullptr;
+  std::uint64_t *rowt_ = nullptr, *boxrt_ = nullptr, *colt_ = nullptr, *boxct_ = nullptr;
+  int* cq_ = nullptr;
+  int* tq_ = nullptr;
+  int cells_ = 0, triads_ = 0;
+  bool conflict_ = false;
+  std::uint64_t trues_ = 0, falses_ = 0;
+};
+
+template <MaskMode kMode, int kN = 0, int kR = 0, int kC = 0>
+void run_masks(Encoder::Impl& e, const ShapeFacts& facts) {
+  MaskPropagator<kMode, kN, kR, kC> p(e, facts, mask_scratch());
+  const std::span<const std::uint16_t> clues = e.puzzle.cells();
+  for (std::size_t cell = 0; cell < clues.size(); ++cell)
+    if (const int d = clues[cell]) p.set_true(static_cast<int>(cell), d - 1);
+  p.run();
+  e.conflict = p.conflict();
+  if (!e.conflict) {
+    e.fixed_primary = p.trues() + p.falses();
+    e.solved = p.trues() == clues.size();
+  }
+}
+
+template <MaskMode kMode>
+void run_masks_for_shape(Encoder::Impl& e, const ShapeFacts& facts) {
+  if (e.n == 9 && e.br == 3) run_masks<kMode, 9, 3, 3>(e, facts);
+  else run_masks<kMode>(e, facts);
+}
+
 }  // namespace
 
+void Encoder::Impl::propagate_masks() {
+  compact = true;
+  const std::size_t n2 = static_cast<std::size_t>(n) * static_cast<std::size_t>(n);
+  open.assign(n2, low_bits(n));
+  digit.assign(n2, 0);
+  triad_state.assign(static_cast<std::size_t>(triad_count), Value{0});
+  const ShapeFacts& facts = shape_facts(puzzle.geometry());
+  switch (options.encoding) {
+    case Encoding::triads: run_masks_for_shape<MaskMode::triads>(*this, facts); return;
+    case Encoding::extended: run_masks_for_shape<MaskMode::extended>(*this, facts); return;
+    case Encoding::minimal:
+    case Encoding::natural: run_masks_for_shape<MaskMode::units>(*this, facts); return;
+  }
+}
+
 void Encoder::Impl::reduce() {
+  if (options.reduction == Reduction::propagate && n <= kMaskLimit) {
+    propagate_masks();
+    return;
+  }
   state.assign(static_cast<std::size_t>(map.primary_count()) + static_cast<std::size_t>(triad_count) + 1, Value{0});
   if (options.reduction == Reduction::clues) {
     clue_rule();
@@ -595,8 +1021,10 @@ void Encoder::Impl::clue_rule() {
     ++fixed;
     trues += value > 0;
   };
+  digit.assign(static_cast<std::size_t>(puzzle.cell_count()), 0);
   for (int cell = 0; cell < puzzle.cell_count() && !conflict; ++cell)
     if (const int d = puzzle.at(cell)) {
+      digit[static_cast<std::size_t>(cell)] = static_cast<std::uint16_t>(d);
       set(map.var(cell, d), 1);
       for (int x = 1; x <= n; ++x)
         if (x != d) set(map.var(cell, x), -1);
@@ -635,7 +1063,8 @@ EmitScratch& emit_scratch() {
 class Emission final : public ClauseSink {
  public:
   Emission(const Encoder::Impl& e, ClauseSink& sink, EmitScratch& flags)
-      : e_(e), sink_(sink), reduced_(!e.state.empty()), flags_(flags),
+      : e_(e), sink_(sink), reduced_(e.options.reduction != Reduction::none),
+        st_(e.compact ? nullptr : e.state.data()), flags_(flags),
         aux_(e.map.first_aux() + e.triad_count) {
     lits_.reserve(static_cast<std::size_t>(e.n) + 1);
     open_.reserve(static_cast<std::size_t>(e.n) + 1);
@@ -750,7 +1179,7 @@ class Emission final : public ClauseSink {
   std::size_t index(int group, int d) const {
     return static_cast<std::size_t>(group) * static_cast<std::size_t>(e_.n) + static_cast<std::size_t>(d - 1);
   }
-  int state(int var) const { return e_.state[static_cast<std::size_t>(var)]; }
+  int state(int var) const { return st_ ? st_[var] : e_.value(var); }
 
   void find_trues() {
     const int n = e_.n;
@@ -759,12 +1188,11 @@ class Emission final : public ClauseSink {
     flags_.unit_has.assign(3 * n2, 0);
     if (e_.triads) flags_.seg_has.assign(static_cast<std::size_t>(e_.triad_count), 0);
     const ShapeFacts& facts = shape_facts(e_.puzzle.geometry());
-    const auto* st = reinterpret_cast<const unsigned char*>(e_.state.data() + 1);
     for (std::size_t cell = 0; cell < n2; ++cell) {
-      const void* hit = std::memchr(st + cell * static_cast<std::size_t>(n), 1, static_cast<std::size_t>(n));
-      if (!hit) continue;
-      const int k = static_cast<int>(static_cast<const unsigned char*>(hit) - (st + cell * static_cast<std::size_t>(n)));
-      flags_.digit[cell] = k + 1;
+      const int d = e_.digit[cell];
+      if (d == 0) continue;
+      const int k = d - 1;
+      flags_.digit[cell] = d;
       const CellFacts& f = facts.cells[cell];
       for (int j = 0; j < 3; ++j) flags_.unit_has[index(f.unit[j], k + 1)] = 1;
       if (e_.triads) {
@@ -867,6 +1295,7 @@ class Emission final : public ClauseSink {
   const Encoder::Impl& e_;
   ClauseSink& sink_;
   bool reduced_;
+  const Value* st_;  // the general state, or null: ask e_.value()
   EmitScratch& flags_;
   AuxAllocator aux_;
   EncodeReport report_;
@@ -914,13 +1343,18 @@ bool Encoder::solved() const { return impl_->solved; }
 bool Encoder::conflict() const { return impl_->conflict; }
 
 int Encoder::fixed(int var) const {
-  if (impl_->state.empty() || !impl_->map.is_primary(var)) return 0;
-  return impl_->state[static_cast<std::size_t>(var)];
+  if (impl_->options.reduction == Reduction::none || !impl_->map.is_primary(var)) return 0;
+  return impl_->value(var);
 }
 
 int Encoder::assigned(int var) const {
-  if (impl_->state.empty() || var < 1 || static_cast<std::size_t>(var) >= impl_->state.size()) return 0;
-  return impl_->state[static_cast<std::size_t>(var)];
+  if (impl_->options.reduction == Reduction::none) return 0;
+  return impl_->value(var);
+}
+
+int Encoder::digit_of_cell(int cell) const {
+  const std::vector<std::uint16_t>& d = impl_->digit;
+  return cell >= 0 && static_cast<std::size_t>(cell) < d.size() ? d[static_cast<std::size_t>(cell)] : 0;
 }
 
 int Encoder::row_triad(int row, int box_col, int digit) const {

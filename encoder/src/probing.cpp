@@ -1,5 +1,6 @@
 #include "satdoku/probing.hpp"
 
+#include <algorithm>
 #include <cstdlib>
 #include <string>
 #include <utility>

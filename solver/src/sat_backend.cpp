@@ -3,6 +3,7 @@
 #include <charconv>
 #include <chrono>
 
+#include "budget.hpp"
 #include "satdoku/error.hpp"
 #include "satdoku/sat_solver.hpp"
 #include "satdoku/varmap.hpp"
@@ -102,24 +103,20 @@ class Enumeration {
   template <class FixedDigit, class InFormula>
   void run(SatSolver& solver, std::vector<int>& assumptions, int activator, FixedDigit fixed_digit,
            InFormula in_formula) {
-    const auto start = Clock::now();
+    const detail::Budget budget(limits_);
     const Geometry& g = puzzle_.geometry();
     const int n = g.size();
     std::vector<int> block;
     for (;;) {
-      solver.set_conflict_limit(limits_.conflict_budget);
-      if (limits_.time_budget > 0) {
-        const double left = limits_.time_budget - std::chrono::duration<double>(Clock::now() - start).count();
-        if (left <= 0) {
-          result_.interrupted = true;
-          return;
-        }
-        solver.set_time_limit(left);
+      if (!budget.arm(solver)) {
+        result_.interrupted = true;
+        result_.message = "the time budget ran out";
+        return;
       }
       const SatResult answer = solver.solve(assumptions);
       if (answer == SatResult::unknown) {
         result_.interrupted = true;
-        result_.message = limits_.cancel && limits_.cancel->load() ? "cancelled" : "a SAT limit was hit";
+        result_.message = budget.why_unknown();
         return;
       }
       if (answer == SatResult::unsat) {
@@ -221,17 +218,10 @@ class SatBackend final : public Solver {
     result.stats.variables = report.variables;
     result.stats.clauses = report.clauses;
     result.stats.by_propagation = report.solved;
-    const VarMap& map = encoder.map();
-    const int n = puzzle.size();
-    std::vector<int> fixed(static_cast<std::size_t>(puzzle.cell_count()), 0);
-    if (encoder.options().reduction != Reduction::none)
-      for (int cell = 0; cell < puzzle.cell_count(); ++cell)
-        for (int d = 1; d <= n; ++d)
-          if (encoder.fixed(map.var(cell, d)) > 0) fixed[static_cast<std::size_t>(cell)] = d;
     std::vector<int> assumptions;
     Enumeration(puzzle, limits, result)
         .run(
-            solver, assumptions, 0, [&](int cell) { return fixed[static_cast<std::size_t>(cell)]; },
+            solver, assumptions, 0, [&](int cell) { return encoder.digit_of_cell(cell); },
             [&](int var) { return encoder.fixed(var) == 0; });
     const SatStatistics stats = solver.statistics();
     result.stats.conflicts = stats.conflicts;
@@ -247,18 +237,19 @@ class SatBackend final : public Solver {
     result.stats.by_propagation = true;
     if (encoder.conflict()) return;
     const Grid& puzzle = encoder.puzzle();
-    const VarMap& map = encoder.map();
     Grid solution(puzzle.geometry_ptr());
-    for (int cell = 0; cell < puzzle.cell_count(); ++cell)
-      for (int d = 1; d <= puzzle.size(); ++d)
-        if (encoder.fixed(map.var(cell, d)) > 0) solution.set(cell, d);
+    for (int cell = 0; cell < puzzle.cell_count(); ++cell) solution.set(cell, encoder.digit_of_cell(cell));
     result.solutions.push_back(std::move(solution));
   }
 
   void solve_incremental(const Grid& puzzle, const SatChoice& choice, const Limits& limits, Result& result) {
     const Geometry& g = puzzle.geometry();
+    // A new instance for a new shape or encoding, and every kRenewal
+    // puzzles: learnt clauses and retired activators pile up and slow every
+    // later call (measured: 7,500 puzzles/s on the first 2,000 17-clue
+    // puzzles, 2,700/s over all 49,158), while the rules cost ~2 ms to add.
     if (!rules_ || rules_->size != g.size() || !(rules_->box == g.box()) ||
-        rules_->encoding != choice.encoding || rules_->amo != choice.amo) {
+        rules_->encoding != choice.encoding || rules_->amo != choice.amo || rules_->puzzles >= kRenewal) {
       rules_.reset();
       auto rules = std::make_unique<Rules>();
       rules->size = g.size();
@@ -273,6 +264,7 @@ class SatBackend final : public Solver {
       rules->next_var = static_cast<int>(report.variables) + 1;
       rules_ = std::move(rules);
     }
+    ++rules_->puzzles;
     SatSolver& solver = rules_->solver;
     solver.set_cancel(limits.cancel);
     const VarMap map(g.size());
@@ -306,7 +298,9 @@ class SatBackend final : public Solver {
     SatSolver solver;
     std::uint64_t variables = 0, clauses = 0;
     int next_var = 0;  // the next activator variable
+    std::uint64_t puzzles = 0;  // solved with this instance
   };
+  static constexpr std::uint64_t kRenewal = 1000;
 
   SatConfig config_;
   std::unique_ptr<Rules> rules_;

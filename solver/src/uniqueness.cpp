@@ -1,5 +1,6 @@
 // uniqueness.cpp - verdicts, redundant clues (incremental CaDiCaL under
 // assumptions, or any backend), and DRAT proofs of uniqueness.
+#include "budget.hpp"
 #include "satdoku/uniqueness.hpp"
 
 #include <unistd.h>
@@ -50,13 +51,6 @@ void require_solution(const char* function, const Grid& puzzle, const Grid& solu
   if (auto violation = verify(puzzle, solution))
     throw UsageError(std::string(function) + ": not a solution of the puzzle: " +
                      violation->describe(puzzle.geometry()));
-}
-
-// Seconds left of a budget started at `start` (0 budget: no limit, returns
-// a huge value).
-double seconds_left(const Limits& limits, Clock::time_point start) {
-  if (limits.time_budget <= 0) return 1e300;
-  return limits.time_budget - std::chrono::duration<double>(Clock::now() - start).count();
 }
 
 // Sends every clause to two sinks.
@@ -153,7 +147,7 @@ ClueAnalyzer::~ClueAnalyzer() = default;
 
 ClueAnalysis ClueAnalyzer::analyze(const Grid& puzzle, const Grid& solution, const Limits& limits) {
   require_solution("ClueAnalyzer::analyze", puzzle, solution);
-  const auto start = Clock::now();
+  const detail::Budget budget(limits);
   Impl::Rules& rules = impl_->rules_for(puzzle);
   SatSolver& solver = rules.solver;
   solver.set_cancel(limits.cancel);
@@ -174,21 +168,18 @@ ClueAnalysis ClueAnalyzer::analyze(const Grid& puzzle, const Grid& solution, con
   ClueAnalysis analysis;
   std::vector<int> assumptions;
   for (const int dropped : clues) {
-    const double left = seconds_left(limits, start);
-    if (left <= 0) {
+    if (!budget.arm(solver)) {
       analysis.complete = false;
       analysis.message = "the time budget ran out";
       break;
     }
-    if (limits.time_budget > 0) solver.set_time_limit(left);
-    solver.set_conflict_limit(limits.conflict_budget);
     assumptions.assign(1, activator);
     for (const int cell : clues)
       if (cell != dropped) assumptions.push_back(map.var(cell, puzzle.at(cell)));
     const SatResult answer = solver.solve(assumptions);
     if (answer == SatResult::unknown) {
       analysis.complete = false;
-      analysis.message = limits.cancel && limits.cancel->load() ? "cancelled" : "a SAT limit was hit";
+      analysis.message = budget.why_unknown();
       break;
     }
     if (answer == SatResult::unsat) {

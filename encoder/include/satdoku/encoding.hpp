@@ -161,6 +161,12 @@ class Encoder {
   // Reduction::propagate).  0 for at-most-one helpers and numbers out of
   // range.  Lets a caller filter the encoding's clauses itself.
   int assigned(int var) const;
+  // The digit the reduction put in `cell` (a clue, or one unit propagation
+  // found), 0 when none, with Reduction::none, or `cell` out of range: the
+  // d with fixed(map().var(cell, d)) > 0, in O(1).  Reads a solved grid (or
+  // the fixed cells) without asking fixed() for all N^3 variables.  Not
+  // meaningful after a conflict.
+  int digit_of_cell(int cell) const;
   // Triad variables (encoding triads only, else 0): row-segment triad "digit
   // in row r, box column bc (0..R-1)", column-segment triad "digit in column
   // c, box row br (0..C-1)"; both in N^3+1 .. N^3+N^2(R+C).

@@ -1,0 +1,839 @@
+// satdoku compare: several SAT configurations over the same puzzles, side by
+// side: formula size, time, search effort, propagation strength (measured by
+// satdoku's own unit propagation over the generated clauses), failures.
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <iomanip>
+#include <iostream>
+#include <map>
+#include <mutex>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <sstream>
+#include <thread>
+#include <tuple>
+
+#include "atomic_file.hpp"
+#include "batch.hpp"
+#include "commands.hpp"
+#include "common.hpp"
+#include "sat_options.hpp"
+#include "satdoku/cross_check.hpp"
+#include "satdoku/error.hpp"
+#include "satdoku/probing.hpp"
+#include "satdoku/verify.hpp"
+
+namespace satdoku::cli {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+constexpr std::string_view kDecisionsNote =
+    "decisions and propagations are always 0: Debian's CaDiCaL 1.5.3 has no getter for them";
+
+struct CompareConfig {
+  InputConfig input;
+  std::string encodings = "all";
+  std::string amo = "auto";
+  std::string reduce = "auto";
+  std::string mode = "auto";
+  std::uint64_t limit = 1;
+  unsigned jobs = std::max(1u, std::thread::hardware_concurrency());
+  int seed = 0;
+  bool probe = false;
+  bool strength_only = false;
+  std::uint64_t conflicts = 0;
+  double timeout = 0;
+  std::string csv, json, markdown, plot;
+  bool no_progress = false;
+};
+
+constexpr std::string_view kDescription =
+    "Runs every combination of --encodings x --amo x --reduce x --mode (one row each) over the\n"
+    "same puzzles and prints them side by side. Lists are comma-separated; 'all' takes every\n"
+    "name of the table, 'auto' satdoku's choice for each board size.\n\n"
+    "Per row: size of the formula CaDiCaL receives (vars, clauses, literals: mean and max);\n"
+    "time per puzzle (encode, solve, total: sum, mean, median, p90, max); search effort\n"
+    "(CaDiCaL conflicts, mean); propagation strength: the share of puzzles that unit\n"
+    "propagation alone solves (up_solved_pct) and, with --probe, failed-literal probing to a\n"
+    "fixpoint (fl_solved_pct), both measured by satdoku's own propagation over the clauses\n"
+    "the encoding emits with --reduce none (independent of CaDiCaL); failures: unknown (a\n"
+    "limit was hit, or the row cannot encode the board) and disagreements with the native\n"
+    "reference (verified answers; there must be none: exit code 3).\n\n"
+    "Time: total is the wall time of the SAT backend for the puzzle; encode is the time to\n"
+    "build the puzzle's formula (fresh: the whole reduced formula; hybrid: the propagate\n"
+    "reduction; incremental: 0, the rules are built once per instance and counted in the\n"
+    "first puzzle's total); solve = total - encode. incremental and hybrid ignore --reduce\n"
+    "(hybrid always tries the propagate reduction first, then the incremental instance).\n"
+    "Puzzles run in input order, in chunks of 256 with fresh solvers per chunk, so every\n"
+    "figure except time is the same for any --jobs. --seed sets CaDiCaL's 'seed' option.\n\n"
+    "The fastest row (least total time) and the strongest (highest propagation strength)\n"
+    "are marked. Output: an aligned table on stdout; --csv, --json, --markdown write FILE\n"
+    "('-' for stdout instead of the table); --plot FILE.svg draws a cactus plot.\n";
+
+// ---- the rows ---------------------------------------------------------------
+
+struct RowSpec {
+  std::optional<Encoding> encoding;
+  std::optional<AmoMethod> amo;
+  std::optional<Reduction> reduction;
+  std::optional<SatMode> mode;
+};
+
+std::vector<std::string> split_list(const std::string& text) {
+  std::vector<std::string> out;
+  std::string item;
+  std::istringstream in(text);
+  while (std::getline(in, item, ','))
+    if (!item.empty()) out.push_back(item);
+  if (out.empty()) throw UsageError("empty list '" + text + "'");
+  return out;
+}
+
+// Parses a list of names of one table; "all" adds every entry, "auto" nullopt.
+template <class T, class Parse>
+std::vector<std::optional<T>> parse_list(const std::string& text, std::string_view what, Parse parse,
+                                         const std::vector<T>& all, const std::string& names) {
+  std::vector<std::optional<T>> out;
+  auto add = [&](std::optional<T> v) {
+    if (std::find(out.begin(), out.end(), v) == out.end()) out.push_back(v);
+  };
+  for (const std::string& item : split_list(text)) {
+    if (item == "all") {
+      for (T v : all) add(v);
+    } else if (item == "auto") {
+      add(std::nullopt);
+    } else if (auto v = parse(item)) {
+      add(*v);
+    } else {
+      throw UsageError("unknown " + std::string(what) + " '" + item + "' (choose from " + names +
+                       ", all, auto)");
+    }
+  }
+  return out;
+}
+
+std::vector<RowSpec> make_rows(const CompareConfig& c) {
+  std::vector<Encoding> all_enc;
+  for (const EncodingInfo& e : encodings()) all_enc.push_back(e.encoding);
+  std::vector<AmoMethod> all_amo;
+  for (const AmoMethodInfo& m : amo_methods()) all_amo.push_back(m.method);
+  const std::vector<Reduction> all_red{Reduction::none, Reduction::clues, Reduction::propagate};
+  const std::vector<SatMode> all_mode{SatMode::fresh, SatMode::incremental, SatMode::hybrid};
+  const auto encs = parse_list<Encoding>(
+      c.encodings, "encoding", [](std::string_view s) { return parse_encoding(s); }, all_enc, encoding_names());
+  const auto amos = parse_list<AmoMethod>(
+      c.amo, "at-most-one method", [](std::string_view s) { return parse_amo_method(s); }, all_amo,
+      amo_method_names());
+  const auto reds = parse_list<Reduction>(
+      c.reduce, "reduction", [](std::string_view s) { return parse_reduction(s); }, all_red, reduction_names());
+  const auto modes = parse_list<SatMode>(
+      c.mode, "SAT mode", [](std::string_view s) { return parse_sat_mode(s); }, all_mode, sat_mode_names());
+  std::vector<RowSpec> rows;
+  for (auto e : encs)
+    for (auto a : amos)
+      for (auto r : reds)
+        for (auto m : modes) rows.push_back({e, a, r, m});
+  return rows;
+}
+
+// ---- per-puzzle measurements -------------------------------------------------
+
+struct Sample {
+  double encode = 0, solve = 0, total = 0;  // seconds
+  std::uint64_t vars = 0, clauses = 0, literals = 0;
+  std::uint64_t conflicts = 0, decisions = 0, propagations = 0;
+  bool settled = false;   // an answer that was verified and agrees (for the plot)
+  bool unknown = false;   // unknown or error status
+  bool disagree = false;
+  bool up_solved = false, fl_solved = false;
+  bool strength_known = false;
+  std::optional<SatChoice> choice;
+  std::string message;    // with unknown (error) or disagree
+};
+
+using MeterKey = std::tuple<int, int, int, Encoding, AmoMethod>;
+
+struct FormulaCount {
+  std::uint64_t vars = 0, clauses = 0, literals = 0;
+};
+
+FormulaCount count_formula(const Encoder& encoder) {
+  ClauseCounter counter;
+  const EncodeReport r = encoder.emit(counter);
+  return {r.variables, counter.clauses(), counter.literals()};
+}
+
+// One worker: the rows over one chunk of puzzles at a time.
+class ChunkRunner {
+ public:
+  ChunkRunner(const CompareConfig& config, const std::vector<RowSpec>& rows) : config_(config), rows_(rows) {}
+
+  void run(const std::vector<Grid>& puzzles, std::size_t begin, std::size_t end,
+           std::vector<std::vector<Sample>>& samples) {
+    const std::atomic<bool>& cancel = interrupt_flag();
+    // The reference, once per puzzle.
+    std::vector<Result> reference(end - begin);
+    Limits ref_limits;
+    ref_limits.max_solutions = config_.limit + 1;
+    ref_limits.cancel = &cancel;
+    if (!config_.strength_only)
+      for (std::size_t i = begin; i < end; ++i) reference[i - begin] = native_->solve(puzzles[i], ref_limits);
+    // Strength per puzzle and (shape, encoding, amo), shared by the rows.
+    std::vector<std::map<MeterKey, std::optional<PropagationStrength>>> strength(end - begin);
+
+    Limits limits;
+    limits.max_solutions = config_.limit;
+    limits.conflict_budget = config_.conflicts;
+    limits.time_budget = config_.timeout;
+    limits.cancel = &cancel;
+    for (std::size_t r = 0; r < rows_.size(); ++r) {
+      SatConfig sat{rows_[r].encoding, rows_[r].amo, rows_[r].reduction, rows_[r].mode, {{"seed", config_.seed}}};
+      auto solver = make_sat_solver(sat);
+      for (std::size_t i = begin; i < end; ++i) {
+        if (cancel.load(std::memory_order_relaxed)) return;
+        const Grid& puzzle = puzzles[i];
+        Sample& s = samples[r][i];
+        const SatChoice choice = sat.resolve(puzzle.size());
+        s.choice = choice;
+        if (!config_.strength_only) {
+          measure_size(puzzle, choice, s);
+          const auto start = Clock::now();
+          const Result answer = solver->solve(puzzle, limits);
+          s.total = std::chrono::duration<double>(Clock::now() - start).count();
+          s.solve = std::max(0.0, s.total - s.encode);
+          s.conflicts = answer.stats.conflicts;
+          s.decisions = answer.stats.decisions;
+          s.propagations = answer.stats.propagations;
+          judge(puzzle, answer, reference[i - begin], s);
+        }
+        auto& cache = strength[i - begin];
+        const BoxShape box = puzzle.geometry().box();
+        const MeterKey key{puzzle.size(), box.rows, box.cols, choice.encoding, choice.amo};
+        auto it = cache.find(key);
+        if (it == cache.end()) it = cache.emplace(key, measure_strength(puzzle, key)).first;
+        if (it->second) {
+          s.strength_known = true;
+          s.up_solved = it->second->up_solved;
+          s.fl_solved = it->second->fl_solved;
+        }
+      }
+    }
+  }
+
+ private:
+  void measure_size(const Grid& puzzle, const SatChoice& choice, Sample& s) {
+    try {
+      const auto start = Clock::now();
+      switch (choice.mode) {
+        case SatMode::fresh: {
+          const Encoder encoder(puzzle, {choice.encoding, choice.amo, choice.reduction});
+          const FormulaCount f = count_formula(encoder);
+          s.encode = std::chrono::duration<double>(Clock::now() - start).count();
+          s.vars = f.vars, s.clauses = f.clauses, s.literals = f.literals;
+          return;
+        }
+        case SatMode::hybrid: {
+          const Encoder reduced(puzzle, {choice.encoding, choice.amo, Reduction::propagate});
+          s.encode = std::chrono::duration<double>(Clock::now() - start).count();
+          if (reduced.solved() || reduced.conflict()) {
+            const FormulaCount f = count_formula(reduced);
+            s.vars = f.vars, s.clauses = f.clauses, s.literals = f.literals;
+            return;
+          }
+          break;
+        }
+        case SatMode::incremental:
+          break;
+      }
+      // The rules CaDiCaL holds in incremental mode (clues are assumptions).
+      const BoxShape box = puzzle.geometry().box();
+      const MeterKey key{puzzle.size(), box.rows, box.cols, choice.encoding, choice.amo};
+      auto it = rules_.find(key);
+      if (it == rules_.end())
+        it = rules_.emplace(key, count_formula(Encoder(Grid(puzzle.geometry_ptr()),
+                                                       {choice.encoding, choice.amo, Reduction::none})))
+                 .first;
+      s.vars = it->second.vars, s.clauses = it->second.clauses, s.literals = it->second.literals;
+    } catch (const Error&) {
+      // The backend reports the same problem as Status::error.
+    }
+  }
+
+  void judge(const Grid& puzzle, const Result& answer, const Result& reference, Sample& s) const {
+    if (answer.status == Status::error || answer.status == Status::unknown) {
+      s.unknown = true;
+      s.message = answer.message;
+      return;
+    }
+    for (const Grid& solution : answer.solutions)
+      if (auto v = verify(puzzle, solution)) {
+        s.disagree = true;
+        s.message = "an answer fails verification: " + v->describe(puzzle.geometry());
+        return;
+      }
+    const CrossCheck check = cross_check(answer, reference, config_.limit);
+    if (!check.agree) {
+      s.disagree = true;
+      s.message = check.message;
+      return;
+    }
+    s.settled = true;
+  }
+
+  std::optional<PropagationStrength> measure_strength(const Grid& puzzle, const MeterKey& key) {
+    try {
+      auto it = meters_.find(key);
+      if (it == meters_.end())
+        it = meters_
+                 .emplace(key, std::make_unique<StrengthMeter>(puzzle.geometry_ptr(), std::get<3>(key),
+                                                               std::get<4>(key)))
+                 .first;
+      return it->second->measure(puzzle, config_.probe);
+    } catch (const Error&) {
+      return std::nullopt;
+    }
+  }
+
+  const CompareConfig& config_;
+  const std::vector<RowSpec>& rows_;
+  std::unique_ptr<Solver> native_ = make_native_solver();
+  std::map<MeterKey, std::unique_ptr<StrengthMeter>> meters_;
+  std::map<MeterKey, FormulaCount> rules_;
+};
+
+// ---- per-row summaries --------------------------------------------------------
+
+struct TimeSummary {
+  double sum = 0, mean = 0, median = 0, p90 = 0, max = 0;
+};
+
+TimeSummary summarize(std::vector<double> values) {
+  TimeSummary t;
+  if (values.empty()) return t;
+  std::sort(values.begin(), values.end());
+  for (double v : values) t.sum += v;
+  const std::size_t n = values.size();
+  t.mean = t.sum / static_cast<double>(n);
+  t.median = n % 2 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
+  t.p90 = values[static_cast<std::size_t>(std::ceil(0.9 * static_cast<double>(n))) - 1];
+  t.max = values.back();
+  return t;
+}
+
+struct RowSummary {
+  std::string encoding, amo, reduce, mode;
+  std::size_t puzzles = 0;
+  double vars = 0, clauses = 0, literals = 0;
+  std::uint64_t vars_max = 0, clauses_max = 0, literals_max = 0;
+  TimeSummary encode, solve, total;
+  double conflicts = 0, decisions = 0, propagations = 0;
+  std::optional<double> up_pct, fl_pct;
+  std::size_t unknown = 0, disagreements = 0;
+  bool fastest = false, strongest = false;
+  std::vector<double> settled_times;  // sorted, for the plot
+  std::string first_message;
+
+  std::string label() const { return encoding + "/" + amo + "/" + reduce + "/" + mode; }
+};
+
+template <class T, class Name>
+std::string common_name(const std::vector<Sample>& samples, T SatChoice::*field, Name name) {
+  std::optional<T> value;
+  for (const Sample& s : samples) {
+    if (!s.choice) continue;
+    if (value && *value != (*s.choice).*field) return "auto";
+    value = (*s.choice).*field;
+  }
+  return value ? std::string(name(*value)) : "auto";
+}
+
+RowSummary summarize_row(const RowSpec& spec, const std::vector<Sample>& samples, bool probe) {
+  RowSummary row;
+  auto name_or = [&](auto opt, auto field, auto name) {
+    return opt ? std::string(name(*opt)) : common_name(samples, field, name);
+  };
+  row.encoding = name_or(spec.encoding, &SatChoice::encoding, [](Encoding e) { return to_string(e); });
+  row.amo = name_or(spec.amo, &SatChoice::amo, [](AmoMethod a) { return to_string(a); });
+  row.reduce = name_or(spec.reduction, &SatChoice::reduction, [](Reduction r) { return to_string(r); });
+  row.mode = name_or(spec.mode, &SatChoice::mode, [](SatMode m) { return to_string(m); });
+  row.puzzles = samples.size();
+  std::vector<double> enc, sol, tot;
+  std::size_t up = 0, fl = 0, known = 0;
+  for (const Sample& s : samples) {
+    row.vars += static_cast<double>(s.vars);
+    row.clauses += static_cast<double>(s.clauses);
+    row.literals += static_cast<double>(s.literals);
+    row.vars_max = std::max(row.vars_max, s.vars);
+    row.clauses_max = std::max(row.clauses_max, s.clauses);
+    row.literals_max = std::max(row.literals_max, s.literals);
+    row.conflicts += static_cast<double>(s.conflicts);
+    row.decisions += static_cast<double>(s.decisions);
+    row.propagations += static_cast<double>(s.propagations);
+    enc.push_back(s.encode);
+    sol.push_back(s.solve);
+    tot.push_back(s.total);
+    row.unknown += s.unknown;
+    row.disagreements += s.disagree;
+    if (s.settled) row.settled_times.push_back(s.total);
+    if (row.first_message.empty() && !s.message.empty()) row.first_message = s.message;
+    if (s.strength_known) {
+      ++known;
+      up += s.up_solved;
+      fl += s.fl_solved;
+    }
+  }
+  const double n = samples.empty() ? 1.0 : static_cast<double>(samples.size());
+  row.vars /= n, row.clauses /= n, row.literals /= n;
+  row.conflicts /= n, row.decisions /= n, row.propagations /= n;
+  row.encode = summarize(std::move(enc));
+  row.solve = summarize(std::move(sol));
+  row.total = summarize(std::move(tot));
+  if (known == samples.size() && known > 0) {
+    row.up_pct = 100.0 * static_cast<double>(up) / static_cast<double>(known);
+    if (probe) row.fl_pct = 100.0 * static_cast<double>(fl) / static_cast<double>(known);
+  }
+  std::sort(row.settled_times.begin(), row.settled_times.end());
+  return row;
+}
+
+void mark(std::vector<RowSummary>& rows) {
+  RowSummary* fastest = nullptr;
+  for (bool clean_only : {true, false}) {
+    for (RowSummary& r : rows)
+      if ((!clean_only || (r.unknown == 0 && r.disagreements == 0)) &&
+          (!fastest || r.total.sum < fastest->total.sum))
+        fastest = &r;
+    if (fastest) break;
+  }
+  if (fastest && fastest->total.sum > 0) fastest->fastest = true;
+  auto strength = [](const RowSummary& r) {
+    return std::pair(r.fl_pct.value_or(-1), r.up_pct.value_or(-1));
+  };
+  std::optional<std::pair<double, double>> best;
+  for (const RowSummary& r : rows)
+    if (r.up_pct && (!best || strength(r) > *best)) best = strength(r);
+  if (best)
+    for (RowSummary& r : rows) r.strongest = r.up_pct && strength(r) == *best;
+}
+
+// ---- output ---------------------------------------------------------------------
+
+std::string fixed(double v, int digits) {
+  std::ostringstream s;
+  s << std::fixed << std::setprecision(digits) << v;
+  return s.str();
+}
+
+std::string pct(const std::optional<double>& v) { return v ? fixed(*v, 2) : ""; }
+
+std::string marks(const RowSummary& r) {
+  std::string m;
+  if (r.fastest) m += "fastest";
+  if (r.strongest) m += m.empty() ? "strongest" : ",strongest";
+  return m;
+}
+
+const std::vector<std::string> kCsvHeader = {
+    "encoding", "amo", "reduce", "mode", "puzzles", "vars", "vars_max", "clauses", "clauses_max",
+    "literals", "literals_max",
+    "encode_sum_s", "encode_mean_s", "encode_median_s", "encode_p90_s", "encode_max_s",
+    "solve_sum_s", "solve_mean_s", "solve_median_s", "solve_p90_s", "solve_max_s",
+    "total_sum_s", "total_mean_s", "total_median_s", "total_p90_s", "total_max_s",
+    "conflicts_mean", "decisions_mean", "propagations_mean", "up_solved_pct", "fl_solved_pct",
+    "unknown", "disagreements", "fastest", "strongest"};
+
+std::vector<std::string> csv_fields(const RowSummary& r) {
+  std::vector<std::string> f = {r.encoding, r.amo, r.reduce, r.mode, std::to_string(r.puzzles),
+                                fixed(r.vars, 1), std::to_string(r.vars_max), fixed(r.clauses, 1),
+                                std::to_string(r.clauses_max), fixed(r.literals, 1),
+                                std::to_string(r.literals_max)};
+  for (const TimeSummary* t : {&r.encode, &r.solve, &r.total})
+    for (double v : {t->sum, t->mean, t->median, t->p90, t->max}) f.push_back(fixed(v, 9));
+  f.push_back(fixed(r.conflicts, 2));
+  f.push_back(fixed(r.decisions, 2));
+  f.push_back(fixed(r.propagations, 2));
+  f.push_back(pct(r.up_pct));
+  f.push_back(pct(r.fl_pct));
+  f.push_back(std::to_string(r.unknown));
+  f.push_back(std::to_string(r.disagreements));
+  f.push_back(r.fastest ? "1" : "0");
+  f.push_back(r.strongest ? "1" : "0");
+  return f;
+}
+
+void write_csv(std::ostream& out, const std::vector<RowSummary>& rows) {
+  for (std::size_t i = 0; i < kCsvHeader.size(); ++i) out << (i ? "," : "") << kCsvHeader[i];
+  out << '\n';
+  for (const RowSummary& r : rows) {
+    const auto f = csv_fields(r);
+    for (std::size_t i = 0; i < f.size(); ++i) out << (i ? "," : "") << f[i];
+    out << '\n';
+  }
+}
+
+void write_json(std::ostream& out, const std::vector<RowSummary>& rows, const CompareConfig& c) {
+  nlohmann::ordered_json doc;
+  doc["puzzles"] = rows.empty() ? 0 : rows.front().puzzles;
+  doc["limit"] = c.limit;
+  doc["seed"] = c.seed;
+  doc["probe"] = c.probe;
+  doc["notes"] = {std::string(kDecisionsNote)};
+  doc["rows"] = nlohmann::ordered_json::array();
+  for (const RowSummary& r : rows) {
+    nlohmann::ordered_json j;
+    const auto f = csv_fields(r);
+    for (std::size_t i = 0; i < kCsvHeader.size(); ++i) {
+      const std::string& key = kCsvHeader[i];
+      if (i < 4) j[key] = f[i];
+      else if (key == "up_solved_pct" || key == "fl_solved_pct") {
+        const auto& v = key == "up_solved_pct" ? r.up_pct : r.fl_pct;
+        j[key] = v ? nlohmann::ordered_json(*v) : nlohmann::ordered_json(nullptr);
+      } else if (key == "fastest" || key == "strongest") j[key] = f[i] == "1";
+      else j[key] = std::stod(f[i]);
+    }
+    j["label"] = r.label();
+    if (!r.first_message.empty()) j["first_failure"] = r.first_message;
+    doc["rows"].push_back(std::move(j));
+  }
+  out << doc.dump(2) << '\n';
+}
+
+std::string ms(double seconds) { return fixed(seconds * 1e3, 3); }
+
+// The columns of the terminal table and the Markdown report.
+std::vector<std::pair<std::string, std::vector<std::string>>> display_columns(
+    const std::vector<RowSummary>& rows, bool probe) {
+  std::vector<std::pair<std::string, std::vector<std::string>>> cols = {
+      {"encoding", {}}, {"amo", {}}, {"reduce", {}}, {"mode", {}}, {"vars", {}}, {"clauses", {}},
+      {"literals", {}}, {"encode ms", {}}, {"solve ms", {}}, {"total s", {}}, {"mean ms", {}},
+      {"median ms", {}}, {"p90 ms", {}}, {"max ms", {}}, {"conflicts", {}}, {"UP %", {}}};
+  if (probe) cols.push_back({"FL %", {}});
+  cols.push_back({"unknown", {}});
+  cols.push_back({"disagree", {}});
+  cols.push_back({"", {}});
+  for (const RowSummary& r : rows) {
+    std::vector<std::string> v = {r.encoding, r.amo, r.reduce, r.mode,
+                                  fixed(r.vars, 0), fixed(r.clauses, 0), fixed(r.literals, 0),
+                                  ms(r.encode.mean), ms(r.solve.mean), fixed(r.total.sum, 3),
+                                  ms(r.total.mean), ms(r.total.median), ms(r.total.p90), ms(r.total.max),
+                                  fixed(r.conflicts, 1), r.up_pct ? fixed(*r.up_pct, 2) : "-"};
+    if (probe) v.push_back(r.fl_pct ? fixed(*r.fl_pct, 2) : "-");
+    v.push_back(std::to_string(r.unknown));
+    v.push_back(std::to_string(r.disagreements));
+    v.push_back(marks(r));
+    for (std::size_t i = 0; i < v.size(); ++i) cols[i].second.push_back(v[i]);
+  }
+  return cols;
+}
+
+void write_table(std::ostream& out, const std::vector<RowSummary>& rows, bool probe) {
+  const auto cols = display_columns(rows, probe);
+  std::vector<std::size_t> width;
+  for (const auto& [head, values] : cols) {
+    std::size_t w = head.size();
+    for (const auto& v : values) w = std::max(w, v.size());
+    width.push_back(w);
+  }
+  auto line = [&](auto cell) {
+    std::string s;
+    for (std::size_t i = 0; i < cols.size(); ++i) {
+      std::string v = cell(i);
+      const bool left = i < 4 || i + 1 == cols.size();
+      const std::string pad(width[i] - v.size(), ' ');
+      s += (i ? "  " : "") + (left ? v + pad : pad + v);
+    }
+    while (!s.empty() && s.back() == ' ') s.pop_back();
+    out << s << '\n';
+  };
+  line([&](std::size_t i) { return cols[i].first; });
+  for (std::size_t r = 0; r < rows.size(); ++r) line([&](std::size_t i) { return cols[i].second[r]; });
+  out << "\n" << (rows.empty() ? 0 : rows.front().puzzles)
+      << " puzzles. vars/clauses/literals: mean size of the formula CaDiCaL receives; encode/solve ms: "
+         "means per puzzle;\ntotal s: sum; mean/median/p90/max: total per puzzle. UP/FL %: solved by unit "
+         "propagation / failed-literal probing\nover the encoding's own clauses. Note: "
+      << kDecisionsNote << ".\n";
+}
+
+void write_markdown(std::ostream& out, const std::vector<RowSummary>& rows, bool probe) {
+  const auto cols = display_columns(rows, probe);
+  out << "|";
+  for (const auto& c : cols) out << ' ' << (c.first.empty() ? "marks" : c.first) << " |";
+  out << "\n|";
+  for (std::size_t i = 0; i < cols.size(); ++i) out << (i < 4 || i + 1 == cols.size() ? " --- |" : " ---: |");
+  out << '\n';
+  for (std::size_t r = 0; r < rows.size(); ++r) {
+    out << "|";
+    for (const auto& c : cols) {
+      std::string v = c.second[r];
+      if (&c == &cols.back() && !v.empty()) v = "**" + v + "**";
+      out << ' ' << v << " |";
+    }
+    out << '\n';
+  }
+  out << "\n" << (rows.empty() ? 0 : rows.front().puzzles)
+      << " puzzles. Sizes are means; encode and solve are mean milliseconds per puzzle, total s the sum. "
+         "UP/FL %: puzzles solved by unit propagation / failed-literal probing over the encoding's clauses. "
+      << kDecisionsNote << ".\n";
+}
+
+std::string xml_escape(const std::string& s) {
+  std::string out;
+  for (char ch : s) {
+    switch (ch) {
+      case '<': out += "&lt;"; break;
+      case '>': out += "&gt;"; break;
+      case '&': out += "&amp;"; break;
+      case '"': out += "&quot;"; break;
+      default: out += ch;
+    }
+  }
+  return out;
+}
+
+std::string time_label(double seconds) {
+  std::ostringstream s;
+  if (seconds >= 1) s << seconds << " s";
+  else if (seconds >= 1e-3) s << seconds * 1e3 << " ms";
+  else s << std::llround(seconds * 1e6) << " \u00b5s";
+  return s.str();
+}
+
+// Cactus plot: for each row, puzzles solved (y) against time per puzzle (x,
+// log scale): the point (t, k) says k puzzles took at most t each.
+void write_svg(std::ostream& out, const std::vector<RowSummary>& rows) {
+  static const char* kColors[] = {"#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd",
+                                  "#8c564b", "#e377c2", "#17becf", "#7f7f7f", "#bcbd22"};
+  static const char* kDashes[] = {"", "6,3", "2,3", "8,3,2,3"};
+  std::size_t longest = 24;  // the legend's heading
+  for (const RowSummary& r : rows) longest = std::max(longest, r.label().size() + marks(r).size() + 3);
+  const double left = 80, top = 50, bottom = 70, pw = 620;
+  const double width = left + pw + 20 + 44 + 7.5 * static_cast<double>(longest) + 10;
+  const double height = std::max(620.0, top + 40 + 20 * static_cast<double>(rows.size()));
+  const double ph = height - top - bottom;
+  double lo = INFINITY, hi = 0;
+  std::size_t n = 0;
+  for (const RowSummary& r : rows) {
+    n = std::max(n, r.puzzles);
+    if (!r.settled_times.empty()) {
+      lo = std::min(lo, std::max(r.settled_times.front(), 1e-7));
+      hi = std::max(hi, r.settled_times.back());
+    }
+  }
+  if (!(lo < INFINITY)) lo = 1e-6, hi = 1e-3;
+  int d0 = static_cast<int>(std::floor(std::log10(lo))), d1 = static_cast<int>(std::ceil(std::log10(hi)));
+  if (d1 <= d0) d1 = d0 + 1;
+  const double ymax = std::max<double>(1, static_cast<double>(n));
+  auto x = [&](double t) {
+    return left + pw * (std::log10(std::max(t, lo)) - d0) / (d1 - d0);
+  };
+  auto y = [&](double k) { return top + ph * (1 - k / ymax); };
+
+  out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+      << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << width << "\" height=\"" << height
+      << "\" viewBox=\"0 0 " << width << ' ' << height << "\" font-family=\"sans-serif\" font-size=\"13\">\n"
+      << "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n"
+      << "<text x=\"" << left + pw / 2 << "\" y=\"28\" text-anchor=\"middle\" font-size=\"16\">"
+      << "satdoku compare: puzzles solved against time per puzzle (" << n << " puzzles)</text>\n";
+  // Grid and axes.
+  out << "<g stroke=\"#ddd\" stroke-width=\"1\">\n";
+  for (int d = d0; d <= d1; ++d) {
+    const double px = left + pw * (d - d0) / (d1 - d0);
+    out << "<line x1=\"" << px << "\" y1=\"" << top << "\" x2=\"" << px << "\" y2=\"" << top + ph << "\"/>\n";
+  }
+  for (int k = 0; k <= 4; ++k)
+    out << "<line x1=\"" << left << "\" y1=\"" << y(ymax * k / 4) << "\" x2=\"" << left + pw << "\" y2=\""
+        << y(ymax * k / 4) << "\"/>\n";
+  out << "</g>\n<rect x=\"" << left << "\" y=\"" << top << "\" width=\"" << pw << "\" height=\"" << ph
+      << "\" fill=\"none\" stroke=\"black\"/>\n";
+  for (int d = d0; d <= d1; ++d) {
+    const double px = left + pw * (d - d0) / (d1 - d0);
+    out << "<text x=\"" << px << "\" y=\"" << top + ph + 20 << "\" text-anchor=\"middle\">"
+        << time_label(std::pow(10.0, d)) << "</text>\n";
+  }
+  for (int k = 0; k <= 4; ++k)
+    out << "<text x=\"" << left - 8 << "\" y=\"" << y(ymax * k / 4) + 4 << "\" text-anchor=\"end\">"
+        << std::llround(ymax * k / 4) << "</text>\n";
+  out << "<text x=\"" << left + pw / 2 << "\" y=\"" << height - 20
+      << "\" text-anchor=\"middle\">time per puzzle (log scale)</text>\n"
+      << "<text transform=\"translate(22," << top + ph / 2
+      << ") rotate(-90)\" text-anchor=\"middle\">puzzles solved</text>\n";
+  // One line per row.
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    const RowSummary& r = rows[i];
+    const std::vector<double>& t = r.settled_times;
+    out << "<polyline class=\"row\" fill=\"none\" stroke-width=\"2\" stroke=\"" << kColors[i % 10] << '"';
+    if (const char* dash = kDashes[(i / 10) % 4]; *dash) out << " stroke-dasharray=\"" << dash << '"';
+    out << " points=\"";
+    out << std::fixed << std::setprecision(1);
+    if (!t.empty()) out << x(t.front()) << ',' << y(0);
+    const std::size_t step = std::max<std::size_t>(1, t.size() / 500);
+    for (std::size_t k = 0; k < t.size(); k += step) {
+      const std::size_t j = std::min(t.size() - 1, k + step - 1);
+      out << ' ' << x(t[j]) << ',' << y(static_cast<double>(j + 1));
+    }
+    if (!t.empty()) out << ' ' << x(t.back()) << ',' << y(static_cast<double>(t.size()));
+    out << std::defaultfloat << std::setprecision(6) << "\"><title>" << xml_escape(r.label())
+        << "</title></polyline>\n";
+  }
+  // Legend.
+  const double lx = left + pw + 20;
+  out << "<text x=\"" << lx << "\" y=\"" << top + 4 << "\" font-weight=\"bold\">encoding/amo/reduce/mode</text>\n";
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    const double ly = top + 24 + 20 * static_cast<double>(i);
+    out << "<line x1=\"" << lx << "\" y1=\"" << ly - 4 << "\" x2=\"" << lx + 28 << "\" y2=\"" << ly - 4
+        << "\" stroke-width=\"3\" stroke=\"" << kColors[i % 10] << '"';
+    if (const char* dash = kDashes[(i / 10) % 4]; *dash) out << " stroke-dasharray=\"" << dash << '"';
+    std::string text = rows[i].label();
+    if (const std::string m = marks(rows[i]); !m.empty()) text += " (" + m + ")";
+    out << "/>\n<text x=\"" << lx + 36 << "\" y=\"" << ly << "\">" << xml_escape(text) << "</text>\n";
+  }
+  out << "</svg>\n";
+}
+
+void write_to(const std::string& path, auto writer) {
+  if (path == "-") {
+    writer(std::cout);
+    return;
+  }
+  AtomicFile file(path);
+  writer(file.stream());
+  file.commit();
+}
+
+// ---- the command ------------------------------------------------------------------
+
+int compare(const std::vector<std::string>& args) {
+  CompareConfig config;
+  po::options_description options("Options");
+  options.add_options()
+      ("encodings", po::value(&config.encodings)->default_value(config.encodings)->value_name("LIST"),
+       ("encodings: " + encoding_names() + ", all, auto").c_str())
+      ("amo", po::value(&config.amo)->default_value(config.amo)->value_name("LIST"),
+       ("at-most-one methods: " + amo_method_names() + ", all, auto").c_str())
+      ("reduce", po::value(&config.reduce)->default_value(config.reduce)->value_name("LIST"),
+       ("clue handling: " + reduction_names() + ", all, auto").c_str())
+      ("mode", po::value(&config.mode)->default_value(config.mode)->value_name("LIST"),
+       ("SAT modes: " + sat_mode_names() + ", all, auto").c_str())
+      ("limit,k", po::value(&config.limit)->default_value(config.limit), "solutions asked per puzzle: 1 or 2")
+      ("probe", po::bool_switch(&config.probe), "also measure failed-literal probing (fl_solved_pct)")
+      ("strength-only", po::bool_switch(&config.strength_only),
+       "only measure propagation strength: no SAT solving, no reference (sizes and times 0)")
+      ("seed", po::value(&config.seed)->default_value(config.seed), "CaDiCaL's 'seed' option for every row")
+      ("conflicts", po::value(&config.conflicts)->default_value(config.conflicts),
+       "CaDiCaL conflict limit per puzzle (0: none); beyond it the puzzle counts as unknown")
+      ("timeout", po::value(&config.timeout)->default_value(config.timeout),
+       "time budget per puzzle and row in seconds (0: none)")
+      ("jobs,j", po::value(&config.jobs)->default_value(config.jobs), "worker threads")
+      ("csv", po::value(&config.csv)->value_name("FILE"), "write the rows as CSV ('-': stdout)")
+      ("json", po::value(&config.json)->value_name("FILE"), "write the rows as JSON ('-': stdout)")
+      ("markdown", po::value(&config.markdown)->value_name("FILE"), "write a Markdown table ('-': stdout)")
+      ("plot", po::value(&config.plot)->value_name("FILE.svg"), "draw a cactus plot as SVG")
+      ("no-progress", po::bool_switch(&config.no_progress), "no progress line on a terminal");
+  config.input.add_options(options);
+  if (!parse_command("compare", "[OPTIONS] [FILE...]", kDescription, options, args, &config.input.files))
+    return 0;
+  if (config.limit < 1 || config.limit > 2) throw UsageError("--limit must be 1 or 2");
+  if (config.jobs < 1) throw UsageError("--jobs must be at least 1");
+  if (config.timeout < 0) throw UsageError("--timeout must not be negative");
+  const std::vector<RowSpec> rows = make_rows(config);
+  const ReadOptions read_options = config.input.read_options();
+
+  install_interrupt_handlers();
+  ExitCode code = ExitCode::ok;
+  std::vector<Grid> puzzles;
+  {
+    EntrySource source(config.input.files, read_options);
+    while (auto entry = source.next()) {
+      if (auto* grid = std::get_if<Grid>(&entry->content)) {
+        puzzles.push_back(std::move(*grid));
+      } else {
+        std::cerr << std::get<Diagnostic>(entry->content).str() << '\n';
+        code = worst(code, ExitCode::usage);
+      }
+    }
+  }
+
+  std::vector<std::vector<Sample>> samples(rows.size(), std::vector<Sample>(puzzles.size()));
+  constexpr std::size_t kChunk = 256;
+  const std::size_t chunks = (puzzles.size() + kChunk - 1) / kChunk;
+  std::atomic<std::size_t> next{0}, done{0};
+  std::atomic<unsigned> finished{0};
+  std::exception_ptr failure;
+  std::mutex failure_mutex;
+  auto work = [&] {
+    try {
+      ChunkRunner runner(config, rows);
+      for (std::size_t c; (c = next++) < chunks && !interrupt_flag().load();) {
+        runner.run(puzzles, c * kChunk, std::min(puzzles.size(), (c + 1) * kChunk), samples);
+        done += std::min(puzzles.size(), (c + 1) * kChunk) - c * kChunk;
+      }
+    } catch (...) {
+      std::lock_guard lock(failure_mutex);
+      if (!failure) failure = std::current_exception();
+      next = chunks;
+    }
+    ++finished;
+  };
+  Progress progress(!config.no_progress && stderr_is_terminal());
+  {
+    std::vector<std::thread> threads;
+    const unsigned jobs = static_cast<unsigned>(std::min<std::size_t>(config.jobs, std::max<std::size_t>(1, chunks)));
+    for (unsigned t = 0; t < jobs; ++t) threads.emplace_back(work);
+    while (finished.load() < jobs) {
+      progress.update(done.load());
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    }
+    for (auto& t : threads) t.join();
+  }
+  progress.finish();
+  if (failure) std::rethrow_exception(failure);
+  if (interrupt_flag().load()) {
+    std::cerr << "satdoku compare: interrupted\n";
+    return static_cast<int>(ExitCode::interrupted);
+  }
+
+  std::vector<RowSummary> summary;
+  for (std::size_t r = 0; r < rows.size(); ++r) summary.push_back(summarize_row(rows[r], samples[r], config.probe));
+  mark(summary);
+
+  bool table_on_stdout = true;
+  if (!config.csv.empty()) {
+    write_to(config.csv, [&](std::ostream& o) { write_csv(o, summary); });
+    table_on_stdout = table_on_stdout && config.csv != "-";
+  }
+  if (!config.json.empty()) {
+    write_to(config.json, [&](std::ostream& o) { write_json(o, summary, config); });
+    table_on_stdout = table_on_stdout && config.json != "-";
+  }
+  if (!config.markdown.empty()) {
+    write_to(config.markdown, [&](std::ostream& o) { write_markdown(o, summary, config.probe); });
+    table_on_stdout = table_on_stdout && config.markdown != "-";
+  }
+  if (!config.plot.empty()) write_to(config.plot, [&](std::ostream& o) { write_svg(o, summary); });
+  if (table_on_stdout) write_table(std::cout, summary, config.probe);
+  std::cout.flush();
+
+  for (const RowSummary& r : summary) {
+    if (r.disagreements) {
+      std::cerr << "satdoku compare: " << r.label() << ": " << r.disagreements
+                << " disagreements with the reference, first: " << r.first_message << '\n';
+      code = worst(code, ExitCode::disagreement);
+    } else if (r.unknown) {
+      std::cerr << "satdoku compare: " << r.label() << ": " << r.unknown << " unknown"
+                << (r.first_message.empty() ? "" : ", first: " + r.first_message) << '\n';
+      code = worst(code, ExitCode::unsolved);
+    }
+  }
+  return static_cast<int>(code);
+}
+
+}  // namespace
+
+int run_compare(const std::vector<std::string>& args) { return compare(args); }
+
+}  // namespace satdoku::cli

@@ -1,0 +1,186 @@
+#include "memory_guard.hpp"
+
+#include <unistd.h>
+
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+
+#include "satdoku/encoding.hpp"
+#include "satdoku/error.hpp"
+
+namespace satdoku::cli {
+
+namespace {
+
+// CaDiCaL's cost model, rounded up: per variable its value, phase, level,
+// trail, link and flag arrays and two watch-list headers; per clause a header
+// and two watches; per literal four bytes.  The encoder adds one byte per
+// variable for its reduction state.
+constexpr std::uint64_t kBytesPerVariable = 160;
+constexpr std::uint64_t kBytesPerClause = 64;
+constexpr std::uint64_t kBytesPerLiteral = 4;
+
+std::uint64_t saturating_add(std::uint64_t a, std::uint64_t b) { return a + b < a ? UINT64_MAX : a + b; }
+std::uint64_t saturating_mul(std::uint64_t a, std::uint64_t b) {
+  return a != 0 && b > UINT64_MAX / a ? UINT64_MAX : a * b;
+}
+
+}  // namespace
+
+std::uint64_t physical_memory() {
+  const long pages = ::sysconf(_SC_PHYS_PAGES);
+  const long page_size = ::sysconf(_SC_PAGE_SIZE);
+  if (pages <= 0 || page_size <= 0) return 0;
+  return static_cast<std::uint64_t>(pages) * static_cast<std::uint64_t>(page_size);
+}
+
+std::uint64_t default_max_memory() {
+  const std::uint64_t physical = physical_memory();
+  return physical ? physical / 2 : std::uint64_t{4} << 30;
+}
+
+std::uint64_t parse_memory_size(std::string_view text) {
+  const std::string bad = "--max-memory '" + std::string(text) +
+                          "' is not a size (bytes, or a number with K, M, G or T, e.g. 512M, 4G)";
+  double value = 0;
+  const char* end = text.data() + text.size();
+  const auto [rest, error] = std::from_chars(text.data(), end, value);
+  if (error != std::errc() || !(value > 0) || !std::isfinite(value)) throw UsageError(bad);
+  std::string_view suffix(rest, static_cast<std::size_t>(end - rest));
+  if (!suffix.empty() && (suffix.back() == 'B' || suffix.back() == 'b')) suffix.remove_suffix(1);
+  if (!suffix.empty() && (suffix.back() == 'i')) suffix.remove_suffix(1);
+  int shift = 0;
+  if (suffix.size() == 1) {
+    switch (suffix[0]) {
+      case 'K': case 'k': shift = 10; break;
+      case 'M': case 'm': shift = 20; break;
+      case 'G': case 'g': shift = 30; break;
+      case 'T': case 't': shift = 40; break;
+      default: throw UsageError(bad);
+    }
+  } else if (!suffix.empty()) {
+    throw UsageError(bad);
+  }
+  const double bytes = std::ldexp(value, shift);
+  if (bytes < 1 || bytes >= 1.8e19) throw UsageError(bad);
+  return static_cast<std::uint64_t>(bytes);
+}
+
+std::string format_bytes(std::uint64_t bytes) {
+  if (bytes < 1024) return std::to_string(bytes) + " bytes";
+  const char* units[] = {"KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
+  double value = static_cast<double>(bytes) / 1024;
+  int unit = 0;
+  while (value >= 1024 && unit < 5) {
+    value /= 1024;
+    ++unit;
+  }
+  char text[32];
+  std::snprintf(text, sizeof text, "%.1f %s", value, units[unit]);
+  return text;
+}
+
+MemoryEstimate sat_memory_estimate(const Geometry& geometry, const SatChoice& choice) {
+  const FormulaSize size = encoding_size(choice.encoding, geometry, choice.amo);
+  const auto n = static_cast<std::uint64_t>(geometry.size());
+  // At-least-one clauses have N literals, nearly all others two or three.
+  std::uint64_t long_literals = 0;
+  for (Family family : info(choice.encoding).families) {
+    if (family == Family::cell_alo) long_literals = saturating_add(long_literals, n * n * n);
+    if (family == Family::unit_alo) long_literals = saturating_add(long_literals, 3 * n * n * n);
+  }
+  const std::uint64_t literals = saturating_add(saturating_mul(3, size.clauses), long_literals);
+  MemoryEstimate e;
+  e.variables = size.variables;
+  e.clauses = size.clauses;
+  e.bytes = saturating_add(saturating_add(saturating_mul(size.variables, kBytesPerVariable),
+                                          saturating_mul(size.clauses, kBytesPerClause)),
+                           saturating_mul(literals, kBytesPerLiteral));
+  return e;
+}
+
+MemoryEstimate encode_memory_estimate(const Geometry& geometry, const SatChoice& choice) {
+  const FormulaSize size = encoding_size(choice.encoding, geometry, choice.amo);
+  MemoryEstimate e;
+  e.variables = size.variables;
+  e.clauses = size.clauses;
+  // One pass in memory up to 2^20 clauses (about 40 bytes of text each), then streaming.
+  e.bytes = saturating_add(size.variables, size.clauses <= (std::uint64_t{1} << 20) ? size.clauses * 40 : 0);
+  return e;
+}
+
+std::optional<std::string> memory_refusal(const Grid& puzzle, const SatChoice& choice,
+                                          std::uint64_t budget, std::string_view what, MemoryUse use) {
+  const Geometry& geometry = puzzle.geometry();
+  MemoryEstimate e =
+      use == MemoryUse::solve ? sat_memory_estimate(geometry, choice) : encode_memory_estimate(geometry, choice);
+  if (e.bytes <= budget) return std::nullopt;
+  const auto n = static_cast<std::uint64_t>(geometry.size());
+  const std::uint64_t primary = n * n * n;
+  const bool reduces = use == MemoryUse::solve && ((choice.mode == SatMode::fresh && choice.reduction != Reduction::none) ||
+                                                   choice.mode == SatMode::hybrid);
+  bool scaled = false;
+  if (reduces && primary <= budget) {  // the reduction itself takes a byte per variable
+    try {
+      const Reduction reduction = choice.mode == SatMode::hybrid ? Reduction::propagate : choice.reduction;
+      const Encoder encoder(puzzle, {choice.encoding, choice.amo, reduction});
+      if (encoder.solved() || encoder.conflict()) return std::nullopt;  // no formula to solve
+      if (choice.mode == SatMode::fresh) {
+        const double open = static_cast<double>(primary - encoder.fixed_primary()) / static_cast<double>(primary);
+        auto scale = [open](std::uint64_t x) { return static_cast<std::uint64_t>(std::ceil(open * static_cast<double>(x))); };
+        e.bytes = saturating_add(scale(e.bytes), primary);
+        e.variables = scale(e.variables);
+        e.clauses = scale(e.clauses);
+        scaled = true;
+        if (e.bytes <= budget) return std::nullopt;
+      }
+    } catch (const Error&) {
+      return std::nullopt;  // a choice that does not fit the board: the backend reports it
+    }
+  }
+  const std::string board = std::to_string(geometry.size()) + "x" + std::to_string(geometry.size());
+  return "the " + std::string(scaled ? "reduced " : "") +
+         std::string(to_string(choice.encoding)) + "/" + std::string(to_string(choice.amo)) +
+         " formula of a " + board + " board needs up to " + format_bytes(e.bytes) + " (" +
+         std::to_string(e.variables) + " variables, " + std::to_string(e.clauses) + " clauses), more than the " +
+         format_bytes(budget) + " that " + std::string(what) +
+         " allows; refused before building it (raise --max-memory, or try --backend native)";
+}
+
+namespace {
+
+class MemoryGuardedSolver final : public Solver {
+ public:
+  MemoryGuardedSolver(std::unique_ptr<Solver> inner, SatConfig config, std::uint64_t budget, std::string what)
+      : inner_(std::move(inner)), config_(std::move(config)), budget_(budget), what_(std::move(what)) {}
+  std::string_view name() const override { return inner_->name(); }
+  Result solve(const Grid& puzzle, const Limits& limits) override {
+    if (auto refusal = memory_refusal(puzzle, config_.resolve(puzzle.size()), budget_, what_)) {
+      Result result;
+      result.status = Status::error;
+      result.message = std::move(*refusal);
+      return result;
+    }
+    return inner_->solve(puzzle, limits);
+  }
+
+ private:
+  std::unique_ptr<Solver> inner_;
+  SatConfig config_;
+  std::uint64_t budget_;
+  std::string what_;
+};
+
+}  // namespace
+
+std::unique_ptr<Solver> guard_memory(std::unique_ptr<Solver> inner, const SatConfig& config, std::uint64_t budget,
+                                     unsigned workers) {
+  if (budget == 0) return inner;
+  if (workers <= 1) return std::make_unique<MemoryGuardedSolver>(std::move(inner), config, budget, "--max-memory");
+  return std::make_unique<MemoryGuardedSolver>(
+      std::move(inner), config, budget / workers,
+      "--max-memory (" + format_bytes(budget) + " shared by " + std::to_string(workers) + " workers)");
+}
+
+}  // namespace satdoku::cli

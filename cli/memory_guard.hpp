@@ -1,0 +1,63 @@
+// The memory guard: an estimate of what a SAT formula will take, made from
+// the encoding table before anything is built, and a Solver wrapper that
+// refuses a puzzle whose formula would exceed the budget (--max-memory).
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "satdoku/sat_backend.hpp"
+#include "satdoku/solver.hpp"
+
+namespace satdoku::cli {
+
+// Physical memory of the machine in bytes (0 when unknown).
+std::uint64_t physical_memory();
+// The default --max-memory: half the physical memory (4 GiB when unknown).
+std::uint64_t default_max_memory();
+// "512M", "4G", "1.5G", "2048K", "1T" (powers of 1024) or plain bytes;
+// throws UsageError naming the option when malformed or zero.
+std::uint64_t parse_memory_size(std::string_view text);
+// "41.3 GiB", "512.0 MiB", "900 bytes".
+std::string format_bytes(std::uint64_t bytes);
+
+// Upper bound of the memory CaDiCaL needs for the formula of an N x N board
+// under `choice`, from encoding_size() of the empty board (clues and
+// reductions only make it smaller): per variable, per clause (header and
+// two watches) and per literal.  Also the size of the formula itself.
+struct MemoryEstimate {
+  std::uint64_t bytes = 0;
+  std::uint64_t variables = 0;
+  std::uint64_t clauses = 0;
+};
+MemoryEstimate sat_memory_estimate(const Geometry& geometry, const SatChoice& choice);
+// What `encode` holds while writing the same formula: the encoder's state
+// (a byte per variable) and, for formulas of up to 2^20 clauses, the text
+// formatted in memory; larger ones are streamed.
+MemoryEstimate encode_memory_estimate(const Geometry& geometry, const SatChoice& choice);
+
+enum class MemoryUse { solve, encode };
+
+// nullopt when `puzzle` fits `budget` bytes under `choice`; else the
+// message.  When the empty-board bound exceeds the budget and the choice
+// reduces the formula by the clues (mode fresh with a reduction, or hybrid),
+// the reduction is run first (one byte per variable, as the backend would):
+// a puzzle it settles needs no formula, and for mode fresh the bound is
+// scaled by the fraction of primary variables left open.  The message: "the extended/product/propagate formula of a 400x400
+// board needs up to 52.1 GiB (64000000 variables, ... clauses), more than
+// the 11.6 GiB that --max-memory allows; ..." (`what` names the budget).
+std::optional<std::string> memory_refusal(const Grid& puzzle, const SatChoice& choice,
+                                          std::uint64_t budget, std::string_view what = "--max-memory",
+                                          MemoryUse use = MemoryUse::solve);
+
+// Wraps the SAT backend: solve() first checks memory_refusal() for the
+// puzzle (with config.resolve(N)) and answers Status::error with the message
+// instead of building the formula.  budget 0: no guard (returns `inner`).
+// With `workers` > 1 each worker gets budget / workers, and the message says so.
+std::unique_ptr<Solver> guard_memory(std::unique_ptr<Solver> inner, const SatConfig& config,
+                                     std::uint64_t budget, unsigned workers = 1);
+
+}  // namespace satdoku::cli

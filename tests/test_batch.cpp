@@ -1,0 +1,254 @@
+// Nothing lost: in every batch command each input puzzle yields exactly one
+// output record, in input order, whatever happens to its neighbours; SIGINT
+// and SIGTERM stop a batch with complete records, a summary of how far it
+// got, exit code 130, and output files whole or absent.
+#define BOOST_TEST_MODULE batch
+#include <boost/test/unit_test.hpp>
+
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "satdoku/dimacs.hpp"
+#include "satdoku/verify.hpp"
+#include "test_support.hpp"
+
+using namespace satdoku;
+using namespace satdoku::test;
+namespace fs = std::filesystem;
+
+namespace {
+
+const std::string kPuzzle = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+const std::string kSolution = "417369825632158947958724316825437169791586432346912758289643571573291684164875293";
+const std::string kNoSolution = "12345678.........9" + std::string(63, '.');
+const std::string kClash = "5...5" + std::string(76, '.');
+const std::string kShort = kPuzzle.substr(0, 80);
+
+bool contains(const std::string& text, const std::string& fragment) { return text.find(fragment) != std::string::npos; }
+
+// Good, unreadable, clashing, unsolvable and multi-solution puzzles mixed,
+// repeated so that workers finish out of order.  Expected line-format records.
+struct Mixed {
+  std::string input;
+  std::vector<std::string> expected;
+  Mixed() {
+    const std::pair<std::string, std::string> kinds[] = {
+        {kPuzzle, kSolution}, {kShort, "error"}, {kClash, "invalid"}, {kNoSolution, "none"},
+        {"xyz", "error"},     {kPuzzle, kSolution}};
+    for (int round = 0; round < 20; ++round)
+      for (const auto& [puzzle, record] : kinds) {
+        input += puzzle + "\n";
+        expected.push_back(record);
+      }
+  }
+};
+
+struct Scratch {
+  fs::path dir;
+  explicit Scratch(const std::string& name)
+      : dir(fs::temp_directory_path() / ("satdoku-batch-" + name + "-" + std::to_string(::getpid()))) {
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+  }
+  ~Scratch() { fs::remove_all(dir); }
+};
+
+// Starts `satdoku ARGS...` with stdout and stderr to files; returns its pid.
+pid_t spawn(const std::vector<std::string>& args, const fs::path& out, const fs::path& err) {
+  const pid_t pid = ::fork();
+  if (pid == 0) {
+    const int o = ::open(out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    const int e = ::open(err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    const int n = ::open("/dev/null", O_RDONLY);
+    ::dup2(o, 1);
+    ::dup2(e, 2);
+    ::dup2(n, 0);
+    std::vector<std::string> all{satdoku_binary().string()};
+    all.insert(all.end(), args.begin(), args.end());
+    std::vector<char*> argv;
+    for (auto& a : all) argv.push_back(a.data());
+    argv.push_back(nullptr);
+    ::execv(argv[0], argv.data());
+    ::_exit(127);
+  }
+  return pid;
+}
+
+// Waits until `path` holds at least `bytes` bytes, or the process ended.
+void wait_for_output(pid_t pid, const fs::path& path, std::uintmax_t bytes) {
+  for (;;) {
+    std::error_code ec;
+    if (fs::file_size(path, ec) >= bytes && !ec) return;
+    int status = 0;
+    if (::waitpid(pid, &status, WNOHANG) == pid) BOOST_FAIL("satdoku ended before any output");
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+}
+
+int exit_code_of(pid_t pid) {
+  int status = 0;
+  ::waitpid(pid, &status, 0);
+  return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+// A big input: the forum's hardest puzzles (tens of thousands), which the
+// batch cannot finish before the signal.
+fs::path big_input() { return shared_data() / "forum_hardest_11plus.txt"; }
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(solve_one_record_per_puzzle_in_order) {
+  const Mixed mixed;
+  for (const char* jobs : {"1", "3"}) {
+    auto r = run_satdoku(std::string("solve --output line --no-progress -j ") + jobs, mixed.input);
+    BOOST_TEST(r.exit_code == 2, jobs << ": " << r.err);  // input errors beat unsolved
+    BOOST_TEST(lines_of(r.out) == mixed.expected, "jobs " << jobs);
+    BOOST_TEST(contains(r.err, "120 puzzles"), r.err);
+  }
+  // JSON records carry their index: 1..120 in order.
+  auto json = run_satdoku("solve --output json --no-progress -j 3", mixed.input);
+  const auto lines = lines_of(json.out);
+  BOOST_REQUIRE(lines.size() == mixed.expected.size());
+  for (std::size_t i = 0; i < lines.size(); ++i)
+    BOOST_TEST(nlohmann::json::parse(lines[i])["index"].get<std::size_t>() == i + 1);
+}
+
+BOOST_AUTO_TEST_CASE(solve_limits_hit_still_give_one_record_each) {
+  // A conflict budget of 1 leaves some hard puzzles unknown; each still has its line.
+  const auto puzzles = read_puzzles(big_input(), 40);
+  std::string input;
+  for (const auto& p : puzzles) input += format_line(p) + "\n";
+  input += kShort + "\n";
+  auto r = run_satdoku("solve --output line --no-progress -j 2 --conflicts 1 --mode fresh --reduce none", input);
+  const auto lines = lines_of(r.out);
+  BOOST_REQUIRE(lines.size() == puzzles.size() + 1);
+  for (std::size_t i = 0; i < puzzles.size(); ++i) {
+    if (lines[i] == "unknown") continue;
+    BOOST_REQUIRE_MESSAGE(lines[i].size() == 81u, lines[i]);
+    const Grid solution = read_puzzles_text(lines[i] + "\n").at(0);
+    BOOST_TEST(!verify(puzzles[i], solution).has_value(), "record " << i + 1 << " is not puzzle " << i + 1 << "'s");
+  }
+  BOOST_TEST(lines.back() == "error");
+}
+
+BOOST_AUTO_TEST_CASE(check_one_record_per_puzzle_in_order) {
+  const Mixed mixed;
+  auto r = run_satdoku("check --output json --no-progress -j 3", mixed.input);
+  BOOST_TEST(r.exit_code == 2, r.err);
+  const auto lines = lines_of(r.out);
+  BOOST_REQUIRE(lines.size() == mixed.expected.size());
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    const auto j = nlohmann::json::parse(lines[i]);
+    BOOST_TEST(j["index"].get<std::size_t>() == i + 1);
+    const bool error = mixed.expected[i] == "error";
+    BOOST_TEST((j.dump().find("\"error\"") != std::string::npos) == error, "record " << i + 1 << ": " << lines[i]);
+  }
+}
+
+BOOST_AUTO_TEST_CASE(encode_out_dir_one_file_per_good_puzzle) {
+  const Mixed mixed;
+  Scratch s("encode");
+  auto r = run_satdoku("encode -q --out-dir '" + s.dir.string() + "'", mixed.input);
+  BOOST_TEST(r.exit_code == 2, r.err);
+  std::size_t files = 0;
+  for ([[maybe_unused]] const auto& e : fs::directory_iterator(s.dir)) ++files;
+  std::size_t good = 0;
+  for (std::size_t i = 0; i < mixed.expected.size(); ++i) {
+    const fs::path cnf = s.dir / (std::to_string(i + 1) + ".cnf");
+    const bool readable = mixed.expected[i] != "error";
+    good += readable;
+    BOOST_TEST(fs::exists(cnf) == readable, cnf);
+    if (!readable) continue;
+    std::ifstream in(cnf);
+    auto header = read_cnf_header(in, cnf.string());
+    BOOST_REQUIRE(std::holds_alternative<CnfHeader>(header));
+    BOOST_TEST(format_line(std::get<CnfHeader>(header).puzzle) == lines_of(mixed.input)[i]);
+  }
+  BOOST_TEST(files == good);  // nothing else, no temporary files
+  // Each unreadable puzzle is named on stderr with its line.
+  BOOST_TEST(contains(r.err, "<stdin>:2:"), r.err);
+  BOOST_TEST(contains(r.err, "<stdin>:5:"), r.err);
+}
+
+BOOST_AUTO_TEST_CASE(sigint_and_sigterm_during_solve) {
+  Scratch s("signal");
+  for (int sig : {SIGINT, SIGTERM}) {
+    BOOST_TEST_CONTEXT(strsignal(sig)) {
+      const std::string tag = std::to_string(sig);
+      const fs::path out = s.dir / ("out" + tag), err = s.dir / ("err" + tag);
+      const pid_t pid = spawn({"solve", "--output", "line", "--no-progress", "-j", "2", big_input().string()}, out, err);
+      wait_for_output(pid, out, 82 * 3);  // a few records are out
+      ::kill(pid, sig);
+      BOOST_TEST(exit_code_of(pid) == 130);
+      const std::string text = slurp(out), diagnostics = slurp(err);
+      BOOST_REQUIRE(!text.empty());
+      BOOST_TEST(text.back() == '\n');  // the last record is complete
+      const auto lines = lines_of(text);
+      const auto puzzles = read_puzzles(big_input(), lines.size());
+      BOOST_REQUIRE(puzzles.size() == lines.size());
+      // Each record is the solution of its puzzle, or `unknown` for a puzzle
+      // in flight when the signal came (its search was cancelled).
+      std::size_t solved = 0;
+      for (std::size_t i = 0; i < lines.size(); ++i) {
+        if (lines[i] == "unknown") continue;
+        ++solved;
+        BOOST_REQUIRE_MESSAGE(lines[i].size() == 81u, "record " << i + 1 << ": " << lines[i]);
+        const Grid solution = read_puzzles_text(lines[i] + "\n").at(0);
+        BOOST_TEST(!verify(puzzles[i], solution).has_value(), "record " << i + 1 << " is not puzzle " << i + 1 << "'s");
+      }
+      BOOST_TEST(solved >= 3u);
+      BOOST_TEST(lines.size() < 48765u);
+      BOOST_TEST(contains(diagnostics, "satdoku solve: interrupted after " + std::to_string(lines.size()) + " puzzles"),
+                 diagnostics);
+    }
+  }
+}
+
+BOOST_AUTO_TEST_CASE(sigterm_during_check_and_encode) {
+  Scratch s("signal2");
+  const fs::path out = s.dir / "out.txt", err = s.dir / "err.txt";
+  const pid_t pid = spawn({"check", "--output", "json", "--no-progress", "-j", "2", big_input().string()}, out, err);
+  wait_for_output(pid, out, 200);
+  ::kill(pid, SIGTERM);
+  BOOST_TEST(exit_code_of(pid) == 130);
+  const std::string text = slurp(out);
+  BOOST_TEST(text.back() == '\n');
+  const auto lines = lines_of(text);
+  for (std::size_t i = 0; i < lines.size(); ++i)
+    BOOST_TEST(nlohmann::json::parse(lines[i])["index"].get<std::size_t>() == i + 1);
+  BOOST_TEST(contains(slurp(err), "satdoku check: interrupted after " + std::to_string(lines.size()) + " puzzles"),
+             slurp(err));
+
+  // encode --out-dir: every file present is whole (reads as a complete
+  // formula); no temporary file is left.
+  const fs::path dir = s.dir / "cnf";
+  fs::create_directories(dir);
+  const fs::path encode_err = s.dir / "encode-err.txt";
+  const pid_t encoder = spawn({"encode", "-q", "--reduce", "none", "--out-dir", dir.string(), big_input().string()},
+                              s.dir / "encode-out.txt", encode_err);
+  for (int tries = 0; tries < 500 && std::distance(fs::directory_iterator(dir), {}) < 5; ++tries)
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  ::kill(encoder, SIGTERM);
+  BOOST_TEST(exit_code_of(encoder) == 130);
+  std::size_t files = 0;
+  for (const auto& e : fs::directory_iterator(dir)) {
+    ++files;
+    BOOST_TEST(e.path().extension() == ".cnf", e.path());
+    std::ifstream in(e.path());
+    auto formula = read_dimacs(in, e.path().string());
+    BOOST_TEST(std::holds_alternative<CnfFormula>(formula), e.path());
+  }
+  BOOST_TEST(files > 0u);
+  BOOST_TEST(contains(slurp(encode_err), "satdoku encode: interrupted after "), slurp(encode_err));
+}

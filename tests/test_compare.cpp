@@ -1,0 +1,288 @@
+// Tests of propagation strength (satdoku/probing.hpp) and of `satdoku compare`.
+#define BOOST_TEST_MODULE compare
+#include <boost/test/unit_test.hpp>
+
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "satdoku/probing.hpp"
+#include "satdoku/sat_backend.hpp"
+#include "test_support.hpp"
+
+using namespace satdoku;
+namespace fs = std::filesystem;
+
+namespace {
+
+ClauseBuffer formula(std::initializer_list<std::initializer_list<int>> clauses) {
+  ClauseBuffer b;
+  for (auto c : clauses) b.add_clause(std::span<const int>(c.begin(), c.size()));
+  return b;
+}
+
+// The number of cells with exactly one true digit after propagating the
+// puzzle's own Reduction::none formula (built from scratch: no shared rules).
+int own_formula_cells(const Grid& puzzle, Encoding encoding, bool* conflict) {
+  const Encoder encoder(puzzle, {encoding, AmoMethod::pairwise, Reduction::none});
+  ClauseBuffer clauses;
+  const EncodeReport r = encoder.emit(clauses);
+  UnitPropagator up(clauses, static_cast<int>(r.variables));
+  *conflict = up.conflict();
+  int cells = 0;
+  for (int cell = 0; cell < puzzle.cell_count(); ++cell) {
+    int on = 0;
+    for (int d = 1; d <= puzzle.size(); ++d) on += up.value(encoder.map().var(cell, d)) > 0;
+    cells += on == 1;
+  }
+  return cells;
+}
+
+std::vector<std::string> split(const std::string& line, char sep) {
+  std::vector<std::string> out;
+  std::string item;
+  std::istringstream in(line);
+  while (std::getline(in, item, sep)) out.push_back(item);
+  if (!line.empty() && line.back() == sep) out.push_back("");
+  return out;
+}
+
+const fs::path& small_input() {
+  // The first 12 puzzles of 17_clue.txt, written once.
+  static const fs::path path = [] {
+    const fs::path p = fs::temp_directory_path() / ("satdoku-compare-" + std::to_string(::getpid()) + ".txt");
+    std::ifstream in(test::shared_data() / "17_clue.txt");
+    std::ofstream out(p);
+    std::string line;
+    for (int n = 0; n < 12 && std::getline(in, line);)
+      if (!line.empty() && line.front() != '#') out << line << '\n', ++n;
+    return p;
+  }();
+  return path;
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_SUITE(propagator)
+
+BOOST_AUTO_TEST_CASE(chains_units_and_finds_conflicts) {
+  // 1, 1 -> 2, 2 -> 3 | 4, -4: everything follows.
+  UnitPropagator up(formula({{1}, {-1, 2}, {-2, 3, 4}, {-4}}), 4);
+  BOOST_TEST(!up.conflict());
+  BOOST_TEST(up.value(1) == 1);
+  BOOST_TEST(up.value(2) == 1);
+  BOOST_TEST(up.value(3) == 1);
+  BOOST_TEST(up.value(4) == -1);
+
+  UnitPropagator clash(formula({{-1, 2}, {-1, -2}}), 2);
+  BOOST_TEST(clash.value(1) == 0);
+  BOOST_TEST(!clash.assert_literal(1));
+  BOOST_TEST(clash.conflict());
+  BOOST_TEST(clash.reset());  // back to the formula's own consequences
+  BOOST_TEST(clash.value(1) == 0);
+  BOOST_TEST(clash.assert_literal(-1));
+  BOOST_TEST(clash.value(2) == 0);
+  BOOST_CHECK_THROW(clash.assert_literal(3), UsageError);
+}
+
+BOOST_AUTO_TEST_CASE(probing_asserts_failed_literals_to_a_fixpoint) {
+  // x1 fails (1 -> 2, 1 -> -2), so -1 holds, then (1 | 3) gives 3; x3 -> x4
+  // through a ternary clause with -5 (a fact); nothing is open in the end.
+  ClauseBuffer f = formula({{-1, 2}, {-1, -2}, {1, 3}, {-3, 4, 5}, {-5}});
+  UnitPropagator up(f, 5);
+  BOOST_TEST(up.value(1) == 0);
+  std::uint64_t probes = 0, failed = 0;
+  const int candidates[] = {1, 2, 3, 4, 5};
+  BOOST_TEST(up.probe(candidates, &probes, &failed));
+  BOOST_TEST(failed == 1u);
+  BOOST_TEST(probes >= 1u);
+  BOOST_TEST(up.value(1) == -1);
+  BOOST_TEST(up.value(3) == 1);
+  BOOST_TEST(up.value(4) == 1);
+  // Unsatisfiable by probing: both 1 and -1 fail.
+  UnitPropagator unsat(formula({{-1, 2}, {-1, -2}, {1, 3}, {1, -3}}), 3);
+  const int all[] = {1, 2, 3};
+  BOOST_TEST(!unsat.probe(all));
+  BOOST_TEST(unsat.conflict());
+}
+
+BOOST_AUTO_TEST_CASE(empty_clause_is_a_conflict) {
+  UnitPropagator up(formula({{1, 2}, {}}), 2);
+  BOOST_TEST(up.conflict());
+  BOOST_TEST(!up.reset());
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+BOOST_AUTO_TEST_SUITE(strength)
+
+// The meter (shared rules + clue units) sees exactly what the puzzle's own
+// Reduction::none formula gives.
+BOOST_AUTO_TEST_CASE(meter_matches_the_puzzles_own_formula) {
+  const auto puzzles = test::read_puzzles(test::shared_data() / "17_clue.txt", 25);
+  for (const EncodingInfo& e : encodings()) {
+    StrengthMeter meter(puzzles.front().geometry_ptr(), e.encoding, AmoMethod::pairwise);
+    for (const Grid& p : puzzles) {
+      bool conflict = false;
+      const int cells = own_formula_cells(p, e.encoding, &conflict);
+      const PropagationStrength s = meter.measure(p, false);
+      BOOST_TEST(s.up_cells == cells, e.name);
+      BOOST_TEST(s.up_conflict == conflict);
+      BOOST_TEST(!s.probed);
+    }
+  }
+}
+
+// Figures of the first 200 puzzles of 17_clue.txt, computed once with
+// `satdoku compare --strength-only --probe` and checked by hand against the
+// full-set figures of benchmarks/fidelity.sh (RESULTS.md), which match the
+// published ones: UP solves 0% with minimal, 44.5-44.6% with extended and
+// 76.0-76.1% with triads; failed literals solve 100% with extended.  The
+// subset is easier than the whole set (48.0% / 86.5% here), as its first
+// puzzles are.
+BOOST_AUTO_TEST_CASE(pinned_rates_on_a_fixed_subset) {
+  const auto puzzles = test::read_puzzles(test::shared_data() / "17_clue.txt", 200);
+  BOOST_REQUIRE(puzzles.size() == 200u);
+  struct Expect {
+    Encoding encoding;
+    int up, fl;
+  };
+  const Expect expect[] = {{Encoding::minimal, 0, 48},
+                           {Encoding::natural, 0, 48},
+                           {Encoding::extended, 96, 200},
+                           {Encoding::triads, 173, 200}};
+  for (const Expect& x : expect) {
+    StrengthMeter meter(puzzles.front().geometry_ptr(), x.encoding, AmoMethod::pairwise);
+    int up = 0, fl = 0;
+    for (const Grid& p : puzzles) {
+      const PropagationStrength s = meter.measure(p, true);
+      BOOST_TEST(!s.up_conflict);
+      BOOST_TEST((!s.up_solved || s.fl_solved));  // probing never loses what UP found
+      up += s.up_solved;
+      fl += s.fl_solved;
+    }
+    BOOST_TEST(up == x.up, to_string(x.encoding));
+    BOOST_TEST(fl == x.fl, to_string(x.encoding));
+  }
+}
+
+// The at-most-one method does not change what propagation reaches on the
+// primary variables (every method here is propagation-complete).
+BOOST_AUTO_TEST_CASE(amo_methods_agree_on_strength) {
+  const auto puzzles = test::read_puzzles(test::shared_data() / "17_clue.txt", 20);
+  for (AmoMethod amo : {AmoMethod::sequential, AmoMethod::commander}) {
+    StrengthMeter pairwise(puzzles.front().geometry_ptr(), Encoding::extended, AmoMethod::pairwise);
+    StrengthMeter other(puzzles.front().geometry_ptr(), Encoding::extended, amo);
+    for (const Grid& p : puzzles) BOOST_TEST(pairwise.measure(p, false).up_cells == other.measure(p, false).up_cells);
+  }
+}
+
+BOOST_AUTO_TEST_CASE(wrong_board_shape_is_misuse) {
+  StrengthMeter meter(Geometry::shared(9), Encoding::extended, AmoMethod::pairwise);
+  BOOST_CHECK_THROW(meter.measure(Grid(Geometry::shared(4)), false), UsageError);
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+BOOST_AUTO_TEST_SUITE(cli)
+
+BOOST_AUTO_TEST_CASE(rows_agree_and_every_format_carries_every_field) {
+  const fs::path dir = fs::temp_directory_path() / ("satdoku-compare-out-" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  const std::string args = "compare '" + small_input().string() +
+                           "' --encodings all --mode fresh,hybrid --amo pairwise --limit 2 --probe -j 2 --seed 7"
+                           " --csv '" + (dir / "c.csv").string() + "' --json '" + (dir / "c.json").string() +
+                           "' --markdown '" + (dir / "c.md").string() + "' --plot '" + (dir / "c.svg").string() + "'";
+  const auto r = test::run_satdoku(args);
+  BOOST_TEST_REQUIRE(r.exit_code == 0, r.err);
+  BOOST_TEST(r.out.find("decisions and propagations are always 0") != std::string::npos);
+  BOOST_TEST(r.out.find("fastest") != std::string::npos);
+  BOOST_TEST(r.out.find("strongest") != std::string::npos);
+
+  // CSV: the header, 4 encodings x 2 modes rows, no unknown, no disagreement.
+  std::istringstream csv(test::slurp(dir / "c.csv"));
+  std::string line;
+  std::getline(csv, line);
+  const auto header = split(line, ',');
+  for (const char* field : {"encoding", "amo", "reduce", "mode", "vars", "vars_max", "clauses", "literals",
+                            "encode_mean_s", "solve_median_s", "total_p90_s", "total_max_s", "total_sum_s",
+                            "conflicts_mean", "decisions_mean", "propagations_mean", "up_solved_pct",
+                            "fl_solved_pct", "unknown", "disagreements", "fastest", "strongest"})
+    BOOST_TEST((std::find(header.begin(), header.end(), field) != header.end()), field);
+  auto column = [&](const char* name) {
+    return static_cast<std::size_t>(std::find(header.begin(), header.end(), name) - header.begin());
+  };
+  int rows = 0, fastest = 0;
+  while (std::getline(csv, line)) {
+    const auto f = split(line, ',');
+    BOOST_TEST_REQUIRE(f.size() == header.size());
+    BOOST_TEST(f[column("unknown")] == "0");
+    BOOST_TEST(f[column("disagreements")] == "0");
+    BOOST_TEST(f[column("puzzles")] == "12");
+    BOOST_TEST(!f[column("fl_solved_pct")].empty());
+    if (f[column("encoding")] == "minimal") BOOST_TEST(f[column("up_solved_pct")] == "0.00");
+    fastest += f[column("fastest")] == "1";
+    ++rows;
+  }
+  BOOST_TEST(rows == 8);
+  BOOST_TEST(fastest == 1);
+
+  // JSON: the same rows and fields, numbers as numbers.
+  const auto json = nlohmann::json::parse(test::slurp(dir / "c.json"));
+  BOOST_TEST(json["puzzles"] == 12);
+  BOOST_TEST_REQUIRE(json["rows"].size() == 8u);
+  for (const auto& row : json["rows"]) {
+    for (const std::string& field : header) BOOST_TEST(row.contains(field), field);
+    BOOST_TEST(row["disagreements"] == 0);
+    BOOST_TEST(row["vars"].is_number());
+    BOOST_TEST(row["fl_solved_pct"].is_number());
+  }
+
+  // Markdown: a header, a separator and one line per row.
+  std::istringstream md(test::slurp(dir / "c.md"));
+  int table_lines = 0;
+  while (std::getline(md, line)) table_lines += !line.empty() && line.front() == '|';
+  BOOST_TEST(table_lines == 10);
+
+  // SVG: well-formed XML with one line per row and a legend entry each.
+  BOOST_TEST(std::system(("xmllint --noout '" + (dir / "c.svg").string() + "'").c_str()) == 0);
+  const std::string svg = test::slurp(dir / "c.svg");
+  std::size_t lines = 0;
+  for (std::size_t at = svg.find("<polyline"); at != std::string::npos; at = svg.find("<polyline", at + 1)) ++lines;
+  BOOST_TEST(lines == 8u);
+  BOOST_TEST(svg.find("triads/pairwise/propagate/fresh") != std::string::npos);
+  fs::remove_all(dir);
+}
+
+BOOST_AUTO_TEST_CASE(rows_other_than_time_are_deterministic) {
+  const std::string base = "compare '" + small_input().string() +
+                           "' --encodings extended,triads --mode incremental --amo pairwise --seed 3 --json - ";
+  const auto a = test::run_satdoku(base + "-j 1");
+  const auto b = test::run_satdoku(base + "-j 2");
+  BOOST_TEST_REQUIRE(a.exit_code == 0, a.err);
+  BOOST_TEST_REQUIRE(b.exit_code == 0, b.err);
+  const auto ja = nlohmann::json::parse(a.out), jb = nlohmann::json::parse(b.out);
+  for (std::size_t i = 0; i < 2; ++i)
+    for (const char* field : {"conflicts_mean", "vars", "clauses", "literals_max", "up_solved_pct"})
+      BOOST_TEST(ja["rows"][i][field] == jb["rows"][i][field], field);
+}
+
+BOOST_AUTO_TEST_CASE(unknown_names_are_usage_errors) {
+  const std::string in = "'" + small_input().string() + "'";
+  auto r = test::run_satdoku("compare " + in + " --encodings extended,bogus");
+  BOOST_TEST(r.exit_code == 2);
+  BOOST_TEST(r.err.find("unknown encoding 'bogus'") != std::string::npos, r.err);
+  BOOST_TEST(r.err.find(encoding_names()) != std::string::npos, r.err);
+  r = test::run_satdoku("compare " + in + " --amo pairwise,nope");
+  BOOST_TEST(r.exit_code == 2);
+  BOOST_TEST(r.err.find(amo_method_names()) != std::string::npos, r.err);
+  r = test::run_satdoku("compare " + in + " --reduce maybe");
+  BOOST_TEST(r.exit_code == 2);
+  BOOST_TEST(r.err.find(reduction_names()) != std::string::npos, r.err);
+  r = test::run_satdoku("compare " + in + " --mode turbo");
+  BOOST_TEST(r.exit_code == 2);
+  BOOST_TEST(r.err.find(sat_mode_names()) != std::string::npos, r.err);
+  r = test::run_satdoku("compare " + in + " --limit 3");
+  BOOST_TEST(r.exit_code == 2);
+}
+
+BOOST_AUTO_TEST_SUITE_END()

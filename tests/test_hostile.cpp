@@ -1,0 +1,249 @@
+// Hostile and broken input through the command line: each case checks the
+// exact message (a fragment of stderr, with its position) and the exit code.
+// Exit codes: 0 ok, 1 unsolved, 2 usage or input error (README).
+#define BOOST_TEST_MODULE hostile
+#include <boost/test/unit_test.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "test_support.hpp"
+
+using namespace satdoku::test;
+namespace fs = std::filesystem;
+
+namespace {
+
+const std::string kPuzzle = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+const std::string kSolution = "417369825632158947958724316825437169791586432346912758289643571573291684164875293";
+
+bool contains(const std::string& text, const std::string& fragment) { return text.find(fragment) != std::string::npos; }
+
+// A scratch folder removed at the end of the test.
+struct Scratch {
+  fs::path dir = fs::temp_directory_path() / ("satdoku-hostile-" + std::to_string(::getpid()));
+  Scratch() {
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+  }
+  ~Scratch() { fs::remove_all(dir); }
+  std::string write(const std::string& name, const std::string& content) const {
+    std::ofstream(dir / name, std::ios::binary) << content;
+    return "'" + (dir / name).string() + "'";
+  }
+};
+
+// `solve --output line` on stdin: one record line per puzzle.
+RunResult solve(const std::string& input, const std::string& options = "") {
+  return run_satdoku("solve --output line --no-progress " + options, input);
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(empty_file) {
+  Scratch s;
+  const std::string empty = s.write("empty.txt", "");
+  auto r = run_satdoku("solve --output line " + empty);
+  BOOST_TEST(r.exit_code == 0, r.err);
+  BOOST_TEST(r.out == "");
+  BOOST_TEST(contains(r.err, "satdoku solve: 0 puzzles"), r.err);
+  auto check = run_satdoku("check " + empty);
+  BOOST_TEST(check.exit_code == 0, check.err);
+  auto encode = run_satdoku("encode " + empty);
+  BOOST_TEST(encode.exit_code == 0, encode.err);
+  BOOST_TEST(encode.out == "");
+}
+
+BOOST_AUTO_TEST_CASE(ten_megabyte_line_between_good_puzzles) {
+  const std::string input = kPuzzle + "\n" + std::string(10u << 20, '1') + "\n" + kPuzzle + "\n";
+  auto r = solve(input);
+  BOOST_TEST(r.exit_code == 2);
+  BOOST_TEST(lines_of(r.out) == (std::vector<std::string>{kSolution, "error", kSolution}), r.out);
+  BOOST_TEST(contains(r.err, "<stdin>:2:1: line of 10485760 bytes is longer than the limit of 8388608 bytes"), r.err);
+}
+
+BOOST_AUTO_TEST_CASE(binary_garbage_and_nul_bytes) {
+  std::string garbage = "\x89PNG\r\n\x1a\n";
+  for (int i = 0; i < 512; ++i) garbage.push_back(static_cast<char>((i * 131 + 7) % 256));
+  auto r = solve(garbage);
+  BOOST_TEST(r.exit_code == 2);
+  BOOST_TEST(contains(r.err, "<stdin>:1:1: unexpected byte 0x89"), r.err);
+  for (const auto& line : lines_of(r.out)) BOOST_TEST(line == "error");
+
+  std::string with_nul = kPuzzle;
+  with_nul[4] = '\0';
+  auto nul = solve(with_nul + "\n" + kPuzzle + "\n");
+  BOOST_TEST(nul.exit_code == 2);
+  BOOST_TEST(lines_of(nul.out) == (std::vector<std::string>{"error", kSolution}), nul.out);
+  BOOST_TEST(contains(nul.err, "<stdin>:1:5: unexpected byte 0x00"), nul.err);
+}
+
+BOOST_AUTO_TEST_CASE(utf8_bom_and_crlf_are_accepted) {
+  auto r = solve("\xEF\xBB\xBF" + kPuzzle + "\r\n" + kPuzzle + "\r\n");
+  BOOST_TEST(r.exit_code == 0, r.err);
+  BOOST_TEST(lines_of(r.out) == (std::vector<std::string>{kSolution, kSolution}), r.out);
+  // The same in the grid format, one row per CRLF line.
+  std::string grid = "\xEF\xBB\xBF";
+  for (int row = 0; row < 9; ++row) grid += kPuzzle.substr(9 * row, 9) + "\r\n";
+  auto g = solve(grid);
+  BOOST_TEST(g.exit_code == 0, g.err);
+  BOOST_TEST(g.out == kSolution + "\n");
+}
+
+BOOST_AUTO_TEST_CASE(rows_too_short_or_too_long) {
+  auto shorter = solve(kPuzzle.substr(0, 80) + "\n");
+  BOOST_TEST(shorter.exit_code == 2);
+  BOOST_TEST(shorter.out == "error\n");
+  BOOST_TEST(contains(shorter.err, "<stdin>:1:1:"), shorter.err);
+  BOOST_TEST(contains(shorter.err, "found 80"), shorter.err);
+  auto longer = solve(kPuzzle + ".\n");
+  BOOST_TEST(longer.exit_code == 2);
+  BOOST_TEST(contains(longer.err, "found 82"), longer.err);
+
+  std::string grid;
+  for (int row = 0; row < 9; ++row) grid += kPuzzle.substr(9 * row, 9) + (row == 2 ? "." : row == 4 ? "" : "") + "\n";
+  auto g = solve(grid);
+  BOOST_TEST(g.exit_code == 2);
+  BOOST_TEST(contains(g.err, "<stdin>:3:10: row 3 has 10 symbols, expected 9"), g.err);
+  std::string short_row;
+  for (int row = 0; row < 9; ++row) short_row += kPuzzle.substr(9 * row, row == 4 ? 7 : 9) + "\n";
+  auto sr = solve(short_row);
+  BOOST_TEST(sr.exit_code == 2);
+  BOOST_TEST(contains(sr.err, "<stdin>:5:8: row 5 has 7 symbols, expected 9"), sr.err);
+}
+
+BOOST_AUTO_TEST_CASE(symbol_out_of_range_for_the_board) {
+  auto r = solve("1...\n..2.\n.5..\n...4\n");
+  BOOST_TEST(r.exit_code == 2);
+  BOOST_TEST(r.out == "error\n");
+  BOOST_TEST(contains(r.err, "<stdin>:3:2: symbol '5' stands for 5, beyond 4 in a 4x4 board"), r.err);
+}
+
+BOOST_AUTO_TEST_CASE(numbers_too_large_or_negative_in_tokens) {
+  // A 16x16 board of tokens; one number replaced per case.
+  auto board = [](const std::string& bad) {
+    std::string text;
+    for (int row = 0; row < 16; ++row) {
+      for (int col = 0; col < 16; ++col) {
+        if (col) text += ' ';
+        text += row == 3 && col == 2 ? bad : "0";
+      }
+      text += '\n';
+    }
+    return text;
+  };
+  auto large = solve(board("123456789012345678901234567890"), "--input-format tokens");
+  BOOST_TEST(large.exit_code == 2);
+  BOOST_TEST(large.out == "error\n");
+  BOOST_TEST(contains(large.err, "<stdin>:4:5: number '123456789012345678901234...' is too large: expected 0 (blank) to 16"), large.err);
+  auto beyond = solve(board("17"), "--input-format tokens");
+  BOOST_TEST(beyond.exit_code == 2);
+  BOOST_TEST(contains(beyond.err, "<stdin>:4:5: number 17 is out of range for a 16x16 board"), beyond.err);
+  auto negative = solve(board("-3"), "--input-format tokens");
+  BOOST_TEST(negative.exit_code == 2);
+  BOOST_TEST(contains(negative.err, "<stdin>:4:5: negative number '-3'"), negative.err);
+}
+
+BOOST_AUTO_TEST_CASE(no_box_shape_and_a_box_that_does_not_multiply) {
+  auto prime = solve(std::string(49, '.') + "\n");
+  BOOST_TEST(prime.exit_code == 2);
+  BOOST_TEST(prime.out == "error\n");
+  BOOST_TEST(contains(prime.err, "7 is prime"), prime.err);
+  auto box = solve(kPuzzle + "\n", "--box 2x4");
+  BOOST_TEST(box.exit_code == 2);
+  BOOST_TEST(box.out == "error\n");
+  BOOST_TEST(contains(box.err, "box 2x4 does not fit a 9x9 board"), box.err);
+  auto malformed = solve(kPuzzle + "\n", "--box 3by3");
+  BOOST_TEST(malformed.exit_code == 2);
+  BOOST_TEST(malformed.out == "");
+}
+
+BOOST_AUTO_TEST_CASE(empty_400x400_board_is_refused_before_building) {
+  // 400 rows of 400 zeros: 64 million variables, far beyond the budget given.
+  std::string board;
+  const std::string row = "0" + [] { std::string r; for (int i = 1; i < 400; ++i) r += " 0"; return r; }() + "\n";
+  for (int i = 0; i < 400; ++i) board += row;
+  auto r = solve(board, "--max-memory 1G -j 1 --no-cross-check");
+  BOOST_TEST(r.exit_code == 2);
+  BOOST_TEST(r.out == "error\n");
+  BOOST_TEST(contains(r.err, "formula of a 400x400 board needs up to "), r.err);
+  BOOST_TEST(contains(r.err, "<stdin>:1: error: the "), r.err);
+  BOOST_TEST(contains(r.err, " variables, "), r.err);
+  BOOST_TEST(contains(r.err, "more than the 1.0 GiB that --max-memory allows; refused before building it"), r.err);
+}
+
+BOOST_AUTO_TEST_CASE(unreadable_files) {
+  Scratch s;
+  auto missing = run_satdoku("solve --output line '" + (s.dir / "missing.txt").string() + "'");
+  BOOST_TEST(missing.exit_code == 2);
+  BOOST_TEST(contains(missing.err, (s.dir / "missing.txt").string() + ": cannot open"), missing.err);
+  // A folder opens but cannot be read (unlike permissions, this holds for
+  // root too); the next file is still read.
+  const std::string good = s.write("good.txt", kPuzzle + "\n");
+  auto folder = run_satdoku("solve --output line '" + s.dir.string() + "' " + good);
+  BOOST_TEST(folder.exit_code == 2);
+  BOOST_TEST(contains(folder.err, s.dir.string() + ": cannot read: Is a directory"), folder.err);
+  BOOST_TEST(lines_of(folder.out) == (std::vector<std::string>{"error", kSolution}), folder.out);
+  auto check = run_satdoku("check '" + s.dir.string() + "'");
+  BOOST_TEST(check.exit_code == 2);
+  BOOST_TEST(contains(check.err, s.dir.string() + ": cannot read: Is a directory"), check.err);
+  auto encode = run_satdoku("encode '" + s.dir.string() + "'");
+  BOOST_TEST(encode.exit_code == 2);
+  BOOST_TEST(contains(encode.err, s.dir.string() + ": cannot read: Is a directory"), encode.err);
+}
+
+BOOST_AUTO_TEST_CASE(output_path_in_a_missing_folder) {
+  Scratch s;
+  const fs::path target = s.dir / "no-such-folder" / "p.cnf";
+  auto encode = run_satdoku("encode -o '" + target.string() + "'", kPuzzle + "\n");
+  BOOST_TEST(encode.exit_code == 2);
+  BOOST_TEST(contains(encode.err, target.string()), encode.err);
+  BOOST_TEST(!fs::exists(target.parent_path()));
+  auto out_dir = run_satdoku("encode --out-dir '" + target.parent_path().string() + "'", kPuzzle + "\n");
+  BOOST_TEST(out_dir.exit_code == 2);
+  BOOST_TEST(contains(out_dir.err, "--out-dir " + target.parent_path().string() + " is not a folder"), out_dir.err);
+  const fs::path junit = s.dir / "no-such-folder" / "report.xml";
+  auto check = run_satdoku("check --junit '" + junit.string() + "'", kPuzzle + "\n");
+  BOOST_TEST(check.exit_code == 2);
+  BOOST_TEST(contains(check.err, junit.string()), check.err);
+}
+
+BOOST_AUTO_TEST_CASE(max_memory_option) {
+  auto bad = solve(kPuzzle + "\n", "--max-memory lots");
+  BOOST_TEST(bad.exit_code == 2);
+  BOOST_TEST(contains(bad.err, "--max-memory 'lots' is not a size"), bad.err);
+  BOOST_TEST(bad.out == "");
+  // A whole 9x9 formula (no reduction) needs far more than 1K: refused, the
+  // batch goes on; native is not guarded.
+  const std::string whole = " --mode fresh --reduce none";
+  auto tiny = solve(kPuzzle + "\n" + kPuzzle + "\n", "--max-memory 1K -j 1" + whole);
+  BOOST_TEST(tiny.exit_code == 2);
+  BOOST_TEST(lines_of(tiny.out) == (std::vector<std::string>{"error", "error"}), tiny.out);
+  BOOST_TEST(contains(tiny.err, "<stdin>:1: error: the "), tiny.err);
+  BOOST_TEST(contains(tiny.err, "formula of a 9x9 board needs up to "), tiny.err);
+  BOOST_TEST(contains(tiny.err, "more than the 1.0 KiB that --max-memory allows"), tiny.err);
+  auto shared = solve(kPuzzle + "\n", "--max-memory 1K -j 2" + whole);
+  BOOST_TEST(shared.exit_code == 2);
+  BOOST_TEST(contains(shared.err, "more than the 512 bytes that --max-memory (1.0 KiB shared by 2 workers) allows"),
+             shared.err);
+  auto native = solve(kPuzzle + "\n", "--max-memory 1K --backend native");
+  BOOST_TEST(native.exit_code == 0, native.err);
+  auto enough = solve(kPuzzle + "\n", "--max-memory 1G" + whole);
+  BOOST_TEST(enough.exit_code == 0, enough.err);
+  BOOST_TEST(enough.out == kSolution + "\n");
+  auto encode = run_satdoku("encode --max-memory 1K --reduce none -e natural", kPuzzle + "\n");
+  BOOST_TEST(encode.exit_code == 2);
+  BOOST_TEST(contains(encode.err, "<stdin>:1: the natural/pairwise formula of a 9x9 board needs up to "), encode.err);
+  BOOST_TEST(encode.out == "");
+  auto check = run_satdoku("check --max-memory 1K -j 1 --output json" + whole, kPuzzle + "\n");
+  BOOST_TEST(check.exit_code == 2);
+  BOOST_TEST(contains(check.out, "\"status\":\"error\""), check.out);
+  BOOST_TEST(contains(check.out, "formula of a 9x9 board needs up to "), check.out);
+  // With the reduction, a puzzle that propagation settles needs no formula.
+  auto settled = solve(kPuzzle + "\n", "--max-memory 1K -j 1 --mode fresh --reduce propagate");
+  BOOST_TEST(settled.exit_code == 0, settled.err);
+  BOOST_TEST(settled.out == kSolution + "\n");
+}
