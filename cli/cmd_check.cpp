@@ -346,7 +346,10 @@ void print_text(std::ostream& out, const CheckRecord& r, const CheckPlan& plan) 
   out << source_of(r.base.entry) << ' ';
   const auto* puzzle = std::get_if<Grid>(&r.base.entry.content);
   if (!puzzle || r.base.result.status == Status::error) {
-    out << "error\n";
+    out << "error";
+    if (const auto* d = std::get_if<Diagnostic>(&r.base.entry.content)) out << ": " << d->message;
+    else if (!r.base.result.message.empty()) out << ": " << r.base.result.message;
+    out << '\n';
     return;
   }
   const Geometry& g = puzzle->geometry();

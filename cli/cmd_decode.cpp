@@ -1,4 +1,5 @@
 // satdoku decode: turn a SAT solver's answer on a satdoku CNF back into a grid.
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <nlohmann/json.hpp>
@@ -29,10 +30,11 @@ constexpr std::string_view kDescription =
 
 std::ifstream open_input(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
-  if (!in) {
+  std::error_code ignored;
+  if (!in || std::filesystem::is_directory(path, ignored)) {
     Diagnostic diagnostic;
     diagnostic.where.file = path;
-    diagnostic.message = "cannot open";
+    diagnostic.message = std::filesystem::is_directory(path, ignored) ? "cannot read: it is a folder" : "cannot open";
     throw InputError(std::move(diagnostic));
   }
   return in;

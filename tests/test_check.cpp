@@ -273,3 +273,10 @@ BOOST_AUTO_TEST_CASE(usage_errors_exit_with_2) {
   BOOST_TEST(help.out.find("--expect") != std::string::npos);
   BOOST_TEST(run_satdoku("--help").out.find("check") != std::string::npos);
 }
+
+// The text report says why a record is an error, not only that it is one.
+BOOST_AUTO_TEST_CASE(text_errors_carry_their_reason) {
+  auto r = run_satdoku("check", "xyz\n");
+  BOOST_TEST(r.exit_code == 2);
+  BOOST_TEST(r.out.rfind("<stdin>:1 error: ", 0) == 0, r.out);
+}

@@ -252,6 +252,10 @@ BOOST_AUTO_TEST_CASE(encode_then_decode_round_trip) {
   auto bad = run_satdoku("decode '" + cnf + "' '" + (dir / "broken.txt").string() + "'");
   BOOST_TEST(bad.exit_code == 1);
   BOOST_TEST(bad.err.find("breaks") != std::string::npos, bad.err);
+  // A folder instead of a model file.
+  auto folder = run_satdoku("decode '" + cnf + "' '" + dir.string() + "'");
+  BOOST_TEST(folder.exit_code == 2);
+  BOOST_TEST(folder.err.find("it is a folder") != std::string::npos, folder.err);
   // Malformed model: position reported.
   { std::ofstream(dir / "garbage.txt") << "s SATISFIABLE\nv 1 2 x3 0\n"; }
   auto garbage = run_satdoku("decode '" + cnf + "' '" + (dir / "garbage.txt").string() + "'");
