@@ -2,8 +2,8 @@
 # fidelity.sh BUILD_DIR [DATA_FILE] [JOBS]
 #
 # Checks satdoku's propagation strength against the published figures, on
-# all of 17_clue.txt (the default DATA_FILE, /work/shared/data/17_clue.txt
-# or $SATDOKU_SHARED_DATA/17_clue.txt):
+# all of 17_clue.txt (the default DATA_FILE: ../shared/data/17_clue.txt beside
+# the repository, or $SATDOKU_SHARED_DATA/17_clue.txt):
 #   unit propagation alone solves   0%          with minimal,
 #                                   44.5-44.6%  with extended,
 #                                   76.0-76.1%  with triads;
@@ -20,7 +20,7 @@ if [ $# -lt 1 ]; then
   exit 2
 fi
 satdoku=$1/cli/satdoku
-data=${2:-${SATDOKU_SHARED_DATA:-/work/shared/data}/17_clue.txt}
+data=${2:-${SATDOKU_SHARED_DATA:-$(cd "$(dirname "$0")/../.." && pwd)/shared/data}/17_clue.txt}
 jobs=${3:-2}
 [ -x "$satdoku" ] || { echo "$0: no $satdoku (build target satdoku first)" >&2; exit 2; }
 [ -r "$data" ] || { echo "$0: cannot read $data" >&2; exit 2; }
