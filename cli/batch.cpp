@@ -1,5 +1,9 @@
 #include "batch.hpp"
 
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
 #include <cerrno>
 #include <csignal>
 #include <cstring>
@@ -25,6 +29,9 @@ void install_interrupt_handlers() {
 EntrySource::EntrySource(std::vector<std::string> files, ReadOptions options)
     : files_(std::move(files)), options_(std::move(options)) {
   if (files_.empty()) files_.push_back("-");
+  struct stat info {};
+  const bool stdin_is_file = ::fstat(STDIN_FILENO, &info) == 0 && S_ISREG(info.st_mode);
+  may_block_ = !stdin_is_file && std::find(files_.begin(), files_.end(), "-") != files_.end();
 }
 
 EntrySource::~EntrySource() = default;

@@ -7,6 +7,7 @@
 // stays flat on files of any length.
 #pragma once
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
@@ -32,8 +33,12 @@ class EntrySource {
   EntrySource(std::vector<std::string> files, ReadOptions options);
   ~EntrySource();
   std::optional<Entry> next();
+  // True when some input is standard input that is not a regular file (a
+  // pipe or a terminal), where a read may wait for the writer.
+  bool may_block() const { return may_block_; }
 
  private:
+  bool may_block_ = false;
   std::vector<std::string> files_;
   ReadOptions options_;
   std::size_t file_ = 0;
@@ -48,6 +53,9 @@ void install_interrupt_handlers();
 struct BatchOptions {
   unsigned jobs = 1;
   bool progress = false;  // one-line progress on stderr
+  // Flushed before the batch may wait for input (EntrySource::may_block), so
+  // a program that feeds puzzles one at a time sees each answer at once.
+  std::ostream* flush = nullptr;
 };
 
 struct BatchTotals {
@@ -81,97 +89,100 @@ BatchTotals run_batch(EntrySource& source, MakeWorker make_worker, Sink sink, co
   Progress progress(options.progress);
   BatchTotals totals;
 
+  const bool flush = options.flush && source.may_block();
   if (options.jobs <= 1) {
     Worker worker = make_worker();
     while (!cancel.load(std::memory_order_relaxed)) {
+      if (flush) options.flush->flush();
       std::optional<Entry> entry = source.next();
       if (!entry) break;
       sink(worker(std::move(*entry)));
       progress.update(++totals.records);
     }
   } else {
-    // Work travels in chunks of up to kChunk entries, so that the locking
-    // costs little beside puzzles of a few microseconds; a chunk is handed
-    // out early whenever a worker is idle, so a slow input (a terminal, a
-    // pipe) still gets each answer at once.
+    // A reader thread feeds the queue; each worker takes a fair share of it
+    // (up to kChunk entries, one when it is short, so a slow input such as
+    // a terminal or a driver program gets each answer at once); this thread
+    // prints the records in input order as they complete.
     constexpr std::size_t kChunk = 16;
-    using Chunk = std::vector<Entry>;
     std::mutex mutex;
-    std::condition_variable work_ready, record_ready;
-    std::deque<std::pair<std::size_t, Chunk>> queue;
-    std::map<std::size_t, std::vector<Record>> done;
+    std::condition_variable work_ready, record_ready, space_ready;
+    std::deque<std::pair<std::size_t, Entry>> queue;
+    std::map<std::size_t, Record> done;
     bool reading_done = false;
-    std::size_t next_seq = 0, next_emit = 0;  // chunk numbers
+    std::size_t next_seq = 0, next_emit = 0;
     unsigned idle = 0;
-    const std::size_t window = 4 * std::size_t{options.jobs};  // chunks in flight
-    Chunk pending;
+    const std::size_t window = 64 * std::size_t{options.jobs};  // entries in flight
+
+    std::thread reader([&] {
+      for (;;) {
+        {
+          std::unique_lock lock(mutex);
+          while (next_seq - next_emit >= window && !cancel.load())
+            space_ready.wait_for(lock, std::chrono::milliseconds(100));
+          if (cancel.load()) break;
+        }
+        std::optional<Entry> entry = source.next();
+        if (!entry) break;
+        std::lock_guard lock(mutex);
+        queue.emplace_back(next_seq++, std::move(*entry));
+        if (idle > 0) work_ready.notify_one();
+      }
+      std::lock_guard lock(mutex);
+      reading_done = true;
+      work_ready.notify_all();
+      record_ready.notify_all();
+    });
 
     std::vector<std::thread> threads;
     for (unsigned t = 0; t < options.jobs; ++t)
       threads.emplace_back([&] {
         Worker worker = make_worker();
+        std::vector<std::pair<std::size_t, Entry>> chunk;
+        std::vector<std::pair<std::size_t, Record>> records;
         std::unique_lock lock(mutex);
         for (;;) {
           ++idle;
           work_ready.wait(lock, [&] { return !queue.empty() || reading_done; });
           --idle;
           if (queue.empty()) return;
-          auto [seq, chunk] = std::move(queue.front());
-          queue.pop_front();
+          const std::size_t take = std::min(kChunk, std::max<std::size_t>(1, queue.size() / options.jobs));
+          chunk.clear();
+          for (std::size_t i = 0; i < take; ++i) {
+            chunk.push_back(std::move(queue.front()));
+            queue.pop_front();
+          }
           lock.unlock();
-          std::vector<Record> records;
-          records.reserve(chunk.size());
-          for (Entry& entry : chunk) records.push_back(worker(std::move(entry)));
+          records.clear();
+          for (auto& [seq, entry] : chunk) records.emplace_back(seq, worker(std::move(entry)));
           lock.lock();
-          done.emplace(seq, std::move(records));
+          for (auto& [seq, record] : records) done.emplace(seq, std::move(record));
           record_ready.notify_one();
         }
       });
 
     std::unique_lock lock(mutex);
-    auto hand_out = [&] {
-      queue.emplace_back(next_seq++, std::move(pending));
-      pending = Chunk{};
-      work_ready.notify_one();
-    };
     for (;;) {
+      bool emitted = false;
       for (auto it = done.find(next_emit); it != done.end(); it = done.find(next_emit)) {
-        std::vector<Record> records = std::move(it->second);
+        Record record = std::move(it->second);
         done.erase(it);
         ++next_emit;
+        emitted = true;
         lock.unlock();
-        for (Record& record : records) {
-          sink(std::move(record));
-          progress.update(++totals.records);
-        }
+        sink(std::move(record));
+        progress.update(++totals.records);
         lock.lock();
       }
-      if (!reading_done && cancel.load(std::memory_order_relaxed)) {
-        reading_done = true;
-        pending.clear();
-        work_ready.notify_all();
-      }
-      if (!reading_done && next_seq - next_emit < window) {
-        if (!pending.empty() && (pending.size() >= kChunk || idle > 0)) {
-          hand_out();
-          continue;
-        }
-        lock.unlock();
-        std::optional<Entry> entry = source.next();
-        lock.lock();
-        if (entry) {
-          pending.push_back(std::move(*entry));
-        } else {
-          if (!pending.empty()) hand_out();
-          reading_done = true;
-          work_ready.notify_all();
-        }
-        continue;
+      if (emitted) {
+        space_ready.notify_one();
+        if (flush) options.flush->flush();
       }
       if (reading_done && next_emit == next_seq) break;
       record_ready.wait_for(lock, std::chrono::milliseconds(100));
     }
     lock.unlock();
+    reader.join();
     for (auto& thread : threads) thread.join();
   }
   progress.finish();

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <future>
+#include <iostream>
 #include <thread>
 
 #include "memory_guard.hpp"
@@ -36,6 +37,8 @@ void RunConfig::add_options(po::options_description& options) {
       ("quiet,q", po::bool_switch(&quiet), "no summary line on stderr")
       ("no-progress", po::bool_switch(&no_progress), "no progress line on a terminal");
 }
+
+BatchOptions RunConfig::batch() const { return {jobs, !no_progress && stderr_is_terminal(), &std::cout}; }
 
 void RunConfig::apply(PipelineConfig& pipeline) const {
   if (jobs < 1) throw UsageError("--jobs must be at least 1");
@@ -75,7 +78,17 @@ SolveRecord Pipeline::run(Entry&& entry) {
   std::future<Result> reference_run;
   if (reference_)
     reference_run = std::async(beside ? std::launch::async : std::launch::deferred,
-                               [&] { return reference_->solve(*puzzle, reference_limits); });
+                               [&] {
+                                 // After Ctrl-C the reference does not start.
+                                 if (config_.limits.cancel && config_.limits.cancel->load()) {
+                                   Result skipped;
+                                   skipped.status = Status::unknown;
+                                   skipped.interrupted = true;
+                                   skipped.message = "cancelled";
+                                   return skipped;
+                                 }
+                                 return reference_->solve(*puzzle, reference_limits);
+                               });
   const auto start = std::chrono::steady_clock::now();
   record.result = backend_->solve(*puzzle, config_.limits);
   if (reference_ && beside) {

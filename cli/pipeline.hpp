@@ -42,7 +42,7 @@ struct RunConfig {
   // Checks the values (UsageError) and copies the budgets and the
   // cross-check choice into `pipeline`.
   void apply(PipelineConfig& pipeline) const;
-  BatchOptions batch() const { return {jobs, !no_progress && stderr_is_terminal()}; }
+  BatchOptions batch() const;
 };
 
 // The backend names, for help texts and errors: "sat, native".

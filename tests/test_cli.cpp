@@ -300,3 +300,20 @@ BOOST_AUTO_TEST_CASE(encodings_lists_the_table) {
   BOOST_TEST(j["encodings"][0]["variables"].get<int>() == 4096);
   BOOST_TEST(run_satdoku("encodings --size 7").exit_code == 2);
 }
+
+// With several workers, an answer is printed as soon as it is ready, while
+// the input is still open (a driver program waits for it before sending more).
+BOOST_AUTO_TEST_CASE(answers_do_not_wait_for_more_input) {
+  namespace fs = std::filesystem;
+  const fs::path out = fs::temp_directory_path() / ("satdoku-live-" + std::to_string(::getpid()));
+  for (const char* jobs : {"-j1", "-j2"}) {
+    const std::string command = "sh -c \"( printf '%s\\n' " + kEasy + "; sleep 3 ) | '" +
+                                satdoku_binary().string() + "' solve -q " + jobs + " -o line > '" + out.string() +
+                                "' & sleep 1.5; cp '" + out.string() + "' '" + out.string() + ".early'; wait\"";
+    BOOST_REQUIRE(std::system(command.c_str()) == 0);
+    BOOST_TEST(slurp(out.string() + ".early") == kEasySolution + "\n", jobs);
+    BOOST_TEST(slurp(out) == kEasySolution + "\n", jobs);
+  }
+  fs::remove(out);
+  fs::remove(out.string() + ".early");
+}

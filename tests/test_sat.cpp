@@ -196,6 +196,21 @@ BOOST_AUTO_TEST_CASE(cross_check_catches_disagreements) {
   Result invalid = one;
   invalid.status = Status::invalid;
   BOOST_TEST(!cross_check(invalid, one, 1).agree);
+  Result twice = native->solve(puzzles[0], {.max_solutions = 1});
+  twice.solutions.push_back(twice.solutions.front());  // the same solution twice
+  twice.exhausted = true;
+  Result both = one;
+  both.solutions.push_back(other.solutions.front());  // stands in for a second solution
+  both.exhausted = true;
+  BOOST_TEST(!cross_check(twice, both, 2).agree);
+  // The reference gave up, but not before finding a solution that an answer
+  // claiming to be complete does not have.
+  Result stopped = other;
+  stopped.interrupted = true;
+  stopped.exhausted = false;
+  Result claims_unique = one;
+  claims_unique.exhausted = true;
+  BOOST_TEST(!cross_check(claims_unique, stopped, 1).agree);
   Result gave_up = one;
   gave_up.status = Status::unknown;
   gave_up.solutions.clear();

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <chrono>
+#include <cstdint>
 #include <string>
 
 #include "satdoku/sat_solver.hpp"
@@ -17,10 +18,22 @@ class Budget {
   // The clock starts now.
   explicit Budget(const Limits& limits) : limits_(limits), start_(Clock::now()) {}
 
-  // Sets the conflict and time limits of the next solve() on `solver`;
-  // false (nothing set) when the time budget is already spent.
-  bool arm(SatSolver& solver) const {
-    solver.set_conflict_limit(limits_.conflict_budget);
+  // Sets the conflict and time limits of the next solve() on `solver` (one
+  // solver per Budget) to what is left of the puzzle's budget; false when
+  // either is already spent.
+  bool arm(SatSolver& solver) {
+    if (limits_.conflict_budget > 0) {  // per puzzle, across all its calls
+      const std::uint64_t now = solver.statistics().conflicts;
+      if (!counting_) {
+        counting_ = true;
+        base_ = now;
+      }
+      const std::uint64_t used = now - base_;
+      if (used >= limits_.conflict_budget) return false;
+      solver.set_conflict_limit(limits_.conflict_budget - used);
+    } else {
+      solver.set_conflict_limit(0);
+    }
     if (limits_.time_budget > 0) {
       const double left = limits_.time_budget - std::chrono::duration<double>(Clock::now() - start_).count();
       if (left <= 0) return false;
@@ -37,6 +50,8 @@ class Budget {
  private:
   const Limits& limits_;
   Clock::time_point start_;
+  bool counting_ = false;    // base_ is set
+  std::uint64_t base_ = 0;  // the solver's conflict count at the first call
 };
 
 }  // namespace satdoku::detail

@@ -6,10 +6,17 @@ namespace satdoku {
 
 namespace {
 
-bool same_set(const std::vector<Grid>& a, const std::vector<Grid>& b) {
-  if (a.size() != b.size()) return false;
+// Every grid of `a` is in `b`.
+bool contained(const std::vector<Grid>& a, const std::vector<Grid>& b) {
   return std::all_of(a.begin(), a.end(),
                      [&](const Grid& g) { return std::find(b.begin(), b.end(), g) != b.end(); });
+}
+
+bool has_repeats(const std::vector<Grid>& a) {
+  for (std::size_t i = 0; i < a.size(); ++i)
+    for (std::size_t j = i + 1; j < a.size(); ++j)
+      if (a[i] == a[j]) return true;
+  return false;
 }
 
 std::string count_text(const Result& r) {
@@ -35,7 +42,12 @@ CrossCheck cross_check(const Result& answer, const Result& reference, std::uint6
     return disagree("one found clashing clues, the other did not");
   if (answer.status == Status::invalid) return check;
 
+  if (has_repeats(answer.solutions)) return disagree("the answer repeats a solution");
   const std::size_t found = answer.solutions.size(), known = reference.solutions.size();
+  // An answer that claims to know every solution must hold each one the
+  // reference found, whatever else happened to the reference.
+  if (answer.exhausted && !contained(reference.solutions, answer.solutions))
+    return disagree("the reference found a solution the answer does not have");
   if (reference.interrupted) {
     // The reference gave up: only what it did find can be held against the answer.
     check.reference_gave_up = true;
@@ -51,7 +63,8 @@ CrossCheck cross_check(const Result& answer, const Result& reference, std::uint6
   if (found != std::min<std::size_t>(known, max_solutions)) return disagree("different numbers of solutions");
   // Only when the reference found no more than the answer was asked for are
   // both lists the complete set of solutions.
-  if (reference.exhausted && known <= max_solutions && !same_set(answer.solutions, reference.solutions))
+  if (reference.exhausted && known <= max_solutions &&
+      !(contained(answer.solutions, reference.solutions) && contained(reference.solutions, answer.solutions)))
     return disagree("different solutions");
   return check;
 }

@@ -103,14 +103,14 @@ class Enumeration {
   template <class FixedDigit, class InFormula>
   void run(SatSolver& solver, std::vector<int>& assumptions, int activator, FixedDigit fixed_digit,
            InFormula in_formula) {
-    const detail::Budget budget(limits_);
+    detail::Budget budget(limits_);
     const Geometry& g = puzzle_.geometry();
     const int n = g.size();
     std::vector<int> block;
     for (;;) {
       if (!budget.arm(solver)) {
         result_.interrupted = true;
-        result_.message = "the time budget ran out";
+        result_.message = "a budget ran out";
         return;
       }
       const SatResult answer = solver.solve(assumptions);

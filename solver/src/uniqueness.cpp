@@ -147,7 +147,7 @@ ClueAnalyzer::~ClueAnalyzer() = default;
 
 ClueAnalysis ClueAnalyzer::analyze(const Grid& puzzle, const Grid& solution, const Limits& limits) {
   require_solution("ClueAnalyzer::analyze", puzzle, solution);
-  const detail::Budget budget(limits);
+  detail::Budget budget(limits);
   Impl::Rules& rules = impl_->rules_for(puzzle);
   SatSolver& solver = rules.solver;
   solver.set_cancel(limits.cancel);
