@@ -36,6 +36,20 @@ EntrySource::EntrySource(std::vector<std::string> files, ReadOptions options)
 
 EntrySource::~EntrySource() = default;
 
+void EntrySource::close_file() {
+  reader_.reset();
+  stream_.reset();
+  ++file_;
+}
+
+Entry EntrySource::end_of_file_with(std::size_t index, std::string_view what, int error) {
+  Diagnostic diagnostic;
+  diagnostic.where.file = files_[file_];
+  diagnostic.message = std::string(what) + std::strerror(error);
+  close_file();
+  return Entry{index, diagnostic.where, {}, std::move(diagnostic)};
+}
+
 std::optional<Entry> EntrySource::next() {
   while (file_ < files_.size()) {
     const std::string& name = files_[file_];
@@ -43,15 +57,7 @@ std::optional<Entry> EntrySource::next() {
       std::istream* in = &std::cin;
       if (name != "-") {
         stream_ = std::make_unique<std::ifstream>(name, std::ios::binary);
-        if (!*stream_) {
-          const int error = errno;
-          stream_.reset();
-          ++file_;
-          Diagnostic diagnostic;
-          diagnostic.where.file = name;
-          diagnostic.message = std::string("cannot open: ") + std::strerror(error);
-          return Entry{1, diagnostic.where, {}, std::move(diagnostic)};
-        }
+        if (!*stream_) return end_of_file_with(1, "cannot open: ", errno);
         in = stream_.get();
       }
       reader_ = std::make_unique<PuzzleReader>(*in, name, options_);
@@ -61,18 +67,9 @@ std::optional<Entry> EntrySource::next() {
     } catch (const std::ios_base::failure&) {
       // libstdc++ throws from a failed read (a folder, an I/O error) whatever
       // the stream's exception mask: the file ends with one diagnostic entry.
-      const int error = errno;
-      reader_.reset();
-      stream_.reset();
-      ++file_;
-      Diagnostic diagnostic;
-      diagnostic.where.file = name;
-      diagnostic.message = std::string("cannot read: ") + std::strerror(error);
-      return Entry{0, diagnostic.where, {}, std::move(diagnostic)};
+      return end_of_file_with(0, "cannot read: ", errno);
     }
-    reader_.reset();
-    stream_.reset();
-    ++file_;
+    close_file();
   }
   return std::nullopt;
 }

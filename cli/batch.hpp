@@ -38,6 +38,11 @@ class EntrySource {
   bool may_block() const { return may_block_; }
 
  private:
+  // Done with the current file: on to the next.
+  void close_file();
+  // The current file ends with one diagnostic entry: `what` and errno `error`.
+  Entry end_of_file_with(std::size_t index, std::string_view what, int error);
+
   bool may_block_ = false;
   std::vector<std::string> files_;
   ReadOptions options_;

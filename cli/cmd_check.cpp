@@ -535,14 +535,9 @@ int check(const std::vector<std::string>& args) {
   };
   const BatchTotals totals =
       run_batch(source, make_worker, sink, config.run.batch());
-  std::cout.flush();
   if (junit) junit->write(config.junit);
-  if (!config.run.quiet) std::cerr << "satdoku check: " << tally.summary(totals.seconds, plan.expect) << '\n';
-  if (totals.interrupted) {
-    std::cerr << "satdoku check: interrupted after " << totals.records << " puzzles\n";
-    return static_cast<int>(ExitCode::interrupted);
-  }
-  return static_cast<int>(tally.exit_code());
+  return finish_batch("check", totals, tally.summary(totals.seconds, plan.expect), config.run.quiet,
+                      tally.exit_code());
 }
 
 }  // namespace

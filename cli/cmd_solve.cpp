@@ -84,13 +84,7 @@ int solve(const std::vector<std::string>& args) {
   };
   const BatchTotals totals =
       run_batch(source, make_worker, sink, config.run.batch());
-  std::cout.flush();
-  if (!config.run.quiet) std::cerr << "satdoku solve: " << tally.summary(totals.seconds) << '\n';
-  if (totals.interrupted) {
-    std::cerr << "satdoku solve: interrupted after " << totals.records << " puzzles\n";
-    return static_cast<int>(ExitCode::interrupted);
-  }
-  return static_cast<int>(tally.exit_code());
+  return finish_batch("solve", totals, tally.summary(totals.seconds), config.run.quiet, tally.exit_code());
 }
 
 }  // namespace

@@ -38,6 +38,17 @@ void RunConfig::add_options(po::options_description& options) {
       ("no-progress", po::bool_switch(&no_progress), "no progress line on a terminal");
 }
 
+int finish_batch(std::string_view command, const BatchTotals& totals, const std::string& summary, bool quiet,
+                 ExitCode code) {
+  std::cout.flush();
+  if (!quiet) std::cerr << "satdoku " << command << ": " << summary << '\n';
+  if (totals.interrupted) {
+    std::cerr << "satdoku " << command << ": interrupted after " << totals.records << " puzzles\n";
+    return static_cast<int>(ExitCode::interrupted);
+  }
+  return static_cast<int>(code);
+}
+
 BatchOptions RunConfig::batch() const { return {jobs, !no_progress && stderr_is_terminal(), &std::cout}; }
 
 void RunConfig::apply(PipelineConfig& pipeline) const {

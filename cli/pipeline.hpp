@@ -45,6 +45,12 @@ struct RunConfig {
   BatchOptions batch() const;
 };
 
+// Ends a batch command: flushes standard output, prints the summary line
+// (unless quiet) and, after SIGINT/SIGTERM, how far it got; returns the exit
+// code (130 when interrupted, else `code`).
+int finish_batch(std::string_view command, const BatchTotals& totals, const std::string& summary, bool quiet,
+                 ExitCode code);
+
 // The backend names, for help texts and errors: "sat, native".
 std::string backend_names();
 // Throws UsageError for an unknown name or an invalid SAT option.
