@@ -816,9 +816,11 @@ void Runner::run_large() {
           f.cadical.validation = validate([&] {
             std::ifstream header_in(cnf), answer_in(out);
             auto header = read_cnf_header(header_in, cnf);
-            auto answer = read_solver_output(answer_in, out);
-            if (!std::holds_alternative<CnfHeader>(header) || !std::holds_alternative<SolverAnswer>(answer))
-              return std::string("valid=0\ninvalid=1\nfirst=unreadable CNF header or answer\n");
+            if (!std::holds_alternative<CnfHeader>(header))
+              return std::string("valid=0\ninvalid=1\nfirst=unreadable CNF header\n");
+            auto answer = read_solver_output(answer_in, out, std::get<CnfHeader>(header).variables);
+            if (!std::holds_alternative<SolverAnswer>(answer))
+              return std::string("valid=0\ninvalid=1\nfirst=unreadable solver answer\n");
             const Decoded d = decode(std::get<CnfHeader>(header), std::get<SolverAnswer>(answer).model);
             const Grid puzzle = read_puzzles(path).at(0);
             const auto v = d.problems.empty() ? verify(puzzle, d.grid) : std::nullopt;

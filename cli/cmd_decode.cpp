@@ -61,7 +61,8 @@ int decode(const std::vector<std::string>& args) {
   std::ifstream model_file;
   if (model_path != "-") model_file = open_input(model_path);
   std::istream& model_in = model_path == "-" ? std::cin : model_file;
-  auto answer = read_solver_output(model_in, model_path == "-" ? "<stdin>" : model_path);
+  auto answer = read_solver_output(model_in, model_path == "-" ? "<stdin>" : model_path,
+                                   std::get<CnfHeader>(header).variables);
   if (auto* d = std::get_if<Diagnostic>(&answer)) {
     std::cerr << d->str() << '\n';
     return static_cast<int>(ExitCode::usage);

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <sstream>
+#include <cstdint>
 #include <string>
 #include <string_view>
 
@@ -17,6 +18,8 @@ namespace satdoku::fuzz {
 
 // Boards larger than this are not decoded (slow, not wrong).
 inline constexpr int kMaxDecodeSize = 64;
+// The variable bound for solver output read without a CNF header.
+inline constexpr std::uint64_t kWholeInputVariables = 1u << 20;
 
 inline bool digits_in_range(const Grid& grid) {
   for (auto cell : grid.cells())
@@ -100,7 +103,7 @@ inline std::string check_dimacs(std::string_view data) {
 inline std::string check_decode(std::string_view data) {
   {
     std::istringstream whole{std::string(data)};
-    auto answer = read_solver_output(whole, "fuzz.out");
+    auto answer = read_solver_output(whole, "fuzz.out", kWholeInputVariables);
     if (const auto* d = std::get_if<Diagnostic>(&answer); d && d->message.empty())
       return "solver output: diagnostic without a message";
   }
@@ -113,7 +116,7 @@ inline std::string check_decode(std::string_view data) {
   }
   if (!digits_in_range(cnf->puzzle)) return "header puzzle has a digit beyond N";
   if (cnf->puzzle.size() > kMaxDecodeSize) return {};
-  auto answer = read_solver_output(in, "fuzz.out");
+  auto answer = read_solver_output(in, "fuzz.out", cnf->variables);
   const auto* solver = std::get_if<SolverAnswer>(&answer);
   if (!solver) return {};
   try {

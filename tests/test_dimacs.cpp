@@ -76,9 +76,9 @@ std::variant<CnfFormula, Diagnostic> parse_cnf(const std::string& text) {
   std::istringstream in(text);
   return read_dimacs(in, "t.cnf");
 }
-std::variant<SolverAnswer, Diagnostic> parse_answer(const std::string& text) {
+std::variant<SolverAnswer, Diagnostic> parse_answer(const std::string& text, std::uint64_t variables = 729) {
   std::istringstream in(text);
-  return read_solver_output(in, "t.out");
+  return read_solver_output(in, "t.out", variables);
 }
 std::variant<CnfHeader, Diagnostic> parse_header(const std::string& text) {
   std::istringstream in(text);
@@ -212,6 +212,7 @@ BOOST_AUTO_TEST_CASE(malformed_headers_are_diagnosed_with_positions) {
       {replaced("c varmap x(r,c,d) = 16*r", "c varmap x(r,c,d) = 17*r"), 7, 10, "unsupported variable map"},
       {replaced("c board 4x4 box 2x2", "c board 4x4 box 3x3"), 9, 1, "does not fit"},
       {good.substr(0, good.find("p cnf")), 9, 0, "ends before the 'p cnf' line"},
+      {replaced("p cnf 64", "p cnf 2000000000"), 9, 7, "declares 2000000000 variables; this encoding of the board has 64"},
   };
   for (const Case& c : cases) {
     BOOST_TEST_CONTEXT(c.text.substr(0, 200)) {
@@ -254,7 +255,8 @@ BOOST_AUTO_TEST_CASE(solver_answers_in_every_format) {
   };
   for (const Case& c : {Case{"s SATISFIABLE\nv 1 two 0\n", 2, 5}, Case{"s MAYBE\n", 1, 3},
                         Case{"hello\n", 1, 1}, Case{"SAT\n1 -x 0\n", 2, 3}, Case{"UNSAT\n1 0\n", 2, 1},
-                        Case{"s SATISFIABLE\nx 1 0\n", 2, 1}}) {
+                        Case{"s SATISFIABLE\nx 1 0\n", 2, 1}, Case{"s SATISFIABLE\nv 1 -730 0\n", 2, 5},
+                        Case{"SAT\n-2000000000 0\n", 2, 1}, Case{"1 2 730\n", 1, 5}}) {
     BOOST_TEST_CONTEXT(c.text) {
       const Diagnostic d = expect_diagnostic(parse_answer(c.text));
       BOOST_TEST(d.where.file == "t.out");
@@ -262,6 +264,11 @@ BOOST_AUTO_TEST_CASE(solver_answers_in_every_format) {
       BOOST_TEST(d.where.column == c.column);
     }
   }
+  // A model never holds more variables than the formula declares (a huge
+  // literal would otherwise allocate gigabytes).
+  BOOST_TEST(expect_diagnostic(parse_answer("v 2111111111 0\n", 729)).message ==
+             "literal 2111111111 exceeds the 729 variables of the CNF");
+  BOOST_TEST(expect_value(parse_answer("s SATISFIABLE\nv 1 -729 0\n", 729)).model.max_var() == 729);
 }
 
 BOOST_AUTO_TEST_CASE(decoding_reports_cells_without_one_digit) {
@@ -359,7 +366,7 @@ BOOST_AUTO_TEST_CASE(debian_solvers_agree_with_the_native_solver) {
               const int status = std::system(s.command(cnf, out).c_str());
               BOOST_REQUIRE(WIFEXITED(status));
               std::ifstream in(out);
-              const SolverAnswer answer = expect_value(read_solver_output(in, out.string()));
+              const SolverAnswer answer = expect_value(read_solver_output(in, out.string(), header.variables));
               if (expected.solutions.empty()) {
                 BOOST_TEST((answer.verdict == Verdict::unsat));
               } else {

@@ -79,7 +79,7 @@ BOOST_AUTO_TEST_CASE(checks_detect_what_they_claim) {
   std::istringstream in(test::slurp(seed));
   auto header = read_cnf_header(in, seed.string());
   BOOST_REQUIRE(std::holds_alternative<CnfHeader>(header));
-  auto answer = read_solver_output(in, seed.string());
+  auto answer = read_solver_output(in, seed.string(), std::get<CnfHeader>(header).variables);
   BOOST_REQUIRE(std::holds_alternative<SolverAnswer>(answer));
   const Decoded decoded = decode(std::get<CnfHeader>(header), std::get<SolverAnswer>(answer).model);
   BOOST_TEST(decoded.problems.empty());

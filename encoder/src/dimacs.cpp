@@ -311,6 +311,13 @@ std::variant<CnfHeader, Diagnostic> read_cnf_header(std::istream& in, const std:
         }
       }
       EncodeOptions options{*encoding, amo, *reduction};
+      // A reduced formula keeps the variable numbers of the full one, so the
+      // full size bounds V (and with it what a model may hold).
+      const std::uint64_t most = encoding_size(*encoding, *geometry, *amo).variables;
+      if (v > most)
+        return diag(name, number, tokens[2].column,
+                    "the p line declares " + std::to_string(v) + " variables; this encoding of the board has " +
+                        std::to_string(most));
       return CnfHeader{generator, std::move(puzzle), options, v, c};
     }
     if (tokens[0].text != "c" || tokens.size() < 2) {
@@ -436,7 +443,8 @@ std::string_view to_string(Verdict verdict) {
   return "unknown";
 }
 
-std::variant<SolverAnswer, Diagnostic> read_solver_output(std::istream& in, const std::string& name) {
+std::variant<SolverAnswer, Diagnostic> read_solver_output(std::istream& in, const std::string& name,
+                                                          std::uint64_t variables) {
   enum class Form { undecided, competition, minisat, bare } form = Form::undecided;
   SolverAnswer answer;
   bool have_status = false;
@@ -457,6 +465,10 @@ std::variant<SolverAnswer, Diagnostic> read_solver_output(std::istream& in, cons
       int lit = 0;
       if (!parse_number(text, lit) || lit == INT32_MIN)
         return diag(name, number, start + 1, quoted(text, " is not a literal"));
+      if (static_cast<std::uint64_t>(std::abs(lit)) > variables)
+        return diag(name, number, start + 1,
+                    "literal " + std::string(text) + " exceeds the " + std::to_string(variables) +
+                        " variables of the CNF");
       if (lit != 0) answer.model.set(lit);
     }
     return std::nullopt;

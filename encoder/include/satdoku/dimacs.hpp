@@ -20,9 +20,9 @@
 //
 //   satdoku::write_dimacs(puzzle, options, std::cout);            // encode
 //   auto header = satdoku::read_cnf_header(cnf_stream, "p.cnf");  // decode ...
-//   auto answer = satdoku::read_solver_output(out_stream, "p.out");
-//   auto decoded = satdoku::decode(std::get<CnfHeader>(header),
-//                                  std::get<SolverAnswer>(answer).model);
+//   const auto& cnf = std::get<satdoku::CnfHeader>(header);
+//   auto answer = satdoku::read_solver_output(out_stream, "p.out", cnf.variables);
+//   auto decoded = satdoku::decode(cnf, std::get<satdoku::SolverAnswer>(answer).model);
 #pragma once
 
 #include <cstdint>
@@ -139,8 +139,10 @@ struct SolverAnswer {
 //    "UNSAT", or "INDET";
 //  * a bare list of literals (sat), optionally ending with 0.
 // Empty input is `unknown`.  Malformed content gives a Diagnostic with
-// file:line:col.
-std::variant<SolverAnswer, Diagnostic> read_solver_output(std::istream& in, const std::string& name);
+// file:line:col, and so does a literal beyond `variables` (the CNF's declared
+// count: the model never holds more than the formula has).
+std::variant<SolverAnswer, Diagnostic> read_solver_output(std::istream& in, const std::string& name,
+                                                          std::uint64_t variables);
 
 // A cell that the model did not give exactly one digit.
 struct CellProblem {
