@@ -166,6 +166,21 @@ BOOST_AUTO_TEST_CASE(bad_cadical_options_are_usage_errors) {
   BOOST_CHECK_THROW(make_sat_solver({.options = {{"nosuchoption", 1}}}), UsageError);
 }
 
+// satdoku's own CaDiCaL settings: up to 9x9 only, and the user's come after.
+BOOST_AUTO_TEST_CASE(default_cadical_options_per_size_and_user_overrides) {
+  const SatConfig user{.options = {{"chrono", 1}}};
+  SatSolver small;
+  apply_options(small, user.resolve(9), user);
+  BOOST_TEST(small.option("inprocessing") == 0);
+  BOOST_TEST(small.option("eagersubsume") == 0);
+  BOOST_TEST(small.option("chrono") == 1);  // the user's value wins
+  SatSolver large;
+  apply_options(large, SatConfig{}.resolve(25), SatConfig{});
+  BOOST_TEST(large.option("inprocessing") == 1);  // CaDiCaL's default
+  BOOST_TEST(default_sat_choice(25).options.empty());
+  BOOST_CHECK_THROW((void)small.option("nosuchoption"), UsageError);
+}
+
 // Regression: a puzzle with exactly 3 solutions, asked for 2 (the reference,
 // asked for 3, knows all of them) once gave a false disagreement.
 BOOST_AUTO_TEST_CASE(three_solutions_asked_for_two_agree) {
@@ -219,4 +234,11 @@ BOOST_AUTO_TEST_CASE(cross_check_catches_disagreements) {
   const CrossCheck note = cross_check(one, gave_up, 1);
   BOOST_TEST(note.agree);
   BOOST_TEST(note.reference_gave_up);
+  // An answer that stopped at its limit: a reference asked for as many
+  // solutions agrees when it found them too, not when it proved there are fewer.
+  Result first = one;
+  first.exhausted = false;  // as if the search stopped at the first solution
+  BOOST_TEST(cross_check(first, first, 1).agree);
+  Result proved_none = none;
+  BOOST_TEST(!cross_check(first, proved_none, 1).agree);
 }

@@ -56,6 +56,7 @@ struct SatSolver::Impl {
   SatStatistics stats;
   bool configuring = true;
   bool model_valid = false;
+  int model_vars = 0;  // CaDiCaL's variable count when the model was found
   std::uint64_t conflict_limit = 0;
   double time_limit = 0;
   std::FILE* proof = nullptr;
@@ -142,14 +143,22 @@ SatResult SatSolver::solve(std::span<const int> assumptions) {
   m.stop.has_deadline = false;
   ++m.stats.solves;
   m.model_valid = status == 10;
+  m.model_vars = m.model_valid ? m.solver.vars() : 0;
   return status == 10 ? SatResult::sat : status == 20 ? SatResult::unsat : SatResult::unknown;
 }
 
 bool SatSolver::value(int var) const {
   if (!impl_->model_valid) throw UsageError("SatSolver::value: no model (the last solve was not sat)");
   if (var <= 0 || var == INT_MAX) throw UsageError("SatSolver::value: invalid variable " + std::to_string(var));
-  if (var > impl_->solver.vars()) return false;
+  if (var > impl_->model_vars) return false;
   return impl_->solver.val(var) > 0;
+}
+
+int SatSolver::option(std::string_view name) const {
+  const std::string key(name);
+  if (!CaDiCaL::Solver::is_valid_option(key.c_str()))
+    throw UsageError("SatSolver::option: '" + key + "' is not a CaDiCaL option");
+  return impl_->solver.get(key.c_str());
 }
 
 SatStatistics SatSolver::statistics() const {

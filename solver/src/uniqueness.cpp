@@ -127,7 +127,7 @@ struct ClueAnalyzer::Impl {
       fresh->box = g.box();
       fresh->encoding = choice.encoding;
       fresh->amo = choice.amo;
-      for (const auto& [name, value] : config.options) fresh->solver.set_option(name, value);
+      apply_options(fresh->solver, choice, config);
       const EncodeReport report =
           encode(Grid(puzzle.geometry_ptr()), {choice.encoding, choice.amo, Reduction::none}, fresh->solver);
       fresh->next_var = static_cast<int>(report.variables) + 1;
@@ -139,7 +139,7 @@ struct ClueAnalyzer::Impl {
 
 ClueAnalyzer::ClueAnalyzer(SatConfig config) : impl_(std::make_unique<Impl>()) {
   SatSolver probe;  // invalid option names fail now, not per puzzle
-  for (const auto& [name, value] : config.options) probe.set_option(name, value);
+  apply_options(probe, config.resolve(9), config);
   impl_->config = std::move(config);
 }
 
@@ -262,7 +262,7 @@ UniquenessProof write_uniqueness_proof(const Grid& puzzle, const Grid& solution,
 
   {
     SatSolver solver;
-    for (const auto& [name, value] : config.options) solver.set_option(name, value);
+    apply_options(solver, choice, config);
     solver.set_option("binary", 0);  // text DRAT
     solver.trace_proof(proof_temp.string());  // before the first clause
     solver.set_cancel(limits.cancel);

@@ -2,7 +2,8 @@
 //
 // The reference (the native solver) is asked for one solution more than the
 // backend under test, so that it knows whether the backend's count is the
-// whole story:
+// whole story (when the answer stopped at its limit and claims nothing about
+// further solutions, asking for as many as the answer is enough):
 //
 //   Limits ref = limits; ref.max_solutions = limits.max_solutions + 1;
 //   Result reference = native->solve(puzzle, ref);
@@ -24,7 +25,8 @@ struct CrossCheck {
 };
 
 // Precondition: both results are for the same puzzle; `answer` was asked for
-// up to `max_solutions` solutions and `reference` for max_solutions + 1.
+// up to `max_solutions` solutions and `reference` for max_solutions + 1 (or
+// for max_solutions when the answer is not `exhausted`).
 // Checks the status, the number of solutions and, when the reference knows
 // every solution, that both found the same ones.  Solutions themselves are
 // not verified here (verify() does that).

@@ -37,6 +37,7 @@
 
 #include "satdoku/amo.hpp"
 #include "satdoku/encoding.hpp"
+#include "satdoku/sat_solver.hpp"
 #include "satdoku/solver.hpp"
 
 namespace satdoku {
@@ -52,6 +53,8 @@ struct SatChoice {
   AmoMethod amo = AmoMethod::pairwise;
   Reduction reduction = Reduction::none;
   SatMode mode = SatMode::incremental;
+  // CaDiCaL options satdoku sets before the user's (--sat-option).
+  std::vector<std::pair<std::string, int>> options = {};
 
   // "extended/pairwise/none/incremental".
   std::string str() const;
@@ -73,6 +76,10 @@ struct SatConfig {
 
   SatChoice resolve(int n) const;
 };
+
+// Sets `choice.options` (satdoku's defaults for the board size), then the
+// user's `config.options`, on a solver that has no clause yet.
+void apply_options(SatSolver& solver, const SatChoice& choice, const SatConfig& config);
 
 // Parses "NAME=VALUE" (VALUE an integer, or true/false); throws UsageError,
 // also when NAME is not one of CaDiCaL's options.

@@ -57,6 +57,8 @@ class SatSolver final : public ClauseSink {
   // "seed", "chrono").  Throws UsageError when the name is not a valid
   // CaDiCaL option, or when clauses were already added.
   void set_option(std::string_view name, int value);
+  // The current value of a CaDiCaL option; throws UsageError for an unknown name.
+  int option(std::string_view name) const;
   // Writes a DRAT proof of the next unsatisfiability results to `path`.
   // Precondition: no clause added yet (UsageError).  OutputError when the
   // file cannot be opened.
