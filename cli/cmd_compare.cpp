@@ -252,11 +252,11 @@ class ChunkRunner {
       }
       // The rules CaDiCaL holds in incremental mode (clues are assumptions).
       const BoxShape box = puzzle.geometry().box();
-      const MeterKey key{puzzle.size(), box.rows, box.cols, choice.encoding, choice.amo};
+      const MeterKey key{puzzle.size(), box.rows, box.cols, choice.instance_encoding, choice.amo};
       auto it = rules_.find(key);
       if (it == rules_.end())
         it = rules_.emplace(key, count_formula(Encoder(Grid(puzzle.geometry_ptr()),
-                                                       {choice.encoding, choice.amo, Reduction::none})))
+                                                       {choice.instance_encoding, choice.amo, Reduction::none})))
                  .first;
       s.vars = it->second.vars, s.clauses = it->second.clauses, s.literals = it->second.literals;
     } catch (const Error&) {
@@ -358,6 +358,13 @@ RowSummary summarize_row(const RowSpec& spec, const std::vector<Sample>& samples
     return opt ? std::string(name(*opt)) : common_name(samples, field, name);
   };
   row.encoding = name_or(spec.encoding, &SatChoice::encoding, [](Encoding e) { return to_string(e); });
+  if (!spec.encoding) {
+    // The default 9x9 choice propagates with one encoding and searches with another.
+    const std::string instance =
+        common_name(samples, &SatChoice::instance_encoding, [](Encoding e) { return to_string(e); });
+    const std::string mode = common_name(samples, &SatChoice::mode, [](SatMode m) { return to_string(m); });
+    if (instance != row.encoding && mode != "fresh") row.encoding += "+" + instance;
+  }
   row.amo = name_or(spec.amo, &SatChoice::amo, [](AmoMethod a) { return to_string(a); });
   row.reduce = name_or(spec.reduction, &SatChoice::reduction, [](Reduction r) { return to_string(r); });
   row.mode = name_or(spec.mode, &SatChoice::mode, [](SatMode m) { return to_string(m); });

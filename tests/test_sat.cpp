@@ -181,6 +181,16 @@ BOOST_AUTO_TEST_CASE(default_cadical_options_per_size_and_user_overrides) {
   BOOST_CHECK_THROW((void)small.option("nosuchoption"), UsageError);
 }
 
+// Up to 9x9 the default propagates with triads and searches with extended
+// rules; an encoding the user names is used for both.
+BOOST_AUTO_TEST_CASE(the_default_instance_encoding_and_the_users_choice) {
+  BOOST_TEST(SatConfig{}.resolve(9).str() == "triads+extended/pairwise/propagate/hybrid");
+  BOOST_TEST(SatConfig{}.resolve(25).str() == "extended/commander/propagate/fresh");
+  const SatChoice named = SatConfig{.encoding = Encoding::triads}.resolve(9);
+  BOOST_TEST((named.instance_encoding == Encoding::triads));
+  BOOST_TEST(named.str() == "triads/pairwise/propagate/hybrid");
+}
+
 // Regression: a puzzle with exactly 3 solutions, asked for 2 (the reference,
 // asked for 3, knows all of them) once gave a false disagreement.
 BOOST_AUTO_TEST_CASE(three_solutions_asked_for_two_agree) {

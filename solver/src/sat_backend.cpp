@@ -29,20 +29,24 @@ std::string sat_mode_names() { return "fresh, incremental, hybrid"; }
 
 std::string SatChoice::str() const {
   std::string s(to_string(encoding));
+  if (instance_encoding != encoding && mode != SatMode::fresh) s.append("+").append(to_string(instance_encoding));
   s.append("/").append(to_string(amo)).append("/").append(to_string(reduction)).append("/");
   return s.append(to_string(mode));
 }
 
 SatChoice default_sat_choice(int n) {
   // Measured (benchmarks/RESULTS.md): up to 9x9, `hybrid` with `triads` (76%
-  // of 17-clue puzzles settled by the encoding's own propagation, the rest
-  // by one warm incremental instance); above, one fresh instance per puzzle
-  // of the propagated formula (big boards come one at a time).
+  // of 17-clue puzzles settled by the encoding's own propagation), the rest
+  // by one warm incremental instance holding the `extended` rules (12% less
+  // time than a `triads` instance, on 17-clue and on the hardest puzzles);
+  // above, one fresh instance per puzzle of the propagated formula (big
+  // boards come one at a time).
   SatChoice c;
   c.amo = default_amo(n);
   c.reduction = Reduction::propagate;
   if (n <= 9) {
     c.encoding = Encoding::triads;
+    c.instance_encoding = Encoding::extended;
     c.mode = SatMode::hybrid;
     // A 9x9 puzzle takes CaDiCaL tens of conflicts: inprocessing (probing,
     // elimination, subsumption, vivification), eager subsumption of learnt
@@ -52,6 +56,7 @@ SatChoice default_sat_choice(int n) {
     c.options = {{"inprocessing", 0}, {"eagersubsume", 0}, {"chrono", 0}};
   } else {
     c.encoding = Encoding::extended;
+    c.instance_encoding = Encoding::extended;
     c.mode = SatMode::fresh;
   }
   return c;
@@ -59,7 +64,7 @@ SatChoice default_sat_choice(int n) {
 
 SatChoice SatConfig::resolve(int n) const {
   SatChoice c = default_sat_choice(n);
-  if (encoding) c.encoding = *encoding;
+  if (encoding) c.encoding = c.instance_encoding = *encoding;
   if (amo) c.amo = *amo;
   if (reduction) c.reduction = *reduction;
   if (mode) c.mode = *mode;
@@ -260,15 +265,15 @@ class SatBackend final : public Solver {
     // later call (measured: 7,500 puzzles/s on the first 2,000 17-clue
     // puzzles, 2,700/s over all 49,158), while the rules cost ~2 ms to add.
     if (!rules_ || rules_->size != g.size() || !(rules_->box == g.box()) ||
-        rules_->encoding != choice.encoding || rules_->amo != choice.amo || rules_->puzzles >= kRenewal) {
+        rules_->encoding != choice.instance_encoding || rules_->amo != choice.amo || rules_->puzzles >= kRenewal) {
       rules_.reset();
       auto rules = std::make_unique<Rules>();
       rules->size = g.size();
       rules->box = g.box();
-      rules->encoding = choice.encoding;
+      rules->encoding = choice.instance_encoding;
       rules->amo = choice.amo;
       apply_options(rules->solver, choice, config_);
-      const Encoder encoder(Grid(puzzle.geometry_ptr()), {choice.encoding, choice.amo, Reduction::none});
+      const Encoder encoder(Grid(puzzle.geometry_ptr()), {choice.instance_encoding, choice.amo, Reduction::none});
       const EncodeReport report = encoder.emit(rules->solver);
       rules->variables = report.variables;
       rules->clauses = report.clauses;

@@ -119,17 +119,17 @@ struct ClueAnalyzer::Impl {
   Rules& rules_for(const Grid& puzzle) {
     const Geometry& g = puzzle.geometry();
     const SatChoice choice = config.resolve(g.size());
-    if (!rules || rules->size != g.size() || !(rules->box == g.box()) || rules->encoding != choice.encoding ||
+    if (!rules || rules->size != g.size() || !(rules->box == g.box()) || rules->encoding != choice.instance_encoding ||
         rules->amo != choice.amo) {
       rules.reset();
       auto fresh = std::make_unique<Rules>();
       fresh->size = g.size();
       fresh->box = g.box();
-      fresh->encoding = choice.encoding;
+      fresh->encoding = choice.instance_encoding;
       fresh->amo = choice.amo;
       apply_options(fresh->solver, choice, config);
       const EncodeReport report =
-          encode(Grid(puzzle.geometry_ptr()), {choice.encoding, choice.amo, Reduction::none}, fresh->solver);
+          encode(Grid(puzzle.geometry_ptr()), {choice.instance_encoding, choice.amo, Reduction::none}, fresh->solver);
       fresh->next_var = static_cast<int>(report.variables) + 1;
       rules = std::move(fresh);
     }

@@ -49,14 +49,19 @@ std::string sat_mode_names();  // "fresh, incremental, hybrid"
 
 // A configuration with every choice made, for one board size.
 struct SatChoice {
+  // The formula: what fresh mode solves, what hybrid mode propagates.
   Encoding encoding = Encoding::extended;
+  // The rules of the incremental instance (incremental and hybrid modes);
+  // the same as `encoding` unless satdoku's defaults choose otherwise.
+  Encoding instance_encoding = Encoding::extended;
   AmoMethod amo = AmoMethod::pairwise;
   Reduction reduction = Reduction::none;
   SatMode mode = SatMode::incremental;
   // CaDiCaL options satdoku sets before the user's (--sat-option).
   std::vector<std::pair<std::string, int>> options = {};
 
-  // "extended/pairwise/none/incremental".
+  // "extended/pairwise/none/incremental" ("triads+extended/..." when the
+  // instance has its own encoding).
   std::string str() const;
 };
 
