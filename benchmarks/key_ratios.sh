@@ -30,12 +30,20 @@ grep -v '^#' "$data/top1465.txt" >"$work/top1465.txt"
 awk '!/^#/ && n++ < 5000' "$data/forum_hardest_11plus.txt" >"$work/forum_hardest.txt"
 grep -v '^#' "$data/serg_multi.txt" >"$work/serg_multi.txt"
 
-# best SECONDS of REPS runs of a command reading FILE on stdin
+# best SECONDS of REPS runs of a command reading FILE on stdin; a failed run
+# stops the script (exit 1 of `satdoku check` only says a puzzle is not
+# unique, as on serg_multi)
 best() {
-  local file=$1 t b=
+  local file=$1 t b= status
   shift
   for ((i = 0; i < reps; ++i)); do
-    /usr/bin/time -o "$work/time" -f %e "$@" <"$file" >/dev/null 2>&1 || true  # check exits 1 on serg_multi
+    status=0
+    /usr/bin/time -o "$work/time" -f %e "$@" <"$file" >/dev/null 2>"$work/stderr" || status=$?
+    if ((status != 0)) && ! [[ $status == 1 && $2 == check ]]; then
+      echo "key_ratios.sh: '$*' < $file exited with $status:" >&2
+      tail -3 "$work/stderr" >&2
+      exit 1
+    fi
     t=$(tail -1 "$work/time")
     if [[ -z $b ]] || awk -v a="$t" -v b="$b" 'BEGIN { exit !(a < b) }'; then b=$t; fi
   done

@@ -109,7 +109,7 @@ BatchTotals run_batch(EntrySource& source, MakeWorker make_worker, Sink sink, co
     // (up to kChunk entries, one when it is short, so a slow input such as
     // a terminal or a driver program gets each answer at once); this thread
     // prints the records in input order as they complete.
-    constexpr std::size_t kChunk = 64;
+    constexpr std::size_t kChunk = 32;  // a quarter of the window with two workers
     std::mutex mutex;
     std::condition_variable work_ready, record_ready, space_ready;
     std::deque<std::pair<std::size_t, Entry>> queue;

@@ -357,13 +357,20 @@ RowSummary summarize_row(const RowSpec& spec, const std::vector<Sample>& samples
   auto name_or = [&](auto opt, auto field, auto name) {
     return opt ? std::string(name(*opt)) : common_name(samples, field, name);
   };
-  row.encoding = name_or(spec.encoding, &SatChoice::encoding, [](Encoding e) { return to_string(e); });
-  if (!spec.encoding) {
-    // The default 9x9 choice propagates with one encoding and searches with another.
-    const std::string instance =
-        common_name(samples, &SatChoice::instance_encoding, [](Encoding e) { return to_string(e); });
-    const std::string mode = common_name(samples, &SatChoice::mode, [](SatMode m) { return to_string(m); });
-    if (instance != row.encoding && mode != "fresh") row.encoding += "+" + instance;
+  if (spec.encoding) {
+    row.encoding = to_string(*spec.encoding);
+  } else {  // the defaults may propagate with one encoding and search with another
+    std::optional<std::string> label;
+    for (const Sample& s : samples) {
+      if (!s.choice) continue;
+      const std::string here = s.choice->encoding_label();
+      if (label && *label != here) {
+        label = "auto";
+        break;
+      }
+      label = here;
+    }
+    row.encoding = label.value_or("auto");
   }
   row.amo = name_or(spec.amo, &SatChoice::amo, [](AmoMethod a) { return to_string(a); });
   row.reduce = name_or(spec.reduction, &SatChoice::reduction, [](Reduction r) { return to_string(r); });

@@ -82,11 +82,13 @@ std::string format_bytes(std::uint64_t bytes) {
 }
 
 MemoryEstimate sat_memory_estimate(const Geometry& geometry, const SatChoice& choice) {
-  const FormulaSize size = encoding_size(choice.encoding, geometry, choice.amo);
+  // The formula CaDiCaL holds: the puzzle's in fresh mode, the instance's rules otherwise.
+  const Encoding held = choice.mode == SatMode::fresh ? choice.encoding : choice.instance_encoding;
+  const FormulaSize size = encoding_size(held, geometry, choice.amo);
   const auto n = static_cast<std::uint64_t>(geometry.size());
   // At-least-one clauses have N literals, nearly all others two or three.
   std::uint64_t long_literals = 0;
-  for (Family family : info(choice.encoding).families) {
+  for (Family family : info(held).families) {
     if (family == Family::cell_alo) long_literals = saturating_add(long_literals, n * n * n);
     if (family == Family::unit_alo) long_literals = saturating_add(long_literals, 3 * n * n * n);
   }

@@ -171,12 +171,13 @@ BOOST_AUTO_TEST_CASE(default_cadical_options_per_size_and_user_overrides) {
   const SatConfig user{.options = {{"chrono", 1}}};
   SatSolver small;
   apply_options(small, user.resolve(9), user);
-  BOOST_TEST(small.option("inprocessing") == 0);
-  BOOST_TEST(small.option("eagersubsume") == 0);
-  BOOST_TEST(small.option("chrono") == 1);  // the user's value wins
+  for (const char* name : {"probe", "elim", "subsume", "vivify", "eagersubsume"})
+    BOOST_TEST(small.option(name) == 0, name);
+  BOOST_TEST(small.option("inprocessing") == 1);  // so that a user's elim=1 takes effect
+  BOOST_TEST(small.option("chrono") == 1);        // the user's value wins
   SatSolver large;
   apply_options(large, SatConfig{}.resolve(25), SatConfig{});
-  BOOST_TEST(large.option("inprocessing") == 1);  // CaDiCaL's default
+  BOOST_TEST(large.option("elim") == 1);  // CaDiCaL's default
   BOOST_TEST(default_sat_choice(25).options.empty());
   BOOST_CHECK_THROW((void)small.option("nosuchoption"), UsageError);
 }
@@ -189,6 +190,38 @@ BOOST_AUTO_TEST_CASE(the_default_instance_encoding_and_the_users_choice) {
   const SatChoice named = SatConfig{.encoding = Encoding::triads}.resolve(9);
   BOOST_TEST((named.instance_encoding == Encoding::triads));
   BOOST_TEST(named.str() == "triads/pairwise/propagate/hybrid");
+  // Each mode names the encodings it uses.
+  BOOST_TEST(SatConfig{.mode = SatMode::incremental}.resolve(9).encoding_label() == "extended");
+  BOOST_TEST(SatConfig{.mode = SatMode::fresh}.resolve(9).encoding_label() == "triads");
+}
+
+// The default hybrid path on boards where propagation decides some cells and
+// the puzzle has many solutions: every solution found once, the same set as
+// the reference's (the blocking clauses cover only the cells left open).
+BOOST_AUTO_TEST_CASE(default_hybrid_enumerates_what_the_reference_does) {
+  const std::vector<std::string> boards = {
+      // 6x6 (2x3 boxes): 20 and 1,200 solutions
+      "1.4...\n..2.4.\n6.....\n...1.2\n2.....\n..5..6\n",
+      "1.4...\n......\n6.....\n...1..\n2.....\n..5...\n",
+      // 4x4 with one clue: propagation decides nothing; two clues in a unit
+      "1...\n....\n....\n....\n",
+      "12..\n....\n....\n....\n",
+  };
+  auto sat = make_sat_solver();
+  auto native = make_native_solver();
+  for (const std::string& text : boards) {
+    const Grid puzzle = test::read_puzzles_text(text).at(0);
+    BOOST_TEST_CONTEXT(text) {
+      const Limits limits{.max_solutions = 100000};
+      const Result a = sat->solve(puzzle, limits);
+      const Result r = native->solve(puzzle, limits);
+      BOOST_REQUIRE(r.exhausted);
+      BOOST_TEST(a.exhausted);
+      BOOST_TEST(a.solutions.size() == r.solutions.size());
+      BOOST_TEST(cross_check(a, r, limits.max_solutions).agree);
+      for (const Grid& s : a.solutions) BOOST_TEST(!verify(puzzle, s));
+    }
+  }
 }
 
 // Regression: a puzzle with exactly 3 solutions, asked for 2 (the reference,

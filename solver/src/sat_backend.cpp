@@ -27,9 +27,19 @@ std::optional<SatMode> parse_sat_mode(std::string_view name) {
 
 std::string sat_mode_names() { return "fresh, incremental, hybrid"; }
 
-std::string SatChoice::str() const {
+std::string SatChoice::encoding_label() const {
+  switch (mode) {
+    case SatMode::fresh: return std::string(to_string(encoding));
+    case SatMode::incremental: return std::string(to_string(instance_encoding));
+    case SatMode::hybrid: break;
+  }
   std::string s(to_string(encoding));
-  if (instance_encoding != encoding && mode != SatMode::fresh) s.append("+").append(to_string(instance_encoding));
+  if (instance_encoding != encoding) s.append("+").append(to_string(instance_encoding));
+  return s;
+}
+
+std::string SatChoice::str() const {
+  std::string s = encoding_label();
   s.append("/").append(to_string(amo)).append("/").append(to_string(reduction)).append("/");
   return s.append(to_string(mode));
 }
@@ -52,8 +62,10 @@ SatChoice default_sat_choice(int n) {
     // elimination, subsumption, vivification), eager subsumption of learnt
     // clauses and chronological backtracking cost more than they save.
     // Measured with callgrind (RESULTS.md): 44% fewer instructions on hard
-    // puzzles, 15% on top1465, 6% on 17-clue puzzles.
-    c.options = {{"inprocessing", 0}, {"eagersubsume", 0}, {"chrono", 0}};
+    // puzzles, 15% on top1465, 6% on 17-clue puzzles.  Each one by name (not
+    // `inprocessing=0`, which would overrule a user's `elim=1`).
+    c.options = {{"probe", 0},        {"elim", 0},         {"subsume", 0},
+                 {"vivify", 0},       {"eagersubsume", 0}, {"chrono", 0}};
   } else {
     c.encoding = Encoding::extended;
     c.instance_encoding = Encoding::extended;

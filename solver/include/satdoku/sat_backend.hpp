@@ -60,8 +60,10 @@ struct SatChoice {
   // CaDiCaL options satdoku sets before the user's (--sat-option).
   std::vector<std::pair<std::string, int>> options = {};
 
-  // "extended/pairwise/none/incremental" ("triads+extended/..." when the
-  // instance has its own encoding).
+  // The encodings the mode uses: `encoding` (fresh), `instance_encoding`
+  // (incremental), "triads+extended" (hybrid, when they differ).
+  std::string encoding_label() const;
+  // "extended/pairwise/none/incremental": encoding_label(), amo, reduction, mode.
   std::string str() const;
 };
 
