@@ -81,10 +81,20 @@ SatSolver::~SatSolver() = default;
 
 std::string_view SatSolver::version() { return CaDiCaL::Solver::version(); }
 
-void SatSolver::set_option(std::string_view name, int value) {
-  const std::string key(name);
+namespace {
+
+// `name` as CaDiCaL takes it; UsageError (naming `caller`) when it is not one of its options.
+std::string option_key(std::string_view name, const char* caller) {
+  std::string key(name);
   if (!CaDiCaL::Solver::is_valid_option(key.c_str()))
-    throw UsageError("SatSolver::set_option: '" + key + "' is not a CaDiCaL option");
+    throw UsageError(std::string(caller) + ": '" + key + "' is not a CaDiCaL option");
+  return key;
+}
+
+}  // namespace
+
+void SatSolver::set_option(std::string_view name, int value) {
+  const std::string key = option_key(name, "SatSolver::set_option");
   if (!impl_->configuring)
     throw UsageError("SatSolver::set_option: options must be set before the first clause");
   if (!impl_->solver.set(key.c_str(), value))
@@ -155,10 +165,7 @@ bool SatSolver::value(int var) const {
 }
 
 int SatSolver::option(std::string_view name) const {
-  const std::string key(name);
-  if (!CaDiCaL::Solver::is_valid_option(key.c_str()))
-    throw UsageError("SatSolver::option: '" + key + "' is not a CaDiCaL option");
-  return impl_->solver.get(key.c_str());
+  return impl_->solver.get(option_key(name, "SatSolver::option").c_str());
 }
 
 SatStatistics SatSolver::statistics() const {
