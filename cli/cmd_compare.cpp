@@ -341,40 +341,29 @@ struct RowSummary {
   std::string label() const { return encoding + "/" + amo + "/" + reduce + "/" + mode; }
 };
 
-template <class T, class Name>
-std::string common_name(const std::vector<Sample>& samples, T SatChoice::*field, Name name) {
-  std::optional<T> value;
+// The name every sample's choice shares ("auto" when they differ or none has one).
+template <class Name>
+std::string common_name(const std::vector<Sample>& samples, Name name_of) {
+  std::optional<std::string> name;
   for (const Sample& s : samples) {
     if (!s.choice) continue;
-    if (value && *value != (*s.choice).*field) return "auto";
-    value = (*s.choice).*field;
+    std::string here = name_of(*s.choice);
+    if (name && *name != here) return "auto";
+    name = std::move(here);
   }
-  return value ? std::string(name(*value)) : "auto";
+  return name.value_or("auto");
 }
 
 RowSummary summarize_row(const RowSpec& spec, const std::vector<Sample>& samples, bool probe) {
   RowSummary row;
-  auto name_or = [&](auto opt, auto field, auto name) {
-    return opt ? std::string(name(*opt)) : common_name(samples, field, name);
+  auto name_or = [&](auto given, auto name_of) {
+    return given ? std::string(to_string(*given)) : common_name(samples, name_of);
   };
-  if (spec.encoding) {
-    row.encoding = to_string(*spec.encoding);
-  } else {  // the defaults may propagate with one encoding and search with another
-    std::optional<std::string> label;
-    for (const Sample& s : samples) {
-      if (!s.choice) continue;
-      const std::string here = s.choice->encoding_label();
-      if (label && *label != here) {
-        label = "auto";
-        break;
-      }
-      label = here;
-    }
-    row.encoding = label.value_or("auto");
-  }
-  row.amo = name_or(spec.amo, &SatChoice::amo, [](AmoMethod a) { return to_string(a); });
-  row.reduce = name_or(spec.reduction, &SatChoice::reduction, [](Reduction r) { return to_string(r); });
-  row.mode = name_or(spec.mode, &SatChoice::mode, [](SatMode m) { return to_string(m); });
+  // The defaults may propagate with one encoding and search with another.
+  row.encoding = name_or(spec.encoding, [](const SatChoice& c) { return c.encoding_label(); });
+  row.amo = name_or(spec.amo, [](const SatChoice& c) { return std::string(to_string(c.amo)); });
+  row.reduce = name_or(spec.reduction, [](const SatChoice& c) { return std::string(to_string(c.reduction)); });
+  row.mode = name_or(spec.mode, [](const SatChoice& c) { return std::string(to_string(c.mode)); });
   row.puzzles = samples.size();
   std::vector<double> enc, sol, tot;
   std::size_t up = 0, fl = 0, known = 0;
