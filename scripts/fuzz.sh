@@ -3,7 +3,9 @@
 #
 # Builds the libFuzzer targets of fuzz/ with clang (ASan + UBSan, folder
 # $FUZZ_BUILD, default build-fuzz) and runs TARGET (or every target in turn)
-# for SECONDS each, starting from its committed corpus fuzz/corpus/TARGET.
+# for SECONDS each, starting from its committed seeds: fuzz/corpus/readers
+# for the reader and round-trip targets (one set of puzzle files serves all
+# of them), fuzz/corpus/TARGET for the others.
 # New corpus entries go to the build folder, never into the repository.
 # Every crash, hang (an input taking over 5 s) or out-of-memory input found is
 # copied to tests/data/regressions/TARGET-KIND-HASH, which the normal test
@@ -40,10 +42,11 @@ for target in "${run[@]}"; do
   rm -rf "$work/artifacts"
   mkdir -p "$work/corpus" "$work/artifacts"
   log=$work/log.txt
+  case $target in fuzz_read_* | fuzz_roundtrip) seeds=$root/fuzz/corpus/readers ;; *) seeds=$root/fuzz/corpus/$target ;; esac
   # shellcheck disable=SC2086
   if "$build/fuzz/$target" -max_total_time="$seconds" -timeout=5 -rss_limit_mb=2048 -max_len=8192 \
        -print_final_stats=1 -artifact_prefix="$work/artifacts/" ${FUZZ_ARGS:-} \
-       "$work/corpus" "$root/fuzz/corpus/$target" >"$log" 2>&1; then
+       "$work/corpus" "$seeds" >"$log" 2>&1; then
     runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
     secs=$(sed -n 's/^Done [0-9]* runs in \([0-9]*\) second.*/\1/p' "$log" | tail -1)
     echo "$target: clean, ${runs:-?} executions in ${secs:-$seconds} s"
