@@ -266,9 +266,17 @@ class SatBackend final : public Solver {
     result.solutions.push_back(std::move(solution));
   }
 
-  // With `reduced` (hybrid mode: the puzzle's propagated encoding, not
-  // settled), the cells the propagation decided are assumed as clues are, and
-  // only the candidates it left open are read from the model.
+  // Without `reduced` (incremental mode) the clues are assumptions, one
+  // decision level each.  With `reduced` (hybrid mode: the puzzle's
+  // propagated encoding, not settled) the cells the propagation decided enter
+  // as binary clauses "activator implies cell", and the activator is the one
+  // assumption: every decided cell then sits on decision level 1, where
+  // CaDiCaL's clause shrinking replaces them in a learnt clause by the
+  // activator alone.  Learnt clauses stay short (with one assumption per cell
+  // they carried tens of them) and are satisfied for good once the activator
+  // is retired.  Measured in RESULTS.md: 23% fewer instructions on the
+  // hardest puzzles, 11-23% less time for `check`.  Only the candidates the
+  // propagation left open are read from the model.
   void solve_incremental(const Grid& puzzle, const SatChoice& choice, const Limits& limits, Result& result,
                          const Encoder* reduced = nullptr) {
     const Geometry& g = puzzle.geometry();
@@ -297,14 +305,16 @@ class SatBackend final : public Solver {
     solver.set_cancel(limits.cancel);
     const VarMap map(g.size());
     std::vector<int> assumptions;
-    auto decided = [&](int cell) { return reduced ? reduced->digit_of_cell(cell) : puzzle.at(cell); };
-    for (int cell = 0; cell < g.cell_count(); ++cell)
-      if (const int d = decided(cell)) assumptions.push_back(map.var(cell, d));
     int activator = 0;
-    if (limits.max_solutions > 1) {
-      activator = rules_->next_var++;
-      assumptions.push_back(activator);
+    if (reduced || limits.max_solutions > 1) activator = rules_->next_var++;
+    for (int cell = 0; cell < g.cell_count(); ++cell) {
+      if (reduced) {
+        if (const int d = reduced->digit_of_cell(cell)) solver.add_clause({-activator, map.var(cell, d)});
+      } else if (const int d = puzzle.at(cell)) {
+        assumptions.push_back(map.var(cell, d));
+      }
     }
+    if (activator) assumptions.push_back(activator);
     const SatStatistics before = solver.statistics();
     Enumeration enumeration(puzzle, limits, result);
     if (reduced)
@@ -314,7 +324,7 @@ class SatBackend final : public Solver {
     else
       enumeration.run(
           solver, assumptions, activator, [](int) { return 0; }, [](int) { return true; });
-    if (activator) solver.add_clause({-activator});  // retire this puzzle's blocking clauses
+    if (activator) solver.add_clause({-activator});  // retire this puzzle's clauses
     const SatStatistics after = solver.statistics();
     result.stats.variables = rules_->variables;
     result.stats.clauses = rules_->clauses;
