@@ -824,6 +824,46 @@ BOOST_AUTO_TEST_CASE(propagation_is_the_unit_propagation_of_the_clauses) {
     }
 }
 
+// 9x9 `triads` propagation has its own word-parallel implementation
+// (encoder/src/triads_9x9.cpp); here on puzzles of every difficulty, and on
+// wrong ones: each of the first puzzles of three collections, once as it is
+// and once with one to four random clues more (propagation conflicts,
+// unsatisfiable but open puzzles), and a solution with random holes.
+BOOST_AUTO_TEST_CASE(triads_9x9_propagation_is_the_unit_propagation_of_the_clauses) {
+  std::vector<Grid> puzzles;
+  unsigned seed = 2026u;
+  auto next = [&seed] {
+    seed = seed * 1103515245u + 12345u;
+    return seed >> 8;
+  };
+  for (const char* name : {"top1465.txt", "forum_hardest_11plus.txt", "17_clue.txt"}) {
+    std::ifstream in(test::shared_data() / name);
+    BOOST_REQUIRE(in);
+    std::string line;
+    for (int taken = 0; taken < 100 && std::getline(in, line);) {
+      if (!line.empty() && line.back() == '\r') line.pop_back();
+      if (line.size() < 81 || line[0] == '#') continue;
+      ++taken;
+      Grid g = grid_of(line.substr(0, 81), 9);
+      puzzles.push_back(g);
+      for (unsigned more = 1 + next() % 4; more > 0;) {
+        const int cell = static_cast<int>(next() % 81u), d = static_cast<int>(next() % 9u) + 1;
+        if (g.at(cell)) continue;
+        g.set(cell, d);
+        if (find_clash(g)) g.set(cell, 0);
+        else --more;
+      }
+      puzzles.push_back(g);
+    }
+  }
+  for (int k = 0; k < 40; ++k) puzzles.push_back(holes(pattern_solution(3, 3), 40 + k, 77u + static_cast<unsigned>(k)));
+  std::size_t conflicts = 0, solved = 0;
+  check_against_reference_propagation(puzzles, Encoding::triads, AmoMethod::pairwise, conflicts, solved);
+  BOOST_TEST(conflicts > 20u);
+  BOOST_TEST(solved > 20u);
+  BOOST_TEST(conflicts + solved < puzzles.size() - 100);
+}
+
 BOOST_AUTO_TEST_CASE(reduced_emission_matches_the_plain_emitter) {
   std::vector<Grid> puzzles = sample_17_clue(8);
   for (Grid& g : sample_shapes()) puzzles.push_back(std::move(g));

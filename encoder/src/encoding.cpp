@@ -8,6 +8,7 @@
 #include <mutex>
 
 #include "satdoku/error.hpp"
+#include "triads_9x9.hpp"
 
 namespace satdoku {
 namespace {
@@ -973,6 +974,15 @@ void Encoder::Impl::propagate_masks() {
   open.assign(n2, low_bits(n));
   digit.assign(n2, 0);
   triad_state.assign(static_cast<std::size_t>(triad_count), Value{0});
+  if (options.encoding == Encoding::triads && n == 9 && br == 3) {
+    const detail::Triads9x9 r = detail::propagate_triads_9x9(
+        std::span<const std::uint16_t, 81>(puzzle.cells().data(), 81), open.data(), digit.data(),
+        reinterpret_cast<std::int8_t*>(triad_state.data()));
+    conflict = r.conflict;
+    fixed_primary = r.fixed_primary;
+    solved = r.solved;
+    return;
+  }
   const ShapeFacts& facts = shape_facts(puzzle.geometry());
   switch (options.encoding) {
     case Encoding::triads: run_masks_for_shape<MaskMode::triads>(*this, facts); return;

@@ -1,0 +1,31 @@
+// triads_9x9.hpp - the unit propagation of the `triads` encoding on a 9x9
+// board, a whole digit at a time (internal to the encoder).
+//
+// The SAT backend propagates every 9x9 puzzle this way before it decides
+// whether to call CaDiCaL at all, so this is the hottest loop of a batch of
+// easy puzzles.  The result is exactly what unit propagation over the
+// clauses of `triads` reaches (the fixpoint of unit propagation is unique,
+// and tests/test_encoder.cpp compares both on every variable).
+#pragma once
+
+#include <cstdint>
+#include <span>
+
+namespace satdoku::detail {
+
+struct Triads9x9 {
+  bool conflict = false;
+  bool solved = false;               // every cell has its digit
+  std::uint64_t fixed_primary = 0;   // cell variables assigned (true or false)
+};
+
+// Propagates the clues (81 digits, 0 for an empty cell).  Unless it finds a
+// conflict it fills, per cell, `open` (bit k: digit k+1 is not false) and
+// `digit` (the true digit, 0 none), and per triad `triad_state` (+1 true,
+// -1 false, 0 open), the triads numbered as the encoder numbers them: row
+// triad (r, stack b, digit k+1) at (3r + b) * 9 + k, column triad (c, band
+// b, digit k+1) at 243 + (3c + b) * 9 + k.
+Triads9x9 propagate_triads_9x9(std::span<const std::uint16_t, 81> clues, std::uint64_t* open, std::uint16_t* digit,
+                               std::int8_t* triad_state);
+
+}  // namespace satdoku::detail
