@@ -171,7 +171,7 @@ BOOST_AUTO_TEST_CASE(default_cadical_options_per_size_and_user_overrides) {
   const SatConfig user{.options = {{"chrono", 1}}};
   SatSolver small;
   apply_options(small, user.resolve(9), user);
-  for (const char* name : {"probe", "elim", "subsume", "vivify", "eagersubsume"})
+  for (const char* name : {"probe", "elim", "subsume", "vivify", "eagersubsume", "shrinkreap"})
     BOOST_TEST(small.option(name) == 0, name);
   BOOST_TEST(small.option("inprocessing") == 1);  // so that a user's elim=1 takes effect
   BOOST_TEST(small.option("chrono") == 1);        // the user's value wins
