@@ -109,7 +109,7 @@ BatchTotals run_batch(EntrySource& source, MakeWorker make_worker, Sink sink, co
     // (up to kChunk entries, one when it is short, so a slow input such as
     // a terminal or a driver program gets each answer at once); this thread
     // prints the records in input order as they complete.
-    constexpr std::size_t kChunk = 32;  // a quarter of the window with two workers
+    constexpr std::size_t kChunk = 32;  // a sixteenth of the window with two workers
     std::mutex mutex;
     std::condition_variable work_ready, record_ready, space_ready;
     std::deque<std::pair<std::size_t, Entry>> queue;
@@ -117,21 +117,35 @@ BatchTotals run_batch(EntrySource& source, MakeWorker make_worker, Sink sink, co
     bool reading_done = false;
     std::size_t next_seq = 0, next_emit = 0;
     unsigned idle = 0;
-    const std::size_t window = 64 * std::size_t{options.jobs};  // entries in flight
+    const std::size_t window = 256 * std::size_t{options.jobs};  // entries in flight
 
+    // The reader hands entries over kChunk at a time, or one at a time
+    // when the input may block (each answer at once).
+    const std::size_t handover = flush || source.may_block() ? 1 : kChunk;
     std::thread reader([&] {
-      for (;;) {
+      std::vector<Entry> read;
+      bool more = true;
+      while (more) {
         {
+          // A full window waits until half of it is printed (fewer wake-ups).
           std::unique_lock lock(mutex);
-          while (next_seq - next_emit >= window && !cancel.load())
-            space_ready.wait_for(lock, std::chrono::milliseconds(100));
+          if (next_seq - next_emit >= window)
+            while (next_seq - next_emit > window / 2 && !cancel.load())
+              space_ready.wait_for(lock, std::chrono::milliseconds(100));
           if (cancel.load()) break;
         }
-        std::optional<Entry> entry = source.next();
-        if (!entry) break;
+        read.clear();
+        while (read.size() < handover) {
+          std::optional<Entry> entry = source.next();
+          if (!entry) {
+            more = false;
+            break;
+          }
+          read.push_back(std::move(*entry));
+        }
         std::lock_guard lock(mutex);
-        queue.emplace_back(next_seq++, std::move(*entry));
-        if (idle > 0) work_ready.notify_one();
+        for (Entry& entry : read) queue.emplace_back(next_seq++, std::move(entry));
+        if (idle > 0 && !read.empty()) work_ready.notify_one();
       }
       std::lock_guard lock(mutex);
       reading_done = true;
@@ -162,26 +176,31 @@ BatchTotals run_batch(EntrySource& source, MakeWorker make_worker, Sink sink, co
           for (auto& [seq, entry] : chunk) records.emplace_back(seq, worker(std::move(entry)));
           lock.lock();
           for (auto& [seq, record] : records) done.emplace(seq, std::move(record));
-          record_ready.notify_one();
+          if (done.count(next_emit) || reading_done) record_ready.notify_one();  // the printer can go on
         }
       });
 
+    // This thread takes every record that is next in input order at once,
+    // and prints them with the lock released.
+    std::vector<Record> ready;
     std::unique_lock lock(mutex);
     for (;;) {
-      bool emitted = false;
       for (auto it = done.find(next_emit); it != done.end(); it = done.find(next_emit)) {
-        Record record = std::move(it->second);
+        ready.push_back(std::move(it->second));
         done.erase(it);
         ++next_emit;
-        emitted = true;
-        lock.unlock();
-        sink(std::move(record));
-        progress.update(++totals.records);
-        lock.lock();
       }
-      if (emitted) {
-        space_ready.notify_one();
+      if (!ready.empty()) {
+        if (next_seq - next_emit <= window / 2) space_ready.notify_one();
+        lock.unlock();
+        for (Record& record : ready) {
+          sink(std::move(record));
+          progress.update(++totals.records);
+        }
+        ready.clear();
         if (flush) options.flush->flush();
+        lock.lock();
+        continue;
       }
       if (reading_done && next_emit == next_seq) break;
       record_ready.wait_for(lock, std::chrono::milliseconds(100));
