@@ -124,11 +124,12 @@ class Enumeration {
   // `fixed_digit(cell)`: the digit of a cell the encoding decided and left out
   // of the formula (0: read it from the model).  Clue cells are never part of
   // a blocking clause.
-  // `in_formula(var)`: the variable is part of the formula (a reduction
-  // leaves the variables it fixed out, and CaDiCaL knows nothing of them).
-  template <class FixedDigit, class InFormula>
+  // `to_solver(var)`: the solver's number for a cell variable, 0 when it is
+  // not part of the formula (a reduction leaves the variables it fixed out,
+  // and CaDiCaL knows nothing of them).
+  template <class FixedDigit, class ToSolver>
   void run(SatSolver& solver, std::vector<int>& assumptions, int activator, FixedDigit fixed_digit,
-           InFormula in_formula) {
+           ToSolver to_solver) {
     detail::Budget budget(limits_);
     const Geometry& g = puzzle_.geometry();
     const int n = g.size();
@@ -159,7 +160,7 @@ class Enumeration {
         }
         int found = 0, count = 0;
         for (int d = 1; d <= n; ++d)
-          if (const int v = map_.var(cell, d); in_formula(v) && solver.value(v)) {
+          if (const int v = to_solver(map_.var(cell, d)); v && solver.value(v)) {
             found = d;
             ++count;
           }
@@ -169,7 +170,7 @@ class Enumeration {
           found = 0;
         }
         solution.set(cell, found);
-        if (found && puzzle_.at(cell) == 0) block.push_back(-map_.var(cell, found));
+        if (found && puzzle_.at(cell) == 0) block.push_back(-to_solver(map_.var(cell, found)));
       }
       result_.solutions.push_back(std::move(solution));
       if (result_.solutions.size() >= limits_.max_solutions) return;
@@ -186,6 +187,40 @@ class Enumeration {
   const Limits& limits_;
   Result& result_;
   VarMap map_;
+};
+
+// Numbers the variables of a formula 1, 2, 3, ... in the order they first
+// appear and hands the clauses on to `solver`.  CaDiCaL keeps state for every
+// variable up to the highest number it has seen, and the reduced formula of a
+// big board uses a few percent of its N^3 cell variables (sudoku-100-1: 34,508
+// of 1,000,000): the `cadical` binary solves it in 0.09 s numbered densely,
+// 0.38 s as exported.
+class DenseVariables final : public ClauseSink {
+ public:
+  explicit DenseVariables(SatSolver& solver) : solver_(solver) {}
+
+  void add_clause(std::span<const int> literals) override {
+    clause_.clear();
+    for (int lit : literals) {
+      const auto var = static_cast<std::size_t>(lit < 0 ? -static_cast<long long>(lit) : lit);
+      if (var >= dense_.size()) dense_.resize(std::max(var + 1, 2 * dense_.size()), 0);
+      int& d = dense_[var];
+      if (d == 0) d = ++count_;
+      clause_.push_back(lit < 0 ? -d : d);
+    }
+    solver_.add_clause(clause_);
+  }
+
+  // The solver's number for `var`, 0 when no clause holds it.
+  int of(int var) const {
+    return var > 0 && static_cast<std::size_t>(var) < dense_.size() ? dense_[static_cast<std::size_t>(var)] : 0;
+  }
+
+ private:
+  SatSolver& solver_;
+  std::vector<int> dense_;  // by original variable
+  std::vector<int> clause_;
+  int count_ = 0;
 };
 
 class SatBackend final : public Solver {
@@ -240,7 +275,8 @@ class SatBackend final : public Solver {
     SatSolver solver;
     apply_options(solver, choice, config_);
     solver.set_cancel(limits.cancel);
-    const EncodeReport report = encoder.emit(solver);
+    DenseVariables dense(solver);
+    const EncodeReport report = encoder.emit(dense);
     result.stats.variables = report.variables;
     result.stats.clauses = report.clauses;
     result.stats.by_propagation = report.solved;
@@ -248,7 +284,7 @@ class SatBackend final : public Solver {
     Enumeration(puzzle, limits, result)
         .run(
             solver, assumptions, 0, [&](int cell) { return encoder.digit_of_cell(cell); },
-            [&](int var) { return encoder.fixed(var) == 0; });
+            [&](int var) { return dense.of(var); });
     const SatStatistics stats = solver.statistics();
     result.stats.conflicts = stats.conflicts;
     result.stats.decisions = stats.decisions;
@@ -322,10 +358,10 @@ class SatBackend final : public Solver {
     if (reduced)
       enumeration.run(
           solver, assumptions, activator, [&](int cell) { return reduced->digit_of_cell(cell); },
-          [&](int var) { return reduced->fixed(var) == 0; });
+          [&](int var) { return reduced->fixed(var) == 0 ? var : 0; });
     else
       enumeration.run(
-          solver, assumptions, activator, [](int) { return 0; }, [](int) { return true; });
+          solver, assumptions, activator, [](int) { return 0; }, [](int var) { return var; });
     if (activator) solver.add_clause({-activator});  // retire this puzzle's clauses
     const SatStatistics after = solver.statistics();
     result.stats.variables = rules_->variables;
