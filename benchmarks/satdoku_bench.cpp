@@ -791,6 +791,18 @@ void Runner::run_large() {
       p.best = bench::run_program(argv, "", stdout_path, err, c_.timeout);
       p.runs = 1;
       if (!p.best.timed_out && !p.best.started) failed_ = true;
+      // Runs under a second are repeated (best of up to five): the small
+      // boards take milliseconds, where one run says little.  (cadical
+      // exits with 10 on a model.)
+      auto finished = [](const bench::ChildOutcome& o) {
+        return o.started && !o.timed_out && o.signal == 0 && (o.exit_code == 0 || o.exit_code == 10);
+      };
+      while (finished(p.best) && p.best.seconds < 1.0 && p.runs < 5) {
+        const bench::ChildOutcome again = bench::run_program(argv, "", stdout_path, err, c_.timeout);
+        ++p.runs;
+        if (!finished(again) || again.exit_code != p.best.exit_code) break;
+        if (again.seconds < p.best.seconds) p.best = again;
+      }
       return p;
     };
     auto validate = [&](const std::function<std::string()>& body) {
@@ -1010,17 +1022,19 @@ std::string Runner::markdown() const {
 
   if (!large_.empty()) {
     md << "### Large boards\n\n"
-          "`satdoku solve -j1 -o line FILE` (defaults: cross-check with the native reference, which gives up\n"
-          "after its 10 s budget on the hard boards) and the same with `--no-cross-check`, against\n"
+          "`satdoku solve -j1 -o line FILE` (defaults: cross-check with the native reference, which runs\n"
+          "beside CaDiCaL and gives up a quarter of the SAT time, at least 50 ms, after the answer) and the\n"
+          "same with `--no-cross-check`, against\n"
           "`satdoku encode --encoding extended --amo pairwise --reduce clues -q -o FILE.cnf FILE` followed by\n"
           "`cadical -q FILE.cnf` (the two times added, peak of the two).  Ratio: encode+cadical time over\n"
-          "`satdoku solve` time.  Every answer is validated (cadical's model decoded through the CNF header).\n\n"
+          "`satdoku solve` time.  A command that takes under a second runs up to five times, best kept.\n"
+          "Every answer is validated (cadical's model decoded through the CNF header).\n\n"
           "| board | clues | solve s | RSS MiB | --no-cross-check s | RSS MiB | encode s | cadical s | RSS MiB | ratio | result |\n"
           "|---|---|---|---|---|---|---|---|---|---|---|\n";
     auto cell = [](const ProcessFigure& p) {
       if (!p.best.started && p.runs == 0) return std::string("-");
       if (p.best.timed_out) return std::string("TIMEOUT");
-      return fixed(p.best.seconds, 2) + (p.best.ok() || p.best.exit_code == 10 ? "" : " (" + p.best.describe() + ")");
+      return fixed(p.best.seconds, 3) + (p.best.ok() || p.best.exit_code == 10 ? "" : " (" + p.best.describe() + ")");
     };
     for (const LargeFigure& l : large_) {
       md << "| " << l.file << " (" << l.n << "x" << l.n << ") | " << grouped(l.clues) << " | " << cell(l.solve) << " | "
