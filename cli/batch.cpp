@@ -29,9 +29,14 @@ void install_interrupt_handlers() {
 EntrySource::EntrySource(std::vector<std::string> files, ReadOptions options)
     : files_(std::move(files)), options_(std::move(options)) {
   if (files_.empty()) files_.push_back("-");
-  struct stat info {};
-  const bool stdin_is_file = ::fstat(STDIN_FILENO, &info) == 0 && S_ISREG(info.st_mode);
-  may_block_ = !stdin_is_file && std::find(files_.begin(), files_.end(), "-") != files_.end();
+  // A pipe, a terminal or a device (/dev/stdin, <(driver)) may make the
+  // batch wait for input; a regular file does not.
+  for (const std::string& name : files_) {
+    struct stat info {};
+    const bool regular = name == "-" ? ::fstat(STDIN_FILENO, &info) == 0 && S_ISREG(info.st_mode)
+                                     : ::stat(name.c_str(), &info) != 0 || S_ISREG(info.st_mode);
+    if (!regular) may_block_ = true;
+  }
 }
 
 EntrySource::~EntrySource() = default;

@@ -33,8 +33,9 @@ class EntrySource {
   EntrySource(std::vector<std::string> files, ReadOptions options);
   ~EntrySource();
   std::optional<Entry> next();
-  // True when some input is standard input that is not a regular file (a
-  // pipe or a terminal), where a read may wait for the writer.
+  // True when some input is not a regular file (standard input or a named
+  // file that is a pipe, a terminal or a device), where a read may wait for
+  // the writer.
   bool may_block() const { return may_block_; }
 
  private:
@@ -109,7 +110,7 @@ BatchTotals run_batch(EntrySource& source, MakeWorker make_worker, Sink sink, co
     // (up to kChunk entries, one when it is short, so a slow input such as
     // a terminal or a driver program gets each answer at once); this thread
     // prints the records in input order as they complete.
-    constexpr std::size_t kChunk = 32;  // a sixteenth of the window with two workers
+    constexpr std::size_t kChunk = 32;  // a quarter of the window with two workers
     std::mutex mutex;
     std::condition_variable work_ready, record_ready, space_ready;
     std::deque<std::pair<std::size_t, Entry>> queue;
@@ -117,11 +118,11 @@ BatchTotals run_batch(EntrySource& source, MakeWorker make_worker, Sink sink, co
     bool reading_done = false;
     std::size_t next_seq = 0, next_emit = 0;
     unsigned idle = 0;
-    const std::size_t window = 256 * std::size_t{options.jobs};  // entries in flight
+    const std::size_t window = 64 * std::size_t{options.jobs};  // entries in flight
 
     // The reader hands entries over kChunk at a time, or one at a time
     // when the input may block (each answer at once).
-    const std::size_t handover = flush || source.may_block() ? 1 : kChunk;
+    const std::size_t handover = source.may_block() ? 1 : kChunk;
     std::thread reader([&] {
       std::vector<Entry> read;
       bool more = true;
@@ -145,7 +146,8 @@ BatchTotals run_batch(EntrySource& source, MakeWorker make_worker, Sink sink, co
         }
         std::lock_guard lock(mutex);
         for (Entry& entry : read) queue.emplace_back(next_seq++, std::move(entry));
-        if (idle > 0 && !read.empty()) work_ready.notify_one();
+        if (idle > 1 && read.size() > 1) work_ready.notify_all();
+        else if (idle > 0 && !read.empty()) work_ready.notify_one();
       }
       std::lock_guard lock(mutex);
       reading_done = true;

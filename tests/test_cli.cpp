@@ -302,11 +302,12 @@ BOOST_AUTO_TEST_CASE(encodings_lists_the_table) {
 }
 
 // With several workers, an answer is printed as soon as it is ready, while
-// the input is still open (a driver program waits for it before sending more).
+// the input is still open (a driver program waits for it before sending more);
+// also when the pipe is named as a file.
 BOOST_AUTO_TEST_CASE(answers_do_not_wait_for_more_input) {
   namespace fs = std::filesystem;
   const fs::path out = fs::temp_directory_path() / ("satdoku-live-" + std::to_string(::getpid()));
-  for (const char* jobs : {"-j1", "-j2"}) {
+  for (const char* jobs : {"-j1", "-j2", "-j2 /dev/stdin"}) {
     const std::string command = "sh -c \"( printf '%s\\n' " + kEasy + "; sleep 3 ) | '" +
                                 satdoku_binary().string() + "' solve -q " + jobs + " -o line > '" + out.string() +
                                 "' & sleep 1.5; cp '" + out.string() + "' '" + out.string() + ".early'; wait\"";
