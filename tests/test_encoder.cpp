@@ -828,7 +828,8 @@ BOOST_AUTO_TEST_CASE(propagation_is_the_unit_propagation_of_the_clauses) {
 // (encoder/src/triads_9x9.cpp); here on puzzles of every difficulty, and on
 // wrong ones: each of the first puzzles of three collections, once as it is
 // and once with one to four random clues more (propagation conflicts,
-// unsatisfiable but open puzzles), and a solution with random holes.
+// unsatisfiable but open puzzles), a solution with random holes, the empty
+// and the complete grid, and clashing clues.
 BOOST_AUTO_TEST_CASE(triads_9x9_propagation_is_the_unit_propagation_of_the_clauses) {
   std::vector<Grid> puzzles;
   unsigned seed = 2026u;
@@ -857,6 +858,14 @@ BOOST_AUTO_TEST_CASE(triads_9x9_propagation_is_the_unit_propagation_of_the_claus
     }
   }
   for (int k = 0; k < 40; ++k) puzzles.push_back(holes(pattern_solution(3, 3), 40 + k, 77u + static_cast<unsigned>(k)));
+  puzzles.push_back(Grid(Geometry::shared(9)));  // empty
+  puzzles.push_back(pattern_solution(3, 3));     // complete
+  for (int other : {1, 9, 10}) {                 // a clash in a row, a column, a box
+    Grid clash(Geometry::shared(9));
+    clash.set(0, 5);
+    clash.set(other, 5);
+    puzzles.push_back(clash);
+  }
   std::size_t conflicts = 0, solved = 0;
   check_against_reference_propagation(puzzles, Encoding::triads, AmoMethod::pairwise, conflicts, solved);
   BOOST_TEST(conflicts > 20u);

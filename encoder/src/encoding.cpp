@@ -5,6 +5,7 @@
 #include <bit>
 #include <climits>
 #include <cstdlib>
+#include <cstring>
 #include <mutex>
 
 #include "satdoku/error.hpp"
@@ -975,9 +976,11 @@ void Encoder::Impl::propagate_masks() {
   digit.assign(n2, 0);
   triad_state.assign(static_cast<std::size_t>(triad_count), Value{0});
   if (options.encoding == Encoding::triads && n == 9 && br == 3) {
+    static_assert(sizeof(Value) == 1);
+    std::array<std::int8_t, detail::kTriads9x9> triads;
     const detail::Triads9x9 r = detail::propagate_triads_9x9(
-        std::span<const std::uint16_t, 81>(puzzle.cells().data(), 81), open.data(), digit.data(),
-        reinterpret_cast<std::int8_t*>(triad_state.data()));
+        std::span<const std::uint16_t, 81>(puzzle.cells().data(), 81), open.data(), digit.data(), triads);
+    if (!r.conflict) std::memcpy(triad_state.data(), triads.data(), triads.size());  // Values are one byte
     conflict = r.conflict;
     fixed_primary = r.fixed_primary;
     solved = r.solved;

@@ -33,7 +33,8 @@ namespace satdoku::detail {
 namespace {
 
 constexpr std::uint32_t kAll = (1u << 27) - 1;
-constexpr std::uint32_t kSegmentBase = 0x1249249;  // bits 0, 3, 6, ..., 24
+constexpr std::uint32_t kSegmentBase = 0x1249249;  // bits 0, 3, 6, ..., 24: each row segment's first cell
+constexpr std::uint32_t kMatrixColumn = 0x49;      // bits 0, 3, 6: column 0 of a 3x3 matrix
 constexpr std::uint16_t kConflict = 1u << 9;
 
 struct Tables {
@@ -41,8 +42,8 @@ struct Tables {
   std::array<std::uint16_t, 512> sole{};         // 3x3 matrix -> the bits alone in their row or column
   std::array<std::uint32_t, 512> row_clear{};    // true row triads -> the cells of the band they empty
   std::array<std::uint16_t, 512> column_clear{}; // true column triads -> the column segments they empty
-  std::array<std::uint32_t, 512> segment_base{}; // row triads -> the base bit of each segment
-  std::array<std::array<std::uint32_t, 3>, 81> peers{};
+  std::array<std::uint32_t, 512> segment_base{}; // row triads -> the first cell of each one's segment
+  std::array<std::array<std::uint32_t, 3>, 81> peers{};  // per cell, per band: its row, column and box mates
 };
 
 constexpr Tables make_tables() {
@@ -67,7 +68,7 @@ constexpr Tables make_tables() {
         const std::uint32_t box = (7u | 7u << 9 | 7u << 18) << (3 * j);
         t.row_clear[m] |= ((0x1ffu << (9 * i)) | box) & ~segment;
         t.segment_base[m] |= 1u << (9 * i + 3 * j);
-        t.column_clear[m] |= static_cast<std::uint16_t>(((7u << (3 * i)) | (0x49u << j)) & ~(1u << (3 * i + j)));
+        t.column_clear[m] |= static_cast<std::uint16_t>(((7u << (3 * i)) | (kMatrixColumn << j)) & ~(1u << (3 * i + j)));
       }
   }
   for (int cell = 0; cell < 81; ++cell) {
@@ -148,7 +149,7 @@ class Propagator {
   }
 
   // +1 / -1 / 0 for each triad of digit k (after run() succeeded).
-  void triads(int k, std::int8_t* state) const {
+  void triads(int k, std::array<std::int8_t, kTriads9x9>& state) const {
     const auto& w = w_[k];
     std::uint32_t cols[3];
     for (int b = 0; b < 3; ++b) {
@@ -157,13 +158,14 @@ class Propagator {
       for (int i = 0; i < 3; ++i)
         for (int s = 0; s < 3; ++s) {
           const int bit = 3 * i + s;
-          state[(3 * (3 * b + i) + s) * 9 + k] = value(m, sole, bit);
+          state[static_cast<std::size_t>((3 * (3 * b + i) + s) * 9 + k)] = value(m, sole, bit);
         }
     }
     for (int s = 0; s < 3; ++s) {
       const unsigned m = column_matrix(cols, s), sole = kTables.sole[m];
       for (int b = 0; b < 3; ++b)
-        for (int i = 0; i < 3; ++i) state[243 + (3 * (3 * s + i) + b) * 9 + k] = value(m, sole, 3 * b + i);
+        for (int i = 0; i < 3; ++i)
+          state[static_cast<std::size_t>(kRowTriads9x9 + (3 * (3 * s + i) + b) * 9 + k)] = value(m, sole, 3 * b + i);
     }
   }
 
@@ -245,7 +247,7 @@ class Propagator {
 }  // namespace
 
 Triads9x9 propagate_triads_9x9(std::span<const std::uint16_t, 81> clues, std::uint64_t* open, std::uint16_t* digit,
-                               std::int8_t* triad_state) {
+                               std::array<std::int8_t, kTriads9x9>& triad_state) {
   Triads9x9 result;
   Propagator p(digit);
   for (int cell = 0; cell < 81; ++cell)

@@ -8,6 +8,7 @@
 // and tests/test_encoder.cpp compares both on every variable).
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <span>
 
@@ -19,13 +20,18 @@ struct Triads9x9 {
   std::uint64_t fixed_primary = 0;   // cell variables assigned (true or false)
 };
 
+// The triads of a 9x9 board, numbered as the encoder numbers them (from 0,
+// after the cell variables): row triad (r, stack b, digit k+1) at
+// (3r + b) * 9 + k, then column triad (c, band b, digit k+1) at
+// kRowTriads9x9 + (3c + b) * 9 + k.
+inline constexpr int kRowTriads9x9 = 9 * 3 * 9;
+inline constexpr int kTriads9x9 = 2 * kRowTriads9x9;
+
 // Propagates the clues (81 digits, 0 for an empty cell).  Unless it finds a
 // conflict it fills, per cell, `open` (bit k: digit k+1 is not false) and
 // `digit` (the true digit, 0 none), and per triad `triad_state` (+1 true,
-// -1 false, 0 open), the triads numbered as the encoder numbers them: row
-// triad (r, stack b, digit k+1) at (3r + b) * 9 + k, column triad (c, band
-// b, digit k+1) at 243 + (3c + b) * 9 + k.
+// -1 false, 0 open).
 Triads9x9 propagate_triads_9x9(std::span<const std::uint16_t, 81> clues, std::uint64_t* open, std::uint16_t* digit,
-                               std::int8_t* triad_state);
+                               std::array<std::int8_t, kTriads9x9>& triad_state);
 
 }  // namespace satdoku::detail
