@@ -792,15 +792,21 @@ void Runner::run_large() {
       p.runs = 1;
       if (!p.best.timed_out && !p.best.started) failed_ = true;
       // Runs under a second are repeated (best of up to five): the small
-      // boards take milliseconds, where one run says little.  (cadical
-      // exits with 10 on a model.)
+      // boards take milliseconds, where one run says little.  The first
+      // run's output is the one validated; a repeat that ends differently is
+      // reported.  (cadical exits with 10 on a model.)
       auto finished = [](const bench::ChildOutcome& o) {
         return o.started && !o.timed_out && o.signal == 0 && (o.exit_code == 0 || o.exit_code == 10);
       };
+      const std::string again_path = stdout_path.empty() ? "" : stdout_path + ".again";
       while (finished(p.best) && p.best.seconds < 1.0 && p.runs < 5) {
-        const bench::ChildOutcome again = bench::run_program(argv, "", stdout_path, err, c_.timeout);
+        const bench::ChildOutcome again = bench::run_program(argv, "", again_path, err, c_.timeout);
         ++p.runs;
-        if (!finished(again) || again.exit_code != p.best.exit_code) break;
+        if (!finished(again) || again.exit_code != p.best.exit_code) {
+          notes_.push_back(f.file + ": a repeat of `" + p.command + "` ended with " + again.describe());
+          failed_ = true;
+          break;
+        }
         if (again.seconds < p.best.seconds) p.best = again;
       }
       return p;

@@ -113,20 +113,19 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-
-// Enumerates models of `solver` under `assumptions`, decoding each with
-// `digit_of(cell)` and blocking it over the open cells; fills `result`.
+// Enumerates models of `solver` under `assumptions`, decoding each cell and
+// blocking each model over the open cells; fills `result`.
 class Enumeration {
  public:
   Enumeration(const Grid& puzzle, const Limits& limits, Result& result)
       : puzzle_(puzzle), limits_(limits), result_(result), map_(puzzle.size()) {}
 
-  // `fixed_digit(cell)`: the digit of a cell the encoding decided and left out
-  // of the formula (0: read it from the model).  Clue cells are never part of
-  // a blocking clause.
-  // `to_solver(var)`: the solver's number for a cell variable, 0 when it is
-  // not part of the formula (a reduction leaves the variables it fixed out,
-  // and CaDiCaL knows nothing of them).
+  // `fixed_digit(cell)`: the digit of a cell the encoding decided (0: read
+  // it from the model).  Clue cells are never part of a blocking clause.
+  // `to_solver(var)`: the solver's number for a cell variable, 0 when the
+  // variable is not read from the model (a reduction fixed it false, or fixed
+  // its cell: such variables are left out of a reduced formula, and in hybrid
+  // mode the decided cells are not read either).
   template <class FixedDigit, class ToSolver>
   void run(SatSolver& solver, std::vector<int>& assumptions, int activator, FixedDigit fixed_digit,
            ToSolver to_solver) {

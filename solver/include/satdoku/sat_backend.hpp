@@ -1,9 +1,10 @@
 // satdoku/sat_backend.hpp - the SAT backend: encode, solve with the embedded
 // CaDiCaL, decode, behind the common Solver interface.
 //
-// Two modes:
+// Three modes:
 //   fresh        one CaDiCaL instance per puzzle; the puzzle's clues are in
-//                the formula (unit clauses, or removed by the reduction).
+//                the formula (unit clauses, or removed by the reduction); its
+//                variables are numbered densely, in the order they appear.
 //   incremental  one instance per Solver object and board shape: the rules
 //                are added once, each puzzle's clues are passed as
 //                assumptions, and learnt clauses are kept between puzzles.
@@ -14,18 +15,20 @@
 //                contradiction), the residual formula is empty (or the empty
 //                clause) and the answer is the encoding's fixed values
 //                (Stats::by_propagation); every other puzzle goes to the
-//                incremental instance.  An incremental CaDiCaL call costs
-//                about 40 us even when nothing is left to search, and a new
-//                instance more (benchmarks/RESULTS.md).
+//                incremental instance, the cells the reduction decided as
+//                clauses "activator implies cell" under one activator
+//                literal, the only assumption.  An incremental CaDiCaL call
+//                costs tens of microseconds even when nothing is left to
+//                search, and a new instance more (benchmarks/RESULTS.md).
 // The answer comes from CaDiCaL's model only (plus, with a reduction, the
 // values the encoding itself fixed); further solutions are found by adding
 // a clause that forbids the last one on the cells the formula left open (in
-// incremental mode guarded by a fresh activator literal, retired after the
-// puzzle, so the instance stays reusable).
+// the incremental instance guarded by the puzzle's activator literal,
+// retired after the puzzle, so the instance stays reusable).
 //
-//   satdoku::SatConfig config = satdoku::SatConfig::defaults_for(9);
-//   auto sat = satdoku::make_sat_solver(config);
+//   auto sat = satdoku::make_sat_solver();          // the defaults per board size
 //   satdoku::Result r = sat->solve(puzzle, {.max_solutions = 2});
+//   auto fresh = satdoku::make_sat_solver({.mode = satdoku::SatMode::fresh});
 #pragma once
 
 #include <memory>
