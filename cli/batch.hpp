@@ -109,7 +109,9 @@ BatchTotals run_batch(EntrySource& source, MakeWorker make_worker, Sink sink, co
     // A reader thread feeds the queue; each worker takes a fair share of it
     // (up to kChunk entries, one when it is short, so a slow input such as
     // a terminal or a driver program gets each answer at once); this thread
-    // prints the records in input order as they complete.
+    // prints the records in input order as they complete.  After Ctrl-C the
+    // workers finish the puzzle they are on (its search is cancelled) and
+    // drop the rest, and the records up to the first missing one are printed.
     constexpr std::size_t kChunk = 32;  // a quarter of the window with two workers
     std::mutex mutex;
     std::condition_variable work_ready, record_ready, space_ready;
@@ -118,6 +120,7 @@ BatchTotals run_batch(EntrySource& source, MakeWorker make_worker, Sink sink, co
     bool reading_done = false;
     std::size_t next_seq = 0, next_emit = 0;
     unsigned idle = 0;
+    unsigned running = options.jobs;  // workers that have not returned
     const std::size_t window = 64 * std::size_t{options.jobs};  // entries in flight
 
     // The reader hands entries over kChunk at a time, or one at a time
@@ -166,7 +169,11 @@ BatchTotals run_batch(EntrySource& source, MakeWorker make_worker, Sink sink, co
           ++idle;
           work_ready.wait(lock, [&] { return !queue.empty() || reading_done; });
           --idle;
-          if (queue.empty()) return;
+          if (queue.empty() || cancel.load()) {  // after Ctrl-C, what is queued is dropped
+            --running;
+            record_ready.notify_one();
+            return;
+          }
           const std::size_t take = std::min(kChunk, std::max<std::size_t>(1, queue.size() / options.jobs));
           chunk.clear();
           for (std::size_t i = 0; i < take; ++i) {
@@ -175,7 +182,10 @@ BatchTotals run_batch(EntrySource& source, MakeWorker make_worker, Sink sink, co
           }
           lock.unlock();
           records.clear();
-          for (auto& [seq, entry] : chunk) records.emplace_back(seq, worker(std::move(entry)));
+          for (auto& [seq, entry] : chunk) {
+            if (cancel.load(std::memory_order_relaxed)) break;
+            records.emplace_back(seq, worker(std::move(entry)));
+          }
           lock.lock();
           for (auto& [seq, record] : records) done.emplace(seq, std::move(record));
           if (done.count(next_emit) || reading_done) record_ready.notify_one();  // the printer can go on
@@ -204,7 +214,7 @@ BatchTotals run_batch(EntrySource& source, MakeWorker make_worker, Sink sink, co
         lock.lock();
         continue;
       }
-      if (reading_done && next_emit == next_seq) break;
+      if ((reading_done && next_emit == next_seq) || running == 0) break;
       record_ready.wait_for(lock, std::chrono::milliseconds(100));
     }
     lock.unlock();

@@ -39,7 +39,8 @@ constexpr std::uint16_t kConflict = 1u << 9;
 
 struct Tables {
   std::array<std::uint8_t, 512> segments{};      // the 9 cells of a row -> its non-empty segments
-  std::array<std::uint16_t, 512> sole{};         // 3x3 matrix -> the bits alone in their row or column
+  std::array<std::uint16_t, 512> sole{};         // 3x3 matrix -> the bits alone in their row or column,
+                                                 // with kConflict when a row or column is empty
   std::array<std::uint32_t, 512> row_clear{};    // true row triads -> the cells of the band they empty
   std::array<std::uint16_t, 512> column_clear{}; // true column triads -> the column segments they empty
   std::array<std::uint32_t, 512> segment_base{}; // row triads -> the first cell of each one's segment
