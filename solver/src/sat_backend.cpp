@@ -4,6 +4,7 @@
 #include <chrono>
 
 #include "budget.hpp"
+#include "rules_instance.hpp"
 #include "satdoku/error.hpp"
 #include "satdoku/sat_solver.hpp"
 #include "satdoku/varmap.hpp"
@@ -321,21 +322,9 @@ class SatBackend final : public Solver {
     // puzzles: learnt clauses and retired activators pile up and slow every
     // later call (measured: 7,500 puzzles/s on the first 2,000 17-clue
     // puzzles, 2,700/s over all 49,158), while the rules cost ~2 ms to add.
-    if (!rules_ || rules_->size != g.size() || !(rules_->box == g.box()) ||
-        rules_->encoding != choice.instance_encoding || rules_->amo != choice.amo || rules_->puzzles >= kRenewal) {
+    if (!rules_ || !rules_->fits(puzzle, choice) || rules_->puzzles >= kRenewal) {
       rules_.reset();
-      auto rules = std::make_unique<Rules>();
-      rules->size = g.size();
-      rules->box = g.box();
-      rules->encoding = choice.instance_encoding;
-      rules->amo = choice.amo;
-      apply_options(rules->solver, choice, config_);
-      const Encoder encoder(Grid(puzzle.geometry_ptr()), {choice.instance_encoding, choice.amo, Reduction::none});
-      const EncodeReport report = encoder.emit(rules->solver);
-      rules->variables = report.variables;
-      rules->clauses = report.clauses;
-      rules->next_var = static_cast<int>(report.variables) + 1;
-      rules_ = std::move(rules);
+      rules_ = detail::RulesInstance::make(puzzle, choice, config_);
     }
     ++rules_->puzzles;
     SatSolver& solver = rules_->solver;
@@ -353,14 +342,10 @@ class SatBackend final : public Solver {
     }
     if (activator) assumptions.push_back(activator);
     const SatStatistics before = solver.statistics();
-    Enumeration enumeration(puzzle, limits, result);
-    if (reduced)
-      enumeration.run(
-          solver, assumptions, activator, [&](int cell) { return reduced->digit_of_cell(cell); },
-          [&](int var) { return reduced->fixed(var) == 0 ? var : 0; });
-    else
-      enumeration.run(
-          solver, assumptions, activator, [](int) { return 0; }, [](int var) { return var; });
+    Enumeration(puzzle, limits, result)
+        .run(
+            solver, assumptions, activator, [&](int cell) { return reduced ? reduced->digit_of_cell(cell) : 0; },
+            [&](int var) { return !reduced || reduced->fixed(var) == 0 ? var : 0; });
     if (activator) solver.add_clause({-activator});  // retire this puzzle's clauses
     const SatStatistics after = solver.statistics();
     result.stats.variables = rules_->variables;
@@ -370,21 +355,10 @@ class SatBackend final : public Solver {
     result.stats.propagations = after.propagations - before.propagations;
   }
 
-  // The incremental instance: the rules of one board shape and encoding.
-  struct Rules {
-    int size = 0;
-    BoxShape box;
-    Encoding encoding{};
-    AmoMethod amo{};
-    SatSolver solver;
-    std::uint64_t variables = 0, clauses = 0;
-    int next_var = 0;  // the next activator variable
-    std::uint64_t puzzles = 0;  // solved with this instance
-  };
   static constexpr std::uint64_t kRenewal = 1000;
 
   SatConfig config_;
-  std::unique_ptr<Rules> rules_;
+  std::unique_ptr<detail::RulesInstance> rules_;
 };
 
 }  // namespace

@@ -1,6 +1,7 @@
 // uniqueness.cpp - verdicts, redundant clues (incremental CaDiCaL under
 // assumptions, or any backend), and DRAT proofs of uniqueness.
 #include "budget.hpp"
+#include "rules_instance.hpp"
 #include "satdoku/uniqueness.hpp"
 
 #include <unistd.h>
@@ -104,34 +105,13 @@ void remove_quietly(const std::filesystem::path& path) {
 
 struct ClueAnalyzer::Impl {
   SatConfig config;
-  // The rules of one board shape and encoding; activators count up from
-  // next_var.
-  struct Rules {
-    int size = 0;
-    BoxShape box;
-    Encoding encoding{};
-    AmoMethod amo{};
-    SatSolver solver;
-    int next_var = 0;
-  };
-  std::unique_ptr<Rules> rules;
+  std::unique_ptr<detail::RulesInstance> rules;
 
-  Rules& rules_for(const Grid& puzzle) {
-    const Geometry& g = puzzle.geometry();
-    const SatChoice choice = config.resolve(g.size());
-    if (!rules || rules->size != g.size() || !(rules->box == g.box()) || rules->encoding != choice.instance_encoding ||
-        rules->amo != choice.amo) {
+  detail::RulesInstance& rules_for(const Grid& puzzle) {
+    const SatChoice choice = config.resolve(puzzle.size());
+    if (!rules || !rules->fits(puzzle, choice)) {
       rules.reset();
-      auto fresh = std::make_unique<Rules>();
-      fresh->size = g.size();
-      fresh->box = g.box();
-      fresh->encoding = choice.instance_encoding;
-      fresh->amo = choice.amo;
-      apply_options(fresh->solver, choice, config);
-      const EncodeReport report =
-          encode(Grid(puzzle.geometry_ptr()), {choice.instance_encoding, choice.amo, Reduction::none}, fresh->solver);
-      fresh->next_var = static_cast<int>(report.variables) + 1;
-      rules = std::move(fresh);
+      rules = detail::RulesInstance::make(puzzle, choice, config);
     }
     return *rules;
   }
@@ -148,7 +128,7 @@ ClueAnalyzer::~ClueAnalyzer() = default;
 ClueAnalysis ClueAnalyzer::analyze(const Grid& puzzle, const Grid& solution, const Limits& limits) {
   require_solution("ClueAnalyzer::analyze", puzzle, solution);
   detail::Budget budget(limits);
-  Impl::Rules& rules = impl_->rules_for(puzzle);
+  detail::RulesInstance& rules = impl_->rules_for(puzzle);
   SatSolver& solver = rules.solver;
   solver.set_cancel(limits.cancel);
   const Geometry& g = puzzle.geometry();
