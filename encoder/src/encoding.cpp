@@ -247,6 +247,7 @@ struct Encoder::Impl {
   void reduce();
   void clue_rule();
   void propagate_masks();
+  void propagate_triads_9x9();
 };
 
 namespace {
@@ -975,24 +976,27 @@ void Encoder::Impl::propagate_masks() {
   open.assign(n2, low_bits(n));
   digit.assign(n2, 0);
   triad_state.assign(static_cast<std::size_t>(triad_count), Value{0});
-  if (options.encoding == Encoding::triads && n == 9 && br == 3) {
-    static_assert(sizeof(Value) == 1);
-    std::array<std::int8_t, detail::kTriads9x9> triads;
-    const detail::Triads9x9 r = detail::propagate_triads_9x9(
-        std::span<const std::uint16_t, 81>(puzzle.cells().data(), 81), open.data(), digit.data(), triads);
-    if (!r.conflict) std::memcpy(triad_state.data(), triads.data(), triads.size());  // Values are one byte
-    conflict = r.conflict;
-    fixed_primary = r.fixed_primary;
-    solved = r.solved;
-    return;
-  }
   const ShapeFacts& facts = shape_facts(puzzle.geometry());
   switch (options.encoding) {
-    case Encoding::triads: run_masks_for_shape<MaskMode::triads>(*this, facts); return;
+    case Encoding::triads:  // 9x9 has its own propagation, a digit at a time
+      if (n == 9 && br == 3) propagate_triads_9x9();
+      else run_masks<MaskMode::triads>(*this, facts);
+      return;
     case Encoding::extended: run_masks_for_shape<MaskMode::extended>(*this, facts); return;
     case Encoding::minimal:
     case Encoding::natural: run_masks_for_shape<MaskMode::units>(*this, facts); return;
   }
+}
+
+void Encoder::Impl::propagate_triads_9x9() {
+  static_assert(sizeof(Value) == 1);
+  std::array<std::int8_t, detail::kTriads9x9> triads;
+  const detail::Triads9x9 r = detail::propagate_triads_9x9(
+      std::span<const std::uint16_t, 81>(puzzle.cells().data(), 81), open.data(), digit.data(), triads);
+  if (!r.conflict) std::memcpy(triad_state.data(), triads.data(), triads.size());  // Values are one byte
+  conflict = r.conflict;
+  fixed_primary = r.fixed_primary;
+  solved = r.solved;
 }
 
 void Encoder::Impl::reduce() {
