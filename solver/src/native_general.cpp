@@ -6,7 +6,10 @@
 // cell keeps its own digit), so a counter reaching 0 is a contradiction and
 // one reaching 1 a hidden single.  After the singles, locked candidates
 // (a digit confined to one line of a box, or to one box of a line) remove
-// more, and the singles run again.  Every removal below the root goes on an
+// more, and the singles run again; they look only at the (unit, digit)
+// pairs whose places shrank since the last fixpoint, since the places of
+// any other pair are as they were when it last removed all it could (a
+// 25x25 board: 5x fewer instructions).  Every removal below the root goes on an
 // undo trail; the depth-first search is iterative (a 400x400 board can be
 // 160,000 levels deep) and branches on the open cell with the fewest
 // candidates, or on the places of a unit's digit when there are fewer.
@@ -38,6 +41,8 @@ class GeneralEngine {
         count_(static_cast<std::size_t>(cells_), n_),
         value_(static_cast<std::size_t>(cells_), 0),
         places_(static_cast<std::size_t>(g_.unit_count()) * (n_ + 1), n_),
+        longest_(std::max(g_.box().rows, g_.box().cols)),
+        stale_(static_cast<std::size_t>(g_.unit_count()) * (n_ + 1), 0),
         units_of_(static_cast<std::size_t>(cells_) * 3) {
     for (int cell = 0; cell < cells_; ++cell) {
       std::uint64_t* m = mask(cell);
@@ -51,6 +56,8 @@ class GeneralEngine {
   void run() {
     result_.stats.nodes = 1;
     bool ok = true;
+    for (int u = 0; u < g_.unit_count(); ++u)
+      for (int d = 1; d <= n_; ++d) mark_stale(u, d);  // the root checks every pair once
     for (int cell = 0; cell < cells_ && ok; ++cell)
       if (const int d = puzzle_.at(cell)) ok = assign(cell, d);
     ok = ok && propagate();
@@ -87,6 +94,21 @@ class GeneralEngine {
     return cand_[static_cast<std::size_t>(cell) * W + ((d - 1) >> 6)] >> ((d - 1) & 63) & 1u;
   }
   int& places(int unit, int d) { return places_[static_cast<std::size_t>(unit) * (n_ + 1) + d]; }
+
+  // Queues (unit, d) for locked candidates, once.
+  void mark_stale(int unit, int d) {
+    char& flag = stale_[static_cast<std::size_t>(unit) * (n_ + 1) + d];
+    if (flag) return;
+    flag = 1;
+    stale_pairs_.push_back({unit, d});
+  }
+
+  // Forgets the queued pairs (after a contradiction: the search backtracks
+  // to a propagated state, where every pair has done what it can).
+  void clear_stale() {
+    for (const auto& [u, d] : stale_pairs_) stale_[static_cast<std::size_t>(u) * (n_ + 1) + d] = 0;
+    stale_pairs_.clear();
+  }
   const int* units(int cell) const { return units_of_.data() + 3 * static_cast<std::size_t>(cell); }
 
   // Removes candidate d from cell; false on a contradiction.
@@ -106,6 +128,7 @@ class GeneralEngine {
       const int p = --places(u, d);
       if (p == 0) ok = false;
       else if (p == 1) unit_queue_.push_back({u, d});
+      else if (p <= longest_) mark_stale(u, d);
     }
     return ok;
   }
@@ -148,18 +171,20 @@ class GeneralEngine {
   // Locked candidates: when the places of a digit in a box all lie in one
   // row (column), the rest of that row (column) loses the digit; when its
   // places in a row or column all lie in one box, the rest of the box does.
+  // Over the stale pairs; removals here queue more for the next round.
   bool locked_candidates() {
-    const BoxShape box = g_.box();
-    const int longest = std::max(box.rows, box.cols);
-    for (int u = 0; u < g_.unit_count(); ++u) {
+    checking_.swap(stale_pairs_);
+    for (const auto& [u, d] : checking_) stale_[static_cast<std::size_t>(u) * (n_ + 1) + d] = 0;
+    for (const auto& [u, d] : checking_) {
       if (budget_.poll()) {
         interrupted_ = true;
+        checking_.clear();
         return false;
       }
       const bool is_box = g_.unit_kind(u) == UnitKind::box;
-      for (int d = 1; d <= n_; ++d) {
+      {
         const int p = places(u, d);
-        if (p < 2 || p > longest) continue;
+        if (p < 2 || p > longest_) continue;
         int row = -1, col = -1, bx = -1;
         bool same_row = true, same_col = true, same_box = true;
         for (int cell : g_.unit(u)) {
@@ -174,14 +199,19 @@ class GeneralEngine {
           same_col = same_col && c == col;
           same_box = same_box && b == bx;
         }
+        bool ok = true;
         if (is_box) {
-          if (same_row && !clear_outside(row, u, d)) return false;
-          if (same_col && !clear_outside(n_ + col, u, d)) return false;
-        } else if (same_box && !clear_outside(2 * n_ + bx, u, d)) {
+          ok = (!same_row || clear_outside(row, u, d)) && (!same_col || clear_outside(n_ + col, u, d));
+        } else if (same_box) {
+          ok = clear_outside(2 * n_ + bx, u, d);
+        }
+        if (!ok) {
+          checking_.clear();
           return false;
         }
       }
     }
+    checking_.clear();
     return true;
   }
 
@@ -319,6 +349,7 @@ class GeneralEngine {
       if (!descend) {
         cell_queue_.clear();
         unit_queue_.clear();
+        clear_stale();
       }
     }
   }
@@ -334,6 +365,10 @@ class GeneralEngine {
   std::vector<int> count_;           // candidates per cell
   std::vector<int> value_;           // placed digit, 0 = open
   std::vector<int> places_;          // per unit and digit: cells admitting it
+  const int longest_;                // the longer side of a box
+  std::vector<char> stale_;          // per unit and digit: queued in stale_pairs_
+  std::vector<std::pair<int, int>> stale_pairs_;  // (unit, digit) whose places shrank
+  std::vector<std::pair<int, int>> checking_;     // the pairs locked_candidates() is on
   std::vector<int> units_of_;        // row, column and box unit of each cell
   std::vector<Removal> trail_;
   std::vector<int> cell_queue_;
