@@ -1,6 +1,10 @@
 // The SAT backend: every encoding, mode and reduction agrees with the native
 // reference; counting through blocking clauses; statuses and limits.
 #define BOOST_TEST_MODULE sat
+#include <algorithm>
+#include <numeric>
+#include <random>
+
 #include <boost/test/data/test_case.hpp>
 #include <boost/test/unit_test.hpp>
 
@@ -186,13 +190,71 @@ BOOST_AUTO_TEST_CASE(default_cadical_options_per_size_and_user_overrides) {
 // rules; an encoding the user names is used for both.
 BOOST_AUTO_TEST_CASE(the_default_instance_encoding_and_the_users_choice) {
   BOOST_TEST(SatConfig{}.resolve(9).str() == "triads+extended/pairwise/propagate/hybrid");
-  BOOST_TEST(SatConfig{}.resolve(25).str() == "extended/commander/propagate/fresh");
+  BOOST_TEST(SatConfig{}.resolve(25).str() == "triads+extended/commander/propagate/fresh");
   const SatChoice named = SatConfig{.encoding = Encoding::triads}.resolve(9);
   BOOST_TEST((named.instance_encoding == Encoding::triads));
   BOOST_TEST(named.str() == "triads/pairwise/propagate/hybrid");
   // Each mode names the encodings it uses.
   BOOST_TEST(SatConfig{.mode = SatMode::incremental}.resolve(9).encoding_label() == "extended");
-  BOOST_TEST(SatConfig{.mode = SatMode::fresh}.resolve(9).encoding_label() == "triads");
+  BOOST_TEST(SatConfig{.mode = SatMode::fresh}.resolve(9).encoding_label() == "triads+extended");
+  // Without propagation fresh mode has no use for the first encoding.
+  BOOST_TEST(SatConfig{.reduction = Reduction::clues}.resolve(25).str() == "extended/commander/clues/fresh");
+}
+
+// Above 9x9 the default propagates with triads and gives a fresh CaDiCaL
+// the extended clauses over the candidates left open.  Puzzles cut at
+// random from one solution (unique, with many solutions, or with a wrong
+// clue) on square and rectangular boxes: the same solutions as the
+// reference; propagation settles some, CaDiCaL searches the others.
+BOOST_AUTO_TEST_CASE(triads_propagation_then_extended_clauses_above_9x9) {
+  auto native = make_native_solver();
+  auto sat = make_sat_solver();
+  for (int n : {12, 16}) {
+    const Grid empty(Geometry::shared(n));
+    const Result full = native->solve(empty, {.max_solutions = 1});
+    BOOST_REQUIRE(full.status == Status::solved);
+    std::mt19937 rng(static_cast<unsigned>(n));
+    std::vector<int> relabel(static_cast<std::size_t>(n));
+    std::iota(relabel.begin(), relabel.end(), 1);
+    int settled = 0, searched = 0, unique = 0, several = 0, none = 0;
+    for (int i = 0; i < 60; ++i) {
+      std::shuffle(relabel.begin(), relabel.end(), rng);
+      Grid puzzle(empty.geometry_ptr());
+      const double keep = std::uniform_real_distribution<double>(0.3, 0.8)(rng);
+      for (int cell = 0; cell < puzzle.cell_count(); ++cell)
+        if (std::bernoulli_distribution(keep)(rng))
+          puzzle.set(cell, relabel[static_cast<std::size_t>(full.solutions[0].at(cell) - 1)]);
+      if (i % 4 == 3) {  // a wrong clue that clashes with no other
+        const int cell = static_cast<int>(rng() % static_cast<unsigned>(puzzle.cell_count()));
+        const int right = relabel[static_cast<std::size_t>(full.solutions[0].at(cell) - 1)];
+        for (int d = 1; d <= n; ++d) {
+          if (d == right) continue;
+          puzzle.set(cell, d);
+          if (!find_clash(puzzle)) break;
+          puzzle.set(cell, 0);
+        }
+      }
+      BOOST_TEST_CONTEXT("N=" << n << " puzzle " << i) {
+        const Limits limits{.max_solutions = 3};
+        const Result a = sat->solve(puzzle, limits);
+        const Result r = native->solve(puzzle, limits);
+        BOOST_REQUIRE(r.status != Status::unknown);
+        BOOST_TEST(to_string(a.status) == to_string(r.status));
+        BOOST_TEST(a.solutions.size() == r.solutions.size());
+        BOOST_TEST(cross_check(a, r, limits.max_solutions).agree);
+        for (const Grid& s : a.solutions) BOOST_TEST(!verify(puzzle, s));
+        (a.stats.by_propagation ? settled : searched) += 1;
+        (r.solutions.empty() ? none : r.solutions.size() == 1 ? unique : several) += 1;
+      }
+    }
+    BOOST_TEST_MESSAGE("N=" << n << ": " << settled << " settled, " << searched << " searched; " << unique
+                            << " unique, " << several << " with more, " << none << " none");
+    BOOST_TEST(settled > 0);
+    BOOST_TEST(searched > 0);
+    BOOST_TEST(unique > 0);
+    BOOST_TEST(several > 0);
+    BOOST_TEST(none > 0);
+  }
 }
 
 // The default hybrid path, and the fresh one (its variables numbered

@@ -5,6 +5,11 @@
 //   fresh        one CaDiCaL instance per puzzle; the puzzle's clues are in
 //                the formula (unit clauses, or removed by the reduction); its
 //                variables are numbered densely, in the order they appear.
+//                With Reduction::propagate and two encodings (the default
+//                above 9x9), the first one's propagation decides cells and
+//                eliminates candidates, and the formula is the second one's
+//                clauses over what it left open; when it settles the puzzle,
+//                as in hybrid mode, no CaDiCaL instance is made.
 //   incremental  one instance per Solver object and board shape: the rules
 //                are added once, each puzzle's clues are passed as
 //                assumptions, and learnt clauses are kept between puzzles.
@@ -52,10 +57,12 @@ std::string sat_mode_names();  // "fresh, incremental, hybrid"
 
 // A configuration with every choice made, for one board size.
 struct SatChoice {
-  // The formula: what fresh mode solves, what hybrid mode propagates.
+  // What Reduction::propagate propagates with (hybrid mode, and fresh mode
+  // with that reduction), and what `satdoku encode` writes.
   Encoding encoding = Encoding::extended;
-  // The rules of the incremental instance (incremental and hybrid modes);
-  // the same as `encoding` unless satdoku's defaults choose otherwise.
+  // The clauses CaDiCaL holds: the rules of the incremental instance
+  // (incremental and hybrid modes), the puzzle's formula in fresh mode.
+  // The same as `encoding` unless satdoku's defaults choose otherwise.
   Encoding instance_encoding = Encoding::extended;
   AmoMethod amo = AmoMethod::pairwise;
   Reduction reduction = Reduction::none;
@@ -63,8 +70,9 @@ struct SatChoice {
   // CaDiCaL options satdoku sets before the user's (--sat-option).
   std::vector<std::pair<std::string, int>> options = {};
 
-  // The encodings the mode uses: `encoding` (fresh), `instance_encoding`
-  // (incremental), "triads+extended" (hybrid, when they differ).
+  // The encodings the mode uses: `instance_encoding` (incremental, and
+  // fresh without Reduction::propagate), else "triads+extended" (when they
+  // differ).
   std::string encoding_label() const;
   // "extended/pairwise/none/incremental": encoding_label(), amo, reduction, mode.
   std::string str() const;
