@@ -30,7 +30,7 @@ void EncodingConfig::add_options(po::options_description& options) {
       ("encoding,e", po::value(&encoding)->value_name("NAME"),
        ("CNF encoding: " + encoding_names() + " (default: triads propagation, then the extended clauses over what it left open, in one incremental instance up to 9x9 and a fresh one per puzzle above; encode writes triads; a named encoding serves both)").c_str())
       ("amo", po::value(&amo)->value_name("METHOD"),
-       ("at-most-one method: " + amo_method_names() + " (default: pairwise up to 16x16, commander above)").c_str())
+       ("at-most-one method: " + amo_method_names() + " (default: pairwise up to 144x144, commander above)").c_str())
       ("reduce", po::value(&reduce)->value_name("HOW"),
        ("clue handling: " + reduction_names() + " (default: propagate)").c_str())
       ("max-memory", po::value(&max_memory)->value_name("SIZE"),

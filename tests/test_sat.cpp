@@ -190,7 +190,8 @@ BOOST_AUTO_TEST_CASE(default_cadical_options_per_size_and_user_overrides) {
 // rules; an encoding the user names is used for both.
 BOOST_AUTO_TEST_CASE(the_default_instance_encoding_and_the_users_choice) {
   BOOST_TEST(SatConfig{}.resolve(9).str() == "triads+extended/pairwise/propagate/hybrid");
-  BOOST_TEST(SatConfig{}.resolve(25).str() == "triads+extended/commander/propagate/fresh");
+  BOOST_TEST(SatConfig{}.resolve(25).str() == "triads+extended/pairwise/propagate/fresh");
+  BOOST_TEST(SatConfig{}.resolve(225).str() == "triads+extended/commander/propagate/fresh");
   const SatChoice named = SatConfig{.encoding = Encoding::triads}.resolve(9);
   BOOST_TEST((named.instance_encoding == Encoding::triads));
   BOOST_TEST(named.str() == "triads/pairwise/propagate/hybrid");
@@ -198,7 +199,7 @@ BOOST_AUTO_TEST_CASE(the_default_instance_encoding_and_the_users_choice) {
   BOOST_TEST(SatConfig{.mode = SatMode::incremental}.resolve(9).encoding_label() == "extended");
   BOOST_TEST(SatConfig{.mode = SatMode::fresh}.resolve(9).encoding_label() == "triads+extended");
   // Without propagation fresh mode has no use for the first encoding.
-  BOOST_TEST(SatConfig{.reduction = Reduction::clues}.resolve(25).str() == "extended/commander/clues/fresh");
+  BOOST_TEST(SatConfig{.reduction = Reduction::clues}.resolve(25).str() == "extended/pairwise/clues/fresh");
 }
 
 // Above 9x9 the default propagates with triads and gives a fresh CaDiCaL
