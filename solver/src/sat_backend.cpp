@@ -316,31 +316,23 @@ class SatBackend final : public Solver {
  private:
   // The formula is `instance_encoding`'s with the chosen reduction.  When
   // that is `propagate` and `encoding` differs (the default above 9x9:
-  // triads), `encoding`'s propagation runs too: the cells it decides become
-  // clues of the formula, and the candidates it eliminates are left out of
-  // its clauses (WithoutFixed).  The formula's own propagation runs first,
-  // alone when it settles the puzzle: it is the cheaper one (sudoku-400-1:
-  // 2.0 s against 3.0 s for triads), and its cells make the stronger one's
-  // work shorter.
+  // triads), `encoding`'s propagation runs next, from the cells the first
+  // one decided, and the candidates it eliminates are left out of the
+  // formula's clauses (WithoutFixed).  The formula's own propagation runs
+  // first, alone when it settles the puzzle, because it is the cheaper one
+  // (sudoku-400-1: 2.0 s against 3.0 s for triads).
   void solve_fresh(const Grid& puzzle, const SatChoice& choice, const Limits& limits, Result& result) {
+    const Encoder encoder(puzzle, {choice.instance_encoding, choice.amo, choice.reduction});
     std::optional<Encoder> stronger;
-    Grid clues = puzzle;
-    const auto add_decided = [&](const Encoder& by) {
-      for (int cell = 0; cell < puzzle.cell_count(); ++cell)
-        if (!clues.at(cell)) clues.set(cell, by.digit_of_cell(cell));
-    };
     if (choice.reduction == Reduction::propagate && choice.encoding != choice.instance_encoding) {
-      {
-        const Encoder first(puzzle, {choice.instance_encoding, choice.amo, Reduction::propagate});
-        if (first.solved() || first.conflict()) return settled_by_reduction(first, result);
-        add_decided(first);
-      }
-      stronger.emplace(clues, EncodeOptions{choice.encoding, choice.amo, Reduction::propagate});
+      if (encoder.solved() || encoder.conflict()) return settled_by_reduction(encoder, result);
+      Grid decided = puzzle;
+      for (int cell = 0; cell < puzzle.cell_count(); ++cell)
+        if (!decided.at(cell)) decided.set(cell, encoder.digit_of_cell(cell));
+      stronger.emplace(decided, EncodeOptions{choice.encoding, choice.amo, Reduction::propagate});
       if (stronger->solved() || stronger->conflict()) return settled_by_reduction(*stronger, result);
-      add_decided(*stronger);
     }
-    const Encoder encoder(clues, {choice.instance_encoding, choice.amo, choice.reduction});
-    if (stronger && (encoder.solved() || encoder.conflict())) return settled_by_reduction(encoder, result);
+    const Encoder& cells = stronger ? *stronger : encoder;  // the decided cells
     SatSolver solver;
     apply_options(solver, choice, config_);
     solver.set_cancel(limits.cancel);
@@ -358,7 +350,7 @@ class SatBackend final : public Solver {
     std::vector<int> assumptions;
     Enumeration(puzzle, limits, result)
         .run(
-            solver, assumptions, 0, [&](int cell) { return encoder.digit_of_cell(cell); },
+            solver, assumptions, 0, [&](int cell) { return cells.digit_of_cell(cell); },
             [&](int var) { return dense.of(var); });
     const SatStatistics stats = solver.statistics();
     result.stats.conflicts = stats.conflicts;
