@@ -231,10 +231,9 @@ class ChunkRunner {
       const auto start = Clock::now();
       switch (choice.mode) {
         case SatMode::fresh: {
-          const Encoder encoder(puzzle, {choice.encoding, choice.amo, choice.reduction});
-          const FormulaCount f = count_formula(encoder);
+          const FreshFormula::Size f = FreshFormula(puzzle, choice).size();
           s.encode = std::chrono::duration<double>(Clock::now() - start).count();
-          s.vars = f.vars, s.clauses = f.clauses, s.literals = f.literals;
+          s.vars = f.variables, s.clauses = f.clauses, s.literals = f.literals;
           return;
         }
         case SatMode::hybrid: {

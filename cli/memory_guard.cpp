@@ -126,24 +126,34 @@ std::optional<std::string> memory_refusal(const Grid& puzzle, const SatChoice& c
   bool scaled = false;
   if (reduces && primary <= budget) {  // the reduction itself takes a byte per variable
     try {
-      const Reduction reduction = choice.mode == SatMode::hybrid ? Reduction::propagate : choice.reduction;
-      // The clues alone first: they fix fewer variables than propagation,
-      // so a formula they shrink enough fits after propagation too, and
-      // they cost a fraction of it (sudoku-400-1: the propagation takes
-      // 2 s, and the backend does it again).
-      std::vector<EncodeOptions> tries = {{choice.encoding, choice.amo, reduction}};
-      if (reduction == Reduction::propagate && choice.mode == SatMode::fresh)
-        tries.insert(tries.begin(), {choice.instance_encoding, choice.amo, Reduction::clues});
-      const MemoryEstimate whole = e;
-      for (const EncodeOptions& options : tries) {
-        const Encoder encoder(puzzle, options);
+      if (choice.mode == SatMode::hybrid) {
+        const Encoder encoder(puzzle, {choice.encoding, choice.amo, Reduction::propagate});
         if (encoder.solved() || encoder.conflict()) return std::nullopt;  // no formula to solve
-        if (choice.mode != SatMode::fresh) break;
-        const double open = static_cast<double>(primary - encoder.fixed_primary()) / static_cast<double>(primary);
-        auto scale = [open](std::uint64_t x) { return static_cast<std::uint64_t>(std::ceil(open * static_cast<double>(x))); };
-        e.bytes = saturating_add(scale(whole.bytes), primary);
-        e.variables = scale(whole.variables);
-        e.clauses = scale(whole.clauses);
+      } else {
+        // The clues alone first, scaling the bound by the share of primary
+        // variables they leave open: they fix fewer than propagation, so a
+        // formula they shrink enough fits after it too, and they cost a
+        // fraction of it (sudoku-400-1: the propagation takes 2 s, and the
+        // backend does it again).
+        if (choice.reduction == Reduction::propagate) {
+          const Encoder clues(puzzle, {choice.instance_encoding, choice.amo, Reduction::clues});
+          const double open = static_cast<double>(primary - clues.fixed_primary()) / static_cast<double>(primary);
+          auto scale = [open](std::uint64_t x) {
+            return static_cast<std::uint64_t>(std::ceil(open * static_cast<double>(x)));
+          };
+          if (saturating_add(scale(e.bytes), primary) <= budget) return std::nullopt;
+        }
+        // Then the formula itself, counted: the scaling is no bound for
+        // pairwise groups, whose clauses shrink with the square of their
+        // open candidates.
+        const FreshFormula formula(puzzle, choice);
+        if (formula.settled()) return std::nullopt;  // no formula to solve
+        const FreshFormula::Size size = formula.size();
+        e.variables = size.variables;
+        e.clauses = size.clauses;
+        e.bytes = saturating_add(saturating_add(saturating_mul(e.variables, kBytesPerVariable),
+                                                saturating_mul(e.clauses, kBytesPerClause)),
+                                 saturating_add(saturating_mul(size.literals, kBytesPerLiteral), 2 * primary));
         scaled = true;
         if (e.bytes <= budget) return std::nullopt;
       }
@@ -153,7 +163,8 @@ std::optional<std::string> memory_refusal(const Grid& puzzle, const SatChoice& c
   }
   const std::string board = std::to_string(geometry.size()) + "x" + std::to_string(geometry.size());
   return "the " + std::string(scaled ? "reduced " : "") +
-         std::string(to_string(choice.encoding)) + "/" + std::string(to_string(choice.amo)) +
+         std::string(use == MemoryUse::solve ? choice.encoding_label() : std::string(to_string(choice.encoding))) + "/" +
+         std::string(to_string(choice.amo)) +
          " formula of a " + board + " board needs up to " + format_bytes(e.bytes) + " (" +
          std::to_string(e.variables) + " variables, " + std::to_string(e.clauses) + " clauses), more than the " +
          format_bytes(budget) + " that " + std::string(what) +

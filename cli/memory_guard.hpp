@@ -45,8 +45,10 @@ enum class MemoryUse { solve, encode };
 // message.  When the empty-board bound exceeds the budget and the choice
 // reduces the formula by the clues (mode fresh with a reduction, or hybrid),
 // the reduction is run first (one byte per variable, as the backend would):
-// a puzzle it settles needs no formula, and for mode fresh the bound is
-// scaled by the fraction of primary variables left open.  The message: "the extended/product/propagate formula of a 400x400
+// a puzzle it settles needs no formula.  In mode fresh with propagation the
+// bound is first scaled by the fraction of primary variables the clues
+// leave open (cheap, and an upper bound); if that does not fit, the
+// FreshFormula the backend would build is counted.  The message: "the extended/product/propagate formula of a 400x400
 // board needs up to 52.1 GiB (64000000 variables, ... clauses), more than
 // the 11.6 GiB that --max-memory allows; ..." (`what` names the budget).
 std::optional<std::string> memory_refusal(const Grid& puzzle, const SatChoice& choice,

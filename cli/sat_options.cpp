@@ -28,7 +28,7 @@ std::string amo_help() {
 void EncodingConfig::add_options(po::options_description& options) {
   options.add_options()
       ("encoding,e", po::value(&encoding)->value_name("NAME"),
-       ("CNF encoding: " + encoding_names() + " (default: triads propagation, then the extended clauses over what it left open, in one incremental instance up to 9x9 and a fresh one per puzzle above; encode writes triads; a named encoding serves both)").c_str())
+       ("CNF encoding: " + encoding_names() + " (default: triads propagation, then the extended clauses over what it left open: in one incremental instance up to 9x9, in a fresh one per puzzle above (after extended's own propagation); encode and --proof write triads; a named encoding serves both)").c_str())
       ("amo", po::value(&amo)->value_name("METHOD"),
        ("at-most-one method: " + amo_method_names() + " (default: pairwise up to 144x144, commander above)").c_str())
       ("reduce", po::value(&reduce)->value_name("HOW"),

@@ -186,8 +186,9 @@ BOOST_AUTO_TEST_CASE(default_cadical_options_per_size_and_user_overrides) {
   BOOST_CHECK_THROW((void)small.option("nosuchoption"), UsageError);
 }
 
-// Up to 9x9 the default propagates with triads and searches with extended
-// rules; an encoding the user names is used for both.
+// The default propagates with triads and searches with extended rules (an
+// incremental instance up to 9x9, fresh ones above); an encoding the user
+// names is used for both.
 BOOST_AUTO_TEST_CASE(the_default_instance_encoding_and_the_users_choice) {
   BOOST_TEST(SatConfig{}.resolve(9).str() == "triads+extended/pairwise/propagate/hybrid");
   BOOST_TEST(SatConfig{}.resolve(25).str() == "triads+extended/pairwise/propagate/fresh");

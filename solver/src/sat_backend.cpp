@@ -1,8 +1,10 @@
 #include "satdoku/sat_backend.hpp"
 
+#include <algorithm>
 #include <charconv>
-#include <optional>
 #include <chrono>
+#include <optional>
+#include <vector>
 
 #include "budget.hpp"
 #include "rules_instance.hpp"
@@ -174,7 +176,8 @@ class Enumeration {
         // in a unit of N cells each digit is true at most once, and each
         // cell has at least one, so each cell has exactly one (in every
         // encoding).  Asking CaDiCaL for a value costs ~90 instructions, and
-        // stopping at the first true one halves the calls (-5% for `check`).
+        // stopping at the first true one halves them (RESULTS.md: check
+        // -2.3% instructions on serg_multi).
         int found = 0;
         for (int d = 1; d <= n && !found; ++d)
           if (const int v = to_solver(map_.var(cell, d)); v && solver.value(v)) found = d;
@@ -267,6 +270,70 @@ class WithoutFixed final : public ClauseSink {
   std::uint64_t clauses_ = 0;
 };
 
+}  // namespace
+
+struct FreshFormula::Impl {
+  Impl(const Grid& puzzle, const SatChoice& choice)
+      : encoder(puzzle, {choice.instance_encoding, choice.amo, choice.reduction}) {
+    if (choice.reduction != Reduction::propagate || choice.encoding == choice.instance_encoding) return;
+    if (encoder.solved() || encoder.conflict()) {
+      settled = &encoder;
+      return;
+    }
+    Grid decided = puzzle;
+    for (int cell = 0; cell < puzzle.cell_count(); ++cell)
+      if (!decided.at(cell)) decided.set(cell, encoder.digit_of_cell(cell));
+    stronger.emplace(decided, EncodeOptions{choice.encoding, choice.amo, Reduction::propagate});
+    if (stronger->solved() || stronger->conflict()) settled = &*stronger;
+  }
+
+  Encoder encoder;                 // its clauses are the formula
+  std::optional<Encoder> stronger;  // what it fixed is left out of them
+  const Encoder* settled = nullptr;
+};
+
+FreshFormula::FreshFormula(const Grid& puzzle, const SatChoice& choice)
+    : impl_(std::make_unique<Impl>(puzzle, choice)) {}
+FreshFormula::~FreshFormula() = default;
+
+const Encoder* FreshFormula::settled() const { return impl_->settled; }
+
+bool FreshFormula::solved_by_reduction() const { return impl_->encoder.solved(); }
+
+int FreshFormula::digit_of_cell(int cell) const {
+  return (impl_->stronger ? *impl_->stronger : impl_->encoder).digit_of_cell(cell);
+}
+
+FreshFormula::Size FreshFormula::size() const {
+  struct Counter final : ClauseSink {
+    std::vector<char> seen;  // by variable
+    Size size;
+    void add_clause(std::span<const int> literals) override {
+      ++size.clauses;
+      size.literals += literals.size();
+      for (int lit : literals) {
+        const auto var = static_cast<std::size_t>(lit < 0 ? -static_cast<long long>(lit) : lit);
+        if (var >= seen.size()) seen.resize(std::max(var + 1, 2 * seen.size()), 0);
+        if (!seen[var]) {
+          seen[var] = 1;
+          ++size.variables;
+        }
+      }
+    }
+  } counter;
+  if (!settled()) emit(counter);
+  return counter.size;
+}
+
+std::uint64_t FreshFormula::emit(ClauseSink& sink) const {
+  if (!impl_->stronger) return impl_->encoder.emit(sink).clauses;
+  WithoutFixed formula(sink, *impl_->stronger);
+  impl_->encoder.emit(formula);
+  return formula.clauses();
+}
+
+namespace {
+
 class SatBackend final : public Solver {
  public:
   explicit SatBackend(SatConfig config) : config_(std::move(config)) {
@@ -314,43 +381,25 @@ class SatBackend final : public Solver {
   }
 
  private:
-  // The formula is `instance_encoding`'s with the chosen reduction.  When
-  // that is `propagate` and `encoding` differs (the default above 9x9:
-  // triads), `encoding`'s propagation runs next, from the cells the first
-  // one decided, and the candidates it eliminates are left out of the
-  // formula's clauses (WithoutFixed).  The formula's own propagation runs
-  // first, alone when it settles the puzzle, because it is the cheaper one
+  // One CaDiCaL instance for the puzzle's FreshFormula.  With two
+  // encodings (the default above 9x9: `extended` propagation, then `triads`
+  // from the cells it decided), a puzzle either propagation settles gets no
+  // instance; the `extended` one runs first because it is the cheaper one
   // (sudoku-400-1: 2.0 s against 3.0 s for triads).
   void solve_fresh(const Grid& puzzle, const SatChoice& choice, const Limits& limits, Result& result) {
-    const Encoder encoder(puzzle, {choice.instance_encoding, choice.amo, choice.reduction});
-    std::optional<Encoder> stronger;
-    if (choice.reduction == Reduction::propagate && choice.encoding != choice.instance_encoding) {
-      if (encoder.solved() || encoder.conflict()) return settled_by_reduction(encoder, result);
-      Grid decided = puzzle;
-      for (int cell = 0; cell < puzzle.cell_count(); ++cell)
-        if (!decided.at(cell)) decided.set(cell, encoder.digit_of_cell(cell));
-      stronger.emplace(decided, EncodeOptions{choice.encoding, choice.amo, Reduction::propagate});
-      if (stronger->solved() || stronger->conflict()) return settled_by_reduction(*stronger, result);
-    }
-    const Encoder& cells = stronger ? *stronger : encoder;  // the decided cells
+    const FreshFormula formula(puzzle, choice);
+    if (const Encoder* settled = formula.settled()) return settled_by_reduction(*settled, result);
     SatSolver solver;
     apply_options(solver, choice, config_);
     solver.set_cancel(limits.cancel);
     DenseVariables dense(solver);
-    if (stronger) {
-      WithoutFixed formula(dense, *stronger);
-      encoder.emit(formula);
-      result.stats.clauses = formula.clauses();
-    } else {
-      const EncodeReport report = encoder.emit(dense);
-      result.stats.clauses = report.clauses;
-      result.stats.by_propagation = report.solved;
-    }
+    result.stats.clauses = formula.emit(dense);
     result.stats.variables = static_cast<std::uint64_t>(dense.count());
+    result.stats.by_propagation = formula.solved_by_reduction();
     std::vector<int> assumptions;
     Enumeration(puzzle, limits, result)
         .run(
-            solver, assumptions, 0, [&](int cell) { return cells.digit_of_cell(cell); },
+            solver, assumptions, 0, [&](int cell) { return formula.digit_of_cell(cell); },
             [&](int var) { return dense.of(var); });
     const SatStatistics stats = solver.statistics();
     result.stats.conflicts = stats.conflicts;

@@ -6,10 +6,12 @@
 //                the formula (unit clauses, or removed by the reduction); its
 //                variables are numbered densely, in the order they appear.
 //                With Reduction::propagate and two encodings (the default
-//                above 9x9), the first one's propagation decides cells and
-//                eliminates candidates, and the formula is the second one's
-//                clauses over what it left open; when it settles the puzzle,
-//                as in hybrid mode, no CaDiCaL instance is made.
+//                above 9x9: `extended` clauses, `triads` propagation), the
+//                clauses' own encoding propagates first, then `encoding`
+//                from the cells it decided, and the formula is the clauses
+//                over what both left open (FreshFormula); when either
+//                settles the puzzle, as in hybrid mode, no CaDiCaL instance
+//                is made.
 //   incremental  one instance per Solver object and board shape: the rules
 //                are added once, each puzzle's clues are passed as
 //                assumptions, and learnt clauses are kept between puzzles.
@@ -44,6 +46,7 @@
 #include <vector>
 
 #include "satdoku/amo.hpp"
+#include "satdoku/clause_sink.hpp"
 #include "satdoku/encoding.hpp"
 #include "satdoku/sat_solver.hpp"
 #include "satdoku/solver.hpp"
@@ -57,8 +60,9 @@ std::string sat_mode_names();  // "fresh, incremental, hybrid"
 
 // A configuration with every choice made, for one board size.
 struct SatChoice {
-  // What Reduction::propagate propagates with (hybrid mode, and fresh mode
-  // with that reduction), and what `satdoku encode` writes.
+  // What Reduction::propagate propagates with (hybrid mode; fresh mode
+  // with that reduction, after `instance_encoding`'s own propagation), and
+  // what `satdoku encode` and `check --proof` write.
   Encoding encoding = Encoding::extended;
   // The clauses CaDiCaL holds: the rules of the incremental instance
   // (incremental and hybrid modes), the puzzle's formula in fresh mode.
@@ -95,6 +99,42 @@ struct SatConfig {
   SatChoice resolve(int n) const;
 };
 
+// The formula fresh mode gives CaDiCaL for one puzzle (the SAT backend
+// solves it; `compare` measures it).  The constructor runs the
+// propagations: `instance_encoding`'s with the chosen reduction and, with
+// Reduction::propagate and a different `encoding`, that one's next, from the
+// cells the first decided (settled() when either settles the puzzle).  The
+// formula is `instance_encoding`'s clauses without what the propagations
+// fixed; its variables keep the encoding's numbers.
+class FreshFormula {
+ public:
+  FreshFormula(const Grid& puzzle, const SatChoice& choice);
+  ~FreshFormula();
+  FreshFormula(const FreshFormula&) = delete;
+  FreshFormula& operator=(const FreshFormula&) = delete;
+
+  // With two encodings, the propagation that decided every cell or found a
+  // contradiction (then there is no formula to solve), else nullptr.
+  const Encoder* settled() const;
+  // Whether the (first) propagation alone settled the puzzle.
+  bool solved_by_reduction() const;
+  // The digit the propagations put in `cell`, 0 when it is open.
+  int digit_of_cell(int cell) const;
+  // Emits the clauses; returns how many.
+  std::uint64_t emit(ClauseSink& sink) const;
+
+  struct Size {
+    std::uint64_t variables = 0, clauses = 0, literals = 0;
+  };
+  // What CaDiCaL holds (the variables its clauses name, numbered densely);
+  // all zero when settled().
+  Size size() const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
 // Sets `choice.options` (satdoku's defaults for the board size), then the
 // user's `config.options`, on a solver that has no clause yet.
 void apply_options(SatSolver& solver, const SatChoice& choice, const SatConfig& config);
@@ -105,7 +145,7 @@ std::pair<std::string, int> parse_sat_option(std::string_view text);
 
 // A SAT backend.  Throws UsageError at once for an invalid CaDiCaL option and
 // at solve() time (Status::error with a message) for a choice that does not
-// fit the puzzle (triads on rectangular boxes).
+// fit the puzzle (a formula whose variables would not fit an int).
 std::unique_ptr<Solver> make_sat_solver(SatConfig config = {});
 
 }  // namespace satdoku
