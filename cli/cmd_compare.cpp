@@ -122,7 +122,7 @@ std::vector<RowSpec> make_rows(const CompareConfig& c) {
   for (const EncodingInfo& e : encodings()) all_enc.push_back(e.encoding);
   std::vector<AmoMethod> all_amo;
   for (const AmoMethodInfo& m : amo_methods()) all_amo.push_back(m.method);
-  const std::vector<Reduction> all_red{Reduction::none, Reduction::clues, Reduction::propagate};
+  const std::vector<Reduction> all_red{Reduction::none, Reduction::clues, Reduction::propagate, Reduction::probe};
   const std::vector<SatMode> all_mode{SatMode::fresh, SatMode::incremental, SatMode::hybrid};
   const auto encs = parse_list<Encoding>(
       c.encodings, "encoding", [](std::string_view s) { return parse_encoding(s); }, all_enc, encoding_names());
@@ -237,7 +237,7 @@ class ChunkRunner {
           return;
         }
         case SatMode::hybrid: {
-          const Encoder reduced(puzzle, {choice.encoding, choice.amo, Reduction::propagate});
+          const Encoder reduced(puzzle, {choice.encoding, choice.amo, hybrid_reduction(choice)});
           s.encode = std::chrono::duration<double>(Clock::now() - start).count();
           if (reduced.solved() || reduced.conflict()) {
             const FormulaCount f = count_formula(reduced);

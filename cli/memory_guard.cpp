@@ -127,7 +127,7 @@ std::optional<std::string> memory_refusal(const Grid& puzzle, const SatChoice& c
   if (reduces && primary <= budget) {  // the reduction itself takes a byte per variable
     try {
       if (choice.mode == SatMode::hybrid) {
-        const Encoder encoder(puzzle, {choice.encoding, choice.amo, Reduction::propagate});
+        const Encoder encoder(puzzle, {choice.encoding, choice.amo, hybrid_reduction(choice)});
         if (encoder.solved() || encoder.conflict()) return std::nullopt;  // no formula to solve
       } else {
         // The clues alone first, scaling the bound by the share of primary
@@ -135,7 +135,7 @@ std::optional<std::string> memory_refusal(const Grid& puzzle, const SatChoice& c
         // formula they shrink enough fits after it too, and they cost a
         // fraction of it (sudoku-400-1: the propagation takes 2 s, and the
         // backend does it again).
-        if (choice.reduction == Reduction::propagate) {
+        if (propagates(choice.reduction)) {
           const Encoder clues(puzzle, {choice.instance_encoding, choice.amo, Reduction::clues});
           const double open = static_cast<double>(primary - clues.fixed_primary()) / static_cast<double>(primary);
           auto scale = [open](std::uint64_t x) {

@@ -32,7 +32,7 @@ void EncodingConfig::add_options(po::options_description& options) {
       ("amo", po::value(&amo)->value_name("METHOD"),
        ("at-most-one method: " + amo_method_names() + " (default: pairwise up to 144x144, commander above)").c_str())
       ("reduce", po::value(&reduce)->value_name("HOW"),
-       ("clue handling: " + reduction_names() + " (default: propagate)").c_str())
+       ("clue handling: " + reduction_names() + " (default: probe up to 9x9 when solving or checking, else propagate, and always propagate for encode)").c_str())
       ("max-memory", po::value(&max_memory)->value_name("SIZE"),
        ("refuse a puzzle whose formula would need more memory, e.g. 512M, 4G (default: half the machine's, " +
         format_bytes(default_max_memory()) + "; shared by the --jobs)").c_str());

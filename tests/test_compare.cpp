@@ -249,7 +249,7 @@ BOOST_AUTO_TEST_CASE(rows_agree_and_every_format_carries_every_field) {
   std::size_t lines = 0;
   for (std::size_t at = svg.find("<polyline"); at != std::string::npos; at = svg.find("<polyline", at + 1)) ++lines;
   BOOST_TEST(lines == 8u);
-  BOOST_TEST(svg.find("triads/pairwise/propagate/fresh") != std::string::npos);
+  BOOST_TEST(svg.find("triads/pairwise/probe/fresh") != std::string::npos);  // auto: probe for 9x9
   fs::remove_all(dir);
 }
 

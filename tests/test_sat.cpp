@@ -19,15 +19,16 @@ using namespace satdoku::test;
 namespace {
 
 // Every (encoding, mode, reduction) worth testing: the reduction only
-// matters in fresh mode (incremental keeps the clues out of the formula,
-// hybrid always propagates).
+// matters in fresh and hybrid modes (incremental keeps the clues out of the
+// formula; hybrid propagates, or probes with Reduction::probe).
 std::vector<SatConfig> all_configs() {
   std::vector<SatConfig> configs;
   for (const EncodingInfo& e : encodings()) {
-    for (Reduction r : {Reduction::none, Reduction::clues, Reduction::propagate})
+    for (Reduction r : {Reduction::none, Reduction::clues, Reduction::propagate, Reduction::probe})
       configs.push_back({e.encoding, std::nullopt, r, SatMode::fresh, {}});
     configs.push_back({e.encoding, std::nullopt, Reduction::none, SatMode::incremental, {}});
-    configs.push_back({e.encoding, std::nullopt, Reduction::propagate, SatMode::hybrid, {}});
+    for (Reduction r : {Reduction::propagate, Reduction::probe})
+      configs.push_back({e.encoding, std::nullopt, r, SatMode::hybrid, {}});
   }
   return configs;
 }

@@ -9,6 +9,7 @@
 #include <mutex>
 
 #include "satdoku/error.hpp"
+#include "satdoku/probing.hpp"
 #include "triads_9x9.hpp"
 
 namespace satdoku {
@@ -44,12 +45,14 @@ FormulaSize operator+(FormulaSize a, FormulaSize b) {
   return {a.variables + b.variables, a.clauses + b.clauses, a.aux + b.aux};
 }
 
-constexpr std::array<std::string_view, 3> kReductionNames{"none", "clues", "propagate"};
-constexpr std::array<std::string_view, 3> kReductionText{
+constexpr std::array<std::string_view, 4> kReductionNames{"none", "clues", "propagate", "probe"};
+constexpr std::array<std::string_view, 4> kReductionText{
     "clues become unit clauses",
     "variables decided by a clue are left out, satisfied clauses dropped, false literals deleted "
     "(Kwon & Jain)",
-    "clues, then unit propagation of the encoding to a fixpoint; fixed variables are left out"};
+    "clues, then unit propagation of the encoding to a fixpoint; fixed variables are left out",
+    "propagate, then failed-literal probing to a fixpoint: a candidate whose unit propagation "
+    "conflicts is false (boards up to 64x64)"};
 
 class NullSink final : public ClauseSink {
  public:
@@ -143,7 +146,7 @@ std::optional<Reduction> parse_reduction(std::string_view name) {
   return std::nullopt;
 }
 
-std::string reduction_names() { return "none, clues, propagate"; }
+std::string reduction_names() { return "none, clues, propagate, probe"; }
 
 std::string_view describe(Reduction reduction) {
   return kReductionText[static_cast<std::size_t>(reduction)];
@@ -200,6 +203,7 @@ struct Encoder::Impl {
   std::uint64_t fixed_primary = 0;
   bool solved = false;
   bool conflict = false;
+  bool probed = false;  // Reduction::probe done by the 9x9 triads propagation itself
 
   Impl(const Grid& p, EncodeOptions o)
       : puzzle(p),
@@ -248,6 +252,10 @@ struct Encoder::Impl {
   void clue_rule();
   void propagate_masks();
   void propagate_triads_9x9();
+  // Takes the values `probed(var)` (+1, -1, 0) gives the primary and triad
+  // variables into the compact state, then recounts.
+  template <class Probed>
+  void absorb(const Probed& probed);
 };
 
 namespace {
@@ -992,7 +1000,9 @@ void Encoder::Impl::propagate_triads_9x9() {
   static_assert(sizeof(Value) == 1);
   std::array<std::int8_t, detail::kTriads9x9> triads;
   const detail::Triads9x9 r = detail::propagate_triads_9x9(
-      std::span<const std::uint16_t, 81>(puzzle.cells().data(), 81), open.data(), digit.data(), triads);
+      std::span<const std::uint16_t, 81>(puzzle.cells().data(), 81), open.data(), digit.data(), triads,
+      options.reduction == Reduction::probe);
+  probed = options.reduction == Reduction::probe;
   if (!r.conflict) std::memcpy(triad_state.data(), triads.data(), triads.size());  // Values are one byte
   conflict = r.conflict;
   fixed_primary = r.fixed_primary;
@@ -1000,7 +1010,11 @@ void Encoder::Impl::propagate_triads_9x9() {
 }
 
 void Encoder::Impl::reduce() {
-  if (options.reduction == Reduction::propagate && n <= kMaskLimit) {
+  if (options.reduction == Reduction::probe && n > kMaskLimit)
+    throw UsageError("the probe reduction (failed-literal probing) works on boards up to " +
+                     std::to_string(kMaskLimit) + "x" + std::to_string(kMaskLimit) + ", not " + std::to_string(n) +
+                     "x" + std::to_string(n));
+  if ((options.reduction == Reduction::propagate || options.reduction == Reduction::probe) && n <= kMaskLimit) {
     propagate_masks();
     return;
   }
@@ -1321,8 +1335,77 @@ class Emission final : public ClauseSink {
 
 }  // namespace
 
+// Precondition: compact (N <= kMaskLimit), and the values those of a
+// fixpoint without conflict.
+template <class Probed>
+void Encoder::Impl::absorb(const Probed& probed) {
+  const int primaries = map.primary_count();
+  for (int var = 1; var <= primaries; ++var) {
+    const int v = probed(var);
+    if (v == 0) continue;
+    const auto cell = static_cast<std::size_t>((var - 1) / n);
+    const int k = (var - 1) % n;
+    if (v > 0) {
+      digit[cell] = static_cast<std::uint16_t>(k + 1);
+      open[cell] = bit(k);
+    } else {
+      open[cell] &= ~bit(k);
+    }
+  }
+  for (std::size_t t = 0; t < triad_state.size(); ++t)
+    if (const int v = probed(primaries + 1 + static_cast<int>(t))) triad_state[t] = static_cast<Value>(v);
+  fixed_primary = 0;
+  bool all = true;
+  for (std::size_t cell = 0; cell < open.size(); ++cell) {
+    fixed_primary += static_cast<std::uint64_t>(digit[cell] ? n : n - std::popcount(open[cell]));
+    all = all && digit[cell] != 0;
+  }
+  solved = all;
+}
+
 Encoder::Encoder(const Grid& puzzle, EncodeOptions options)
-    : impl_(std::make_unique<Impl>(puzzle, options)) {}
+    : impl_(std::make_unique<Impl>(puzzle, options)) {
+  Impl& e = *impl_;
+  if (e.options.reduction != Reduction::probe || e.probed || e.solved || e.conflict) return;
+  // Failed-literal probing over the clauses the propagation left (the 9x9
+  // `triads` propagation probes on its own bitboards, far faster), a round
+  // per call of probe(): cells that lose candidates join the next round.
+  ClauseBuffer clauses;
+  const EncodeReport report = emit(clauses);
+  UnitPropagator up(clauses, static_cast<int>(report.variables));
+  if (!up.reset()) {
+    e.conflict = true;
+    return;
+  }
+  // A variable is open when neither the propagation nor the probing fixed
+  // it (what the propagation fixed is not in the clauses, and may lie
+  // beyond the highest variable they use).
+  auto probed = [&](int var) { return var <= up.variables() ? up.value(var) : 0; };
+  auto open = [&](int var) { return e.value(var) == 0 && probed(var) == 0; };
+  std::vector<int> candidates;
+  for (std::uint64_t failed = 1; failed > 0;) {
+    candidates.clear();
+    for (int cell = 0; cell < e.puzzle.cell_count(); ++cell) {
+      if (e.digit[static_cast<std::size_t>(cell)]) continue;
+      const std::size_t first = candidates.size();
+      bool decided = false;
+      for (int d = 1; d <= e.n && !decided; ++d) {
+        const int var = e.map.var(cell, d);
+        decided = probed(var) > 0;
+        if (open(var)) candidates.push_back(var);
+      }
+      if (decided || candidates.size() - first > static_cast<std::size_t>(kProbeCellLimit))
+        candidates.resize(first);
+    }
+    failed = 0;
+    if (!up.probe(candidates, nullptr, &failed)) {
+      e.conflict = true;
+      return;
+    }
+  }
+  e.absorb(probed);
+}
+
 Encoder::~Encoder() = default;
 Encoder::Encoder(Encoder&&) noexcept = default;
 Encoder& Encoder::operator=(Encoder&&) noexcept = default;

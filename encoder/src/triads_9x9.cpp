@@ -99,11 +99,11 @@ constexpr unsigned column_matrix(const std::uint32_t* cols, int s) {
 }
 constexpr std::uint32_t whole_columns(std::uint32_t cols) { return cols | cols << 9 | cols << 18; }
 
+// Small enough to copy for every probe (about 300 bytes).
 class Propagator {
  public:
-  explicit Propagator(std::uint16_t* digit) : digit_(digit) {
+  Propagator() {
     for (auto& d : w_) d.fill(kAll);
-    std::fill(digit_, digit_ + 81, std::uint16_t{0});
   }
 
   // Puts digit k+1 in `cell`; false on a conflict.
@@ -113,7 +113,7 @@ class Propagator {
     if (!(w_[k][b] & m)) return false;
     if (placed_[b] & m) return true;
     placed_[b] |= m;
-    digit_[cell] = static_cast<std::uint16_t>(k + 1);
+    digit_[static_cast<std::size_t>(cell)] = static_cast<std::uint16_t>(k + 1);
     ++placed_count_;
     for (int j = 0; j < 9; ++j)
       if (j != k && (w_[j][b] & m)) {
@@ -140,6 +140,20 @@ class Propagator {
   }
 
   int placed() const { return placed_count_; }
+  // The digit in `cell` (1..9), 0 while none is placed.
+  int digit(int cell) const { return digit_[static_cast<std::size_t>(cell)]; }
+
+  // Makes digit k+1 false in `cell`, which holds no digit yet.  run() then
+  // propagates it.
+  void eliminate(int cell, int k) {
+    const int b = cell / 27;
+    w_[k][b] &= ~(1u << (cell - 27 * b));
+    dirty_ |= 1u << k;
+  }
+
+  // The cells placed here and not in `base` (a state this one grew from),
+  // per band.
+  std::uint32_t placed_since(const Propagator& base, int b) const { return placed_[b] & ~base.placed_[b]; }
 
   // Per cell, the digits still possible (bit k: digit k+1).
   std::uint64_t open(int cell) const {
@@ -242,24 +256,63 @@ class Propagator {
   std::uint32_t placed_[3] = {0, 0, 0};
   int placed_count_ = 0;
   unsigned dirty_ = 0x1ff;
-  std::uint16_t* digit_;
+  std::array<std::uint16_t, 81> digit_{};
 };
+
+// Failed-literal probing from `p` (at its fixpoint) to a fixpoint: every
+// candidate of a cell with at most kProbeCellLimit left is placed on a copy
+// of `p` and propagated; when that conflicts, the candidate is false in `p`,
+// which is propagated at once.
+// Rounds repeat until one finds nothing.  A candidate that a successful
+// probe of this round placed is not probed: its propagation is part of that
+// probe's, so it cannot conflict while `p` is unchanged (after a failed
+// literal the set is cleared, and the last round changes nothing, so the
+// fixpoint is exact).  False when `p` itself conflicts.
+bool probe(Propagator& p) {
+  for (;;) {
+    bool found = false;
+    std::array<std::uint16_t, 81> implied{};  // bit k: digit k+1 placed by a successful probe
+    for (int cell = 0; cell < 81; ++cell) {
+      if (p.digit(cell) || std::popcount(p.open(cell)) > kProbeCellLimit) continue;
+      for (std::uint64_t left = p.open(cell); left; left &= left - 1) {
+        const int k = std::countr_zero(left);
+        if (implied[static_cast<std::size_t>(cell)] >> k & 1u || !(p.open(cell) >> k & 1u)) continue;
+        Propagator q = p;
+        if (q.place(cell, k) && q.run()) {
+          for (int b = 0; b < 3; ++b)
+            for (std::uint32_t m = q.placed_since(p, b); m; m &= m - 1) {
+              const int c = 27 * b + std::countr_zero(m);
+              implied[static_cast<std::size_t>(c)] |= static_cast<std::uint16_t>(1u << (q.digit(c) - 1));
+            }
+          continue;
+        }
+        found = true;
+        implied.fill(0);
+        p.eliminate(cell, k);
+        if (!p.run()) return false;
+        if (p.digit(cell)) break;
+      }
+    }
+    if (!found || p.placed() == 81) return true;
+  }
+}
 
 }  // namespace
 
 Triads9x9 propagate_triads_9x9(std::span<const std::uint16_t, 81> clues, std::uint64_t* open, std::uint16_t* digit,
-                               std::array<std::int8_t, kTriads9x9>& triad_state) {
+                               std::array<std::int8_t, kTriads9x9>& triad_state, bool failed_literals) {
   Triads9x9 result;
-  Propagator p(digit);
+  Propagator p;
   for (int cell = 0; cell < 81; ++cell)
     if (const int d = clues[static_cast<std::size_t>(cell)]; d && !p.place(cell, d - 1)) {
       result.conflict = true;
       return result;
     }
-  if (!p.run()) {
+  if (!p.run() || (failed_literals && p.placed() < 81 && !probe(p))) {
     result.conflict = true;
     return result;
   }
+  for (int cell = 0; cell < 81; ++cell) digit[cell] = static_cast<std::uint16_t>(p.digit(cell));
   std::uint64_t fixed = static_cast<std::uint64_t>(p.placed());
   for (int cell = 0; cell < 81; ++cell) {
     open[cell] = digit[cell] ? std::uint64_t{1} << (digit[cell] - 1) : p.open(cell);

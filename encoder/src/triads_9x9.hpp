@@ -12,6 +12,8 @@
 #include <cstdint>
 #include <span>
 
+#include "satdoku/encoding.hpp"
+
 namespace satdoku::detail {
 
 struct Triads9x9 {
@@ -27,11 +29,15 @@ struct Triads9x9 {
 inline constexpr int kRowTriads9x9 = 9 * 3 * 9;
 inline constexpr int kTriads9x9 = 2 * kRowTriads9x9;
 
-// Propagates the clues (81 digits, 0 for an empty cell).  Unless it finds a
-// conflict it fills, per cell, `open` (bit k: digit k+1 is not false) and
+// Propagates the clues (81 digits, 0 for an empty cell), then, with
+// `failed_literals`, probes as Reduction::probe defines: each candidate of
+// a cell with at most kProbeCellLimit candidates is assumed and propagated,
+// and one whose propagation conflicts is false, to a fixpoint (the result is
+// what the encoder's probing over the `triads` clauses reaches).  Unless it finds a conflict it
+// fills, per cell, `open` (bit k: digit k+1 is not false) and
 // `digit` (the true digit, 0 none), and per triad `triad_state` (+1 true,
 // -1 false, 0 open).
 Triads9x9 propagate_triads_9x9(std::span<const std::uint16_t, 81> clues, std::uint64_t* open, std::uint16_t* digit,
-                               std::array<std::int8_t, kTriads9x9>& triad_state);
+                               std::array<std::int8_t, kTriads9x9>& triad_state, bool failed_literals = false);
 
 }  // namespace satdoku::detail

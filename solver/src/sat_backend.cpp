@@ -34,7 +34,7 @@ std::string sat_mode_names() { return "fresh, incremental, hybrid"; }
 std::string SatChoice::encoding_label() const {
   switch (mode) {
     case SatMode::fresh:
-      if (reduction != Reduction::propagate) return std::string(to_string(instance_encoding));
+      if (!propagates(reduction)) return std::string(to_string(instance_encoding));
       break;
     case SatMode::incremental: return std::string(to_string(instance_encoding));
     case SatMode::hybrid: break;
@@ -67,6 +67,12 @@ SatChoice default_sat_choice(int n) {
     c.encoding = Encoding::triads;
     c.instance_encoding = Encoding::extended;
     c.mode = SatMode::hybrid;
+    // Failed-literal probing of the cells with at most three candidates
+    // after `triads` propagation settles every top1465 and 17-clue puzzle:
+    // callgrind (RESULTS.md, session 5) solve top1465 -50%, 17-clue -53%,
+    // check -64% and -67%; forum_hardest, which it settles none of, +2 to
+    // +4%, and serg_multi's check +29%.
+    c.reduction = Reduction::probe;
     // A 9x9 puzzle takes CaDiCaL tens of conflicts: inprocessing (probing,
     // elimination, subsumption, vivification), eager subsumption of learnt
     // clauses and chronological backtracking cost more than they save.
@@ -275,7 +281,7 @@ class WithoutFixed final : public ClauseSink {
 struct FreshFormula::Impl {
   Impl(const Grid& puzzle, const SatChoice& choice)
       : encoder(puzzle, {choice.instance_encoding, choice.amo, choice.reduction}) {
-    if (choice.reduction != Reduction::propagate || choice.encoding == choice.instance_encoding) return;
+    if (!propagates(choice.reduction) || choice.encoding == choice.instance_encoding) return;
     if (encoder.solved() || encoder.conflict()) {
       settled = &encoder;
       return;
@@ -283,7 +289,7 @@ struct FreshFormula::Impl {
     Grid decided = puzzle;
     for (int cell = 0; cell < puzzle.cell_count(); ++cell)
       if (!decided.at(cell)) decided.set(cell, encoder.digit_of_cell(cell));
-    stronger.emplace(decided, EncodeOptions{choice.encoding, choice.amo, Reduction::propagate});
+    stronger.emplace(decided, EncodeOptions{choice.encoding, choice.amo, choice.reduction});
     if (stronger->solved() || stronger->conflict()) settled = &*stronger;
   }
 
@@ -348,7 +354,7 @@ class SatBackend final : public Solver {
             solve_incremental(puzzle, choice, limits, result);
             break;
           case SatMode::hybrid: {
-            Encoder reduced(puzzle, {choice.encoding, choice.amo, Reduction::propagate});
+            Encoder reduced(puzzle, {choice.encoding, choice.amo, hybrid_reduction(choice)});
             if (reduced.solved() || reduced.conflict()) settled_by_reduction(reduced, result);
             else solve_incremental(puzzle, choice, limits, result, &reduced);
             break;

@@ -102,10 +102,21 @@ std::string encoding_names();  // "minimal, natural, extended, triads"
 FormulaSize family_size(Family family, const Geometry& geometry, AmoMethod amo);
 FormulaSize encoding_size(Encoding encoding, const Geometry& geometry, AmoMethod amo);
 
-enum class Reduction { none, clues, propagate };
+// `probe` is `propagate`, then failed-literal probing to a fixpoint: every
+// candidate x(cell, digit) of a cell with at most kProbeCellLimit candidates
+// left is assumed and unit-propagated, and one whose propagation conflicts
+// is false (its negation follows from the clauses); rounds repeat until one
+// finds nothing.  The fixpoint does not depend on the order (a failed
+// literal stays failed as the assignment grows, and cells only lose
+// candidates).  Every fact it fixes follows from the formula, so the models
+// are the same.  Boards up to 64x64 (UsageError above).
+enum class Reduction { none, clues, propagate, probe };
+// Probing the cells with few candidates finds nearly everything probing all
+// of them does, at a fraction of the cost (benchmarks/RESULTS.md).
+inline constexpr int kProbeCellLimit = 3;
 std::string_view to_string(Reduction reduction);
 std::optional<Reduction> parse_reduction(std::string_view name);
-std::string reduction_names();  // "none, clues, propagate"
+std::string reduction_names();  // "none, clues, propagate, probe"
 // One line per reduction, for help texts.
 std::string_view describe(Reduction reduction);
 

@@ -82,6 +82,17 @@ struct SatChoice {
   std::string str() const;
 };
 
+// Whether `reduction` propagates (propagate, or probe: propagate and more).
+constexpr bool propagates(Reduction reduction) {
+  return reduction == Reduction::propagate || reduction == Reduction::probe;
+}
+// The reduction hybrid mode applies before the incremental instance: probe
+// when asked for, else propagate (whatever else was asked: the incremental
+// instance takes the rest).
+constexpr Reduction hybrid_reduction(const SatChoice& choice) {
+  return choice.reduction == Reduction::probe ? Reduction::probe : Reduction::propagate;
+}
+
 // The choices satdoku makes for N x N boards when the user makes none,
 // chosen by measurement (benchmarks/RESULTS.md).
 SatChoice default_sat_choice(int n);
