@@ -187,16 +187,19 @@ BOOST_AUTO_TEST_CASE(default_cadical_options_per_size_and_user_overrides) {
   BOOST_CHECK_THROW((void)small.option("nosuchoption"), UsageError);
 }
 
-// The default propagates with triads and searches with extended rules (an
-// incremental instance up to 9x9, fresh ones above); an encoding the user
-// names is used for both.
+// The default propagates with triads (and probes, up to 9x9) and searches
+// with extended rules (an incremental instance up to 9x9, fresh ones above);
+// an encoding the user names is used for both.
 BOOST_AUTO_TEST_CASE(the_default_instance_encoding_and_the_users_choice) {
-  BOOST_TEST(SatConfig{}.resolve(9).str() == "triads+extended/pairwise/propagate/hybrid");
+  BOOST_TEST(SatConfig{}.resolve(9).str() == "triads+extended/pairwise/probe/hybrid");
+  BOOST_TEST(SatConfig{}.resolve(6).str() == "triads+extended/pairwise/probe/hybrid");
+  BOOST_TEST(SatConfig{.reduction = Reduction::propagate}.resolve(9).str() ==
+             "triads+extended/pairwise/propagate/hybrid");
   BOOST_TEST(SatConfig{}.resolve(25).str() == "triads+extended/pairwise/propagate/fresh");
   BOOST_TEST(SatConfig{}.resolve(225).str() == "triads+extended/commander/propagate/fresh");
   const SatChoice named = SatConfig{.encoding = Encoding::triads}.resolve(9);
   BOOST_TEST((named.instance_encoding == Encoding::triads));
-  BOOST_TEST(named.str() == "triads/pairwise/propagate/hybrid");
+  BOOST_TEST(named.str() == "triads/pairwise/probe/hybrid");
   // Each mode names the encodings it uses.
   BOOST_TEST(SatConfig{.mode = SatMode::incremental}.resolve(9).encoding_label() == "extended");
   BOOST_TEST(SatConfig{.mode = SatMode::fresh}.resolve(9).encoding_label() == "triads+extended");

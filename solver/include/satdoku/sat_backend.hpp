@@ -16,8 +16,10 @@
 //                are added once, each puzzle's clues are passed as
 //                assumptions, and learnt clauses are kept between puzzles.
 //                The reduction does not apply (the formula has no clues).
-//   hybrid       the puzzle is first reduced by unit propagation at encode
-//                time (Reduction::propagate, part of the encoding).  When the
+//   hybrid       the puzzle is first reduced at encode time, part of the
+//                encoding: Reduction::probe when asked for (the default up
+//                to 9x9: propagation, then failed-literal probing), else
+//                Reduction::propagate.  When the
 //                reduction settles it (every cell decided, or a
 //                contradiction), the residual formula is empty (or the empty
 //                clause) and the answer is the encoding's fixed values
