@@ -30,6 +30,9 @@ std::vector<SatConfig> all_configs() {
     for (Reduction r : {Reduction::propagate, Reduction::probe})
       configs.push_back({e.encoding, std::nullopt, r, SatMode::hybrid, {}});
   }
+  // The defaults' two encodings in fresh mode: `extended` propagates, then
+  // `triads` probes.
+  configs.push_back({std::nullopt, std::nullopt, Reduction::probe, SatMode::fresh, {}});
   return configs;
 }
 

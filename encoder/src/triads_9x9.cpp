@@ -273,8 +273,9 @@ bool probe(Propagator& p) {
     bool found = false;
     std::array<std::uint16_t, 81> implied{};  // bit k: digit k+1 placed by a successful probe
     for (int cell = 0; cell < 81; ++cell) {
-      if (p.digit(cell) || std::popcount(p.open(cell)) > kProbeCellLimit) continue;
-      for (std::uint64_t left = p.open(cell); left; left &= left - 1) {
+      const std::uint64_t candidates = p.open(cell);
+      if (p.digit(cell) || std::popcount(candidates) > kProbeCellLimit) continue;
+      for (std::uint64_t left = candidates; left; left &= left - 1) {
         const int k = std::countr_zero(left);
         if (implied[static_cast<std::size_t>(cell)] >> k & 1u || !(p.open(cell) >> k & 1u)) continue;
         Propagator q = p;
