@@ -112,7 +112,7 @@ BatchTotals run_batch(EntrySource& source, MakeWorker make_worker, Sink sink, co
     // prints the records in input order as they complete.  After Ctrl-C the
     // workers finish the puzzle they are on (its search is cancelled) and
     // drop the rest, and the records up to the first missing one are printed.
-    constexpr std::size_t kChunk = 32;  // a quarter of the window with two workers
+    constexpr std::size_t kChunk = 128;  // a quarter of the window with two workers
     std::mutex mutex;
     std::condition_variable work_ready, record_ready, space_ready;
     std::deque<std::pair<std::size_t, Entry>> queue;
@@ -121,7 +121,7 @@ BatchTotals run_batch(EntrySource& source, MakeWorker make_worker, Sink sink, co
     std::size_t next_seq = 0, next_emit = 0;
     unsigned idle = 0;
     unsigned running = options.jobs;  // workers that have not returned
-    const std::size_t window = 64 * std::size_t{options.jobs};  // entries in flight
+    const std::size_t window = 256 * std::size_t{options.jobs};  // entries in flight
 
     // The reader hands entries over kChunk at a time, or one at a time
     // when the input may block (each answer at once).

@@ -86,23 +86,25 @@ SolveRecord Pipeline::run(Entry&& entry) {
   reference_limits.max_solutions = config_.limits.max_solutions + 1;
   reference_limits.cancel = &stop_reference;
   const bool beside = puzzle->size() >= kConcurrentReferenceSize;
+  auto run_reference = [&] {
+    // After Ctrl-C the reference does not start.
+    if (config_.limits.cancel && config_.limits.cancel->load()) {
+      Result skipped;
+      skipped.status = Status::unknown;
+      skipped.interrupted = true;
+      skipped.message = "cancelled";
+      return skipped;
+    }
+    return reference_->solve(*puzzle, reference_limits);
+  };
+  // Small boards call run_reference() in this thread after the backend: a
+  // std::future would cost them a futex system call each (glibc's
+  // call_once wakes waiters unconditionally: 49,158 on 17_clue).
   std::future<Result> reference_run;
-  if (reference_)
-    reference_run = std::async(beside ? std::launch::async : std::launch::deferred,
-                               [&] {
-                                 // After Ctrl-C the reference does not start.
-                                 if (config_.limits.cancel && config_.limits.cancel->load()) {
-                                   Result skipped;
-                                   skipped.status = Status::unknown;
-                                   skipped.interrupted = true;
-                                   skipped.message = "cancelled";
-                                   return skipped;
-                                 }
-                                 return reference_->solve(*puzzle, reference_limits);
-                               });
+  if (reference_ && beside) reference_run = std::async(std::launch::async, run_reference);
   const auto start = std::chrono::steady_clock::now();
   record.result = backend_->solve(*puzzle, config_.limits);
-  // The deferred reference has not started: it needs the extra solution only
+  // The reference of a small board has not started: it needs the extra solution only
   // to confirm an answer that claims to have them all (a puzzle with one
   // solution costs it a second, exhaustive search otherwise).
   if (!beside && !record.result.exhausted) reference_limits.max_solutions = config_.limits.max_solutions;
@@ -130,7 +132,7 @@ SolveRecord Pipeline::run(Entry&& entry) {
       return record;
     }
   if (reference_ && record.result.status != Status::error) {
-    const Result reference = std::move(reference_run).get();
+    const Result reference = beside ? std::move(reference_run).get() : run_reference();
     const CrossCheck check = cross_check(record.result, reference, config_.limits.max_solutions);
     if (!check.agree) {
       record.problem = "the SAT answer and the native reference disagree: " + check.message;
