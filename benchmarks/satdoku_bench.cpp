@@ -1030,7 +1030,7 @@ std::string Runner::markdown() const {
   if (!large_.empty()) {
     md << "### Large boards\n\n"
           "`satdoku solve -j1 -o line FILE` (defaults: cross-check with the native reference, which runs\n"
-          "beside CaDiCaL and gives up a quarter of the SAT time, at least 10 ms, after the answer) and the\n"
+          "beside CaDiCaL and gives up 10 ms after the answer) and the\n"
           "same with `--no-cross-check`, against\n"
           "`satdoku encode --encoding extended --amo pairwise --reduce clues -q -o FILE.cnf FILE` followed by\n"
           "`cadical -q FILE.cnf` (the two times added, peak of the two).  Ratio: encode+cadical time over\n"

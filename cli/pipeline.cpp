@@ -102,19 +102,19 @@ SolveRecord Pipeline::run(Entry&& entry) {
   // call_once wakes waiters unconditionally: 49,158 on 17_clue).
   std::future<Result> reference_run;
   if (reference_ && beside) reference_run = std::async(std::launch::async, run_reference);
-  const auto start = std::chrono::steady_clock::now();
   record.result = backend_->solve(*puzzle, config_.limits);
   // The reference of a small board has not started: it needs the extra solution only
   // to confirm an answer that claims to have them all (a puzzle with one
   // solution costs it a second, exhaustive search otherwise).
   if (!beside && !record.result.exhausted) reference_limits.max_solutions = config_.limits.max_solutions;
   if (reference_ && beside) {
-    // Grace period once the answer is in: a quarter of its time, at least
-    // 10 ms.  (The reference has run beside the search all along; on the
-    // boards where it finishes at all it finishes first, and on the others,
-    // 64x64 to 144x144, a longer grace only added its length to the run.)
-    const auto spent = std::chrono::steady_clock::now() - start;
-    const auto grace = std::max<std::chrono::steady_clock::duration>(spent / 4, std::chrono::milliseconds(10));
+    // Grace period once the answer is in: 10 ms.  The reference has run
+    // beside the search all along; on the boards where it finishes at all it
+    // finishes first or within a few milliseconds, and on the others (64x64
+    // and up) any longer grace only adds its length to the run (RESULTS.md:
+    // a quarter of the SAT time, the rule until session 6, cost sudoku-144-2
+    // about 0.1 s).
+    const auto grace = std::chrono::milliseconds(10);
     if (reference_run.wait_for(grace) != std::future_status::ready) stop_reference = true;
   }
   auto stop_and_wait = [&] {
