@@ -47,6 +47,11 @@ std::string join_names(const Table& table) {
 
 }  // namespace
 
+const Alphabet& Alphabet::standard() {
+  static const Alphabet alphabet;
+  return alphabet;
+}
+
 Alphabet::Alphabet() : spec_("1-9A-Z"), symbols_(kDefaultSymbols) {
   for (auto& entry : table_) entry = -1;
   for (std::size_t i = 0; i < symbols_.size(); ++i) {

@@ -24,8 +24,9 @@ std::string format_line(const Grid& grid, const Alphabet& alphabet) {
   const int n = grid.size();
   std::string out;
   if (n <= alphabet.max_digit()) {
-    out.reserve(static_cast<std::size_t>(grid.cell_count()));
-    for (auto d : grid.cells()) out += d == 0 ? '.' : alphabet.symbol_of(d);
+    const auto cells = grid.cells();
+    out.resize(cells.size());
+    for (std::size_t i = 0; i < cells.size(); ++i) out[i] = cells[i] == 0 ? '.' : alphabet.symbol_of(cells[i]);
     return out;
   }
   out.reserve(static_cast<std::size_t>(grid.cell_count()) * (decimal_width(n) + 1));

@@ -45,6 +45,8 @@ struct Tables {
   std::array<std::uint16_t, 512> column_clear{}; // true column triads -> the column segments they empty
   std::array<std::uint32_t, 512> segment_base{}; // row triads -> the first cell of each one's segment
   std::array<std::array<std::uint32_t, 3>, 81> peers{};  // per cell, per band: its row, column and box mates
+  std::array<std::uint8_t, 512> bits{};          // 9-bit mask -> how many bits it has (a portable
+                                                 // build has no popcount instruction: a library call)
 };
 
 constexpr Tables make_tables() {
@@ -62,6 +64,7 @@ constexpr Tables make_tables() {
       else if ((col & (col - 1)) == 0) sole |= static_cast<std::uint16_t>(1u << (3 * std::countr_zero(col) + i));
     }
     t.sole[m] = sole;
+    t.bits[m] = static_cast<std::uint8_t>(std::popcount(m));
     for (int i = 0; i < 3; ++i)
       for (int j = 0; j < 3; ++j) {
         if (!(m >> (3 * i + j) & 1u)) continue;
@@ -274,7 +277,7 @@ bool probe(Propagator& p) {
     std::array<std::uint16_t, 81> implied{};  // bit k: digit k+1 placed by a successful probe
     for (int cell = 0; cell < 81; ++cell) {
       const std::uint64_t candidates = p.open(cell);
-      if (p.digit(cell) || std::popcount(candidates) > kProbeCellLimit) continue;
+      if (p.digit(cell) || kTables.bits[candidates] > kProbeCellLimit) continue;
       for (std::uint64_t left = candidates; left; left &= left - 1) {
         const int k = std::countr_zero(left);
         if (implied[static_cast<std::size_t>(cell)] >> k & 1u || !(p.open(cell) >> k & 1u)) continue;
@@ -317,7 +320,7 @@ Triads9x9 propagate_triads_9x9(std::span<const std::uint16_t, 81> clues, std::ui
   std::uint64_t fixed = static_cast<std::uint64_t>(p.placed());
   for (int cell = 0; cell < 81; ++cell) {
     open[cell] = digit[cell] ? std::uint64_t{1} << (digit[cell] - 1) : p.open(cell);
-    fixed += static_cast<std::uint64_t>(9 - std::popcount(open[cell]));
+    fixed += static_cast<std::uint64_t>(9 - kTables.bits[open[cell]]);
   }
   for (int k = 0; k < 9; ++k) p.triads(k, triad_state);
   result.fixed_primary = fixed;

@@ -50,6 +50,8 @@ std::string input_format_names();
 class Alphabet {
  public:
   Alphabet();  // the default
+  // The default, built once (for default arguments in loops).
+  static const Alphabet& standard();
   // A spec such as "0-F", "A-P", "1-9A-G" or an explicit list "123456789":
   // ranges and single characters, in digit order.  A range X-Y runs over
   // 0-9 then A-Z (or a-z), so "0-F" is 0-9 then A-F.  Letters match either
@@ -162,7 +164,7 @@ std::string output_format_names();
 // Every writer's output reads back (auto-detected) as the same grid when
 // the box shape is the one inferred for N (else pass ReadOptions::box) and,
 // for format_line, the reader is given the same alphabet.
-std::string format_line(const Grid& grid, const Alphabet& alphabet = Alphabet());
+std::string format_line(const Grid& grid, const Alphabet& alphabet = Alphabet::standard());
 std::string format_grid(const Grid& grid);
 std::string format_tokens(const Grid& grid);
 std::string format_leetcode(const Grid& grid);
