@@ -12,9 +12,7 @@
 #include <chrono>
 #include <condition_variable>
 #include <cstdio>
-#include <deque>
 #include <fstream>
-#include <map>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -84,8 +82,8 @@ class Progress {
 };
 
 // Runs `make_worker()` once per thread to get a callable Record(Entry&&),
-// feeds it every entry of `source`, and calls sink(Record&&) in input order
-// on the calling thread.
+// feeds it every entry of `source`, and calls sink(Record&&) in input order,
+// one call at a time (from whichever thread completes the next record).
 template <class MakeWorker, class Sink>
 BatchTotals run_batch(EntrySource& source, MakeWorker make_worker, Sink sink, const BatchOptions& options) {
   using Worker = decltype(make_worker());
@@ -106,119 +104,102 @@ BatchTotals run_batch(EntrySource& source, MakeWorker make_worker, Sink sink, co
       progress.update(++totals.records);
     }
   } else {
-    // A reader thread feeds the queue; each worker takes a fair share of it
-    // (up to kChunk entries, one when it is short, so a slow input such as
-    // a terminal or a driver program gets each answer at once); this thread
-    // prints the records in input order as they complete.  After Ctrl-C the
-    // workers finish the puzzle they are on (its search is cancelled) and
-    // drop the rest, and the records up to the first missing one are printed.
-    constexpr std::size_t kChunk = 128;  // a quarter of the window with two workers
-    std::mutex mutex;
-    std::condition_variable work_ready, record_ready, space_ready;
-    std::deque<std::pair<std::size_t, Entry>> queue;
-    std::map<std::size_t, Record> done;
-    bool reading_done = false;
-    std::size_t next_seq = 0, next_emit = 0;
-    unsigned idle = 0;
-    unsigned running = options.jobs;  // workers that have not returned
-    const std::size_t window = 256 * std::size_t{options.jobs};  // entries in flight
+    // Each worker reads a chunk of entries, processes it, stores its records
+    // and prints whatever is next in input order: no reader or printer thread
+    // competes with the workers for the cores (on a two-core machine such
+    // threads cost ~2,600 context switches on 17_clue).  A chunk is sized to
+    // last about kChunkTime (at most kChunk entries; one when the input may
+    // block, so a driver program gets each answer at once), so the workers
+    // finish together however hard the puzzles.  At most `capacity` entries
+    // are in flight, so memory stays flat on files of any length.  After
+    // Ctrl-C each worker finishes the puzzle it is on (its search is
+    // cancelled) and drops the rest; the records up to the first missing one
+    // are printed.
+    constexpr std::size_t kChunk = 128;
+    constexpr double kChunkTime = 0.002;  // seconds
+    const std::size_t most = source.may_block() ? 1 : kChunk;
+    const std::size_t capacity = 256 * std::size_t{options.jobs} + kChunk;
 
-    // The reader hands entries over kChunk at a time, or one at a time
-    // when the input may block (each answer at once).
-    const std::size_t handover = source.may_block() ? 1 : kChunk;
-    std::thread reader([&] {
-      std::vector<Entry> read;
-      bool more = true;
-      while (more) {
+    std::mutex input_mutex;  // guards source, next_seq, input_done
+    std::size_t next_seq = 0;
+    bool input_done = false;
+
+    std::mutex output_mutex;  // guards ring, sink, progress, totals, space_waiters
+    std::condition_variable space_ready;
+    std::vector<std::optional<Record>> ring(capacity);  // record of entry s at s % capacity
+    std::atomic<std::size_t> next_emit{0};               // written under output_mutex
+    unsigned space_waiters = 0;
+
+    auto work = [&] {
+      Worker worker = make_worker();
+      std::vector<Entry> chunk;
+      std::vector<Record> records;
+      double seconds_per_entry = 0;  // a running average; 0 before the first chunk
+      for (;;) {
+        std::size_t want = 1;
+        if (seconds_per_entry > 0)
+          want = static_cast<std::size_t>(std::clamp(kChunkTime / seconds_per_entry, 1.0, double(most)));
+        std::size_t first = 0;
         {
-          // A full window waits until half of it is printed (fewer wake-ups).
-          std::unique_lock lock(mutex);
-          if (next_seq - next_emit >= window)
-            while (next_seq - next_emit > window / 2 && !cancel.load())
-              space_ready.wait_for(lock, std::chrono::milliseconds(100));
-          if (cancel.load()) break;
-        }
-        read.clear();
-        while (read.size() < handover) {
-          std::optional<Entry> entry = source.next();
-          if (!entry) {
-            more = false;
-            break;
+          std::unique_lock input(input_mutex);
+          if (input_done || cancel.load()) return;
+          // The window is full: wait (holding the input, which nobody else
+          // could use either) until the records before it are printed.  The
+          // record that is next is in another worker's hands, so this ends.
+          if (next_seq + want > next_emit.load() + capacity) {
+            std::unique_lock output(output_mutex);
+            ++space_waiters;
+            while (next_seq + want > next_emit.load() + capacity && !cancel.load())
+              space_ready.wait_for(output, std::chrono::milliseconds(100));
+            --space_waiters;
+            if (cancel.load()) return;
           }
-          read.push_back(std::move(*entry));
-        }
-        std::lock_guard lock(mutex);
-        for (Entry& entry : read) queue.emplace_back(next_seq++, std::move(entry));
-        if (idle > 1 && read.size() > 1) work_ready.notify_all();
-        else if (idle > 0 && !read.empty()) work_ready.notify_one();
-      }
-      std::lock_guard lock(mutex);
-      reading_done = true;
-      work_ready.notify_all();
-      record_ready.notify_all();
-    });
-
-    std::vector<std::thread> threads;
-    for (unsigned t = 0; t < options.jobs; ++t)
-      threads.emplace_back([&] {
-        Worker worker = make_worker();
-        std::vector<std::pair<std::size_t, Entry>> chunk;
-        std::vector<std::pair<std::size_t, Record>> records;
-        std::unique_lock lock(mutex);
-        for (;;) {
-          ++idle;
-          work_ready.wait(lock, [&] { return !queue.empty() || reading_done; });
-          --idle;
-          if (queue.empty() || cancel.load()) {  // after Ctrl-C, what is queued is dropped
-            --running;
-            record_ready.notify_one();
-            return;
-          }
-          const std::size_t take = std::min(kChunk, std::max<std::size_t>(1, queue.size() / options.jobs));
           chunk.clear();
-          for (std::size_t i = 0; i < take; ++i) {
-            chunk.push_back(std::move(queue.front()));
-            queue.pop_front();
+          while (chunk.size() < want) {
+            std::optional<Entry> entry = source.next();
+            if (!entry) {
+              input_done = true;
+              break;
+            }
+            chunk.push_back(std::move(*entry));
           }
-          lock.unlock();
-          records.clear();
-          for (auto& [seq, entry] : chunk) {
-            if (cancel.load(std::memory_order_relaxed)) break;
-            records.emplace_back(seq, worker(std::move(entry)));
-          }
-          lock.lock();
-          for (auto& [seq, record] : records) done.emplace(seq, std::move(record));
-          if (done.count(next_emit) || reading_done) record_ready.notify_one();  // the printer can go on
+          first = next_seq;
+          next_seq += chunk.size();
         }
-      });
+        if (chunk.empty()) return;
 
-    // This thread takes every record that is next in input order at once,
-    // and prints them with the lock released.
-    std::vector<Record> ready;
-    std::unique_lock lock(mutex);
-    for (;;) {
-      for (auto it = done.find(next_emit); it != done.end(); it = done.find(next_emit)) {
-        ready.push_back(std::move(it->second));
-        done.erase(it);
-        ++next_emit;
-      }
-      if (!ready.empty()) {
-        if (next_seq - next_emit <= window / 2) space_ready.notify_one();
-        lock.unlock();
-        for (Record& record : ready) {
-          sink(std::move(record));
+        const auto began = std::chrono::steady_clock::now();
+        records.clear();
+        for (Entry& entry : chunk) {
+          if (cancel.load(std::memory_order_relaxed)) break;
+          records.push_back(worker(std::move(entry)));
+        }
+        if (!records.empty()) {
+          const double each =
+              std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count() / records.size();
+          seconds_per_entry = seconds_per_entry > 0 ? 0.75 * seconds_per_entry + 0.25 * each : each;
+        }
+
+        std::lock_guard output(output_mutex);
+        for (std::size_t i = 0; i < records.size(); ++i) ring[(first + i) % capacity].emplace(std::move(records[i]));
+        std::size_t emit = next_emit.load();
+        for (auto* slot = &ring[emit % capacity]; slot->has_value(); slot = &ring[emit % capacity]) {
+          sink(std::move(**slot));
+          slot->reset();
+          ++emit;
           progress.update(++totals.records);
         }
-        ready.clear();
-        if (flush) options.flush->flush();
-        lock.lock();
-        continue;
+        if (emit != next_emit.load()) {
+          next_emit.store(emit);
+          if (flush) options.flush->flush();
+          if (space_waiters > 0) space_ready.notify_all();
+        }
+        if (records.size() < chunk.size()) return;  // interrupted
       }
-      if ((reading_done && next_emit == next_seq) || running == 0) break;
-      record_ready.wait_for(lock, std::chrono::milliseconds(100));
-    }
-    lock.unlock();
-    reader.join();
+    };
+    std::vector<std::thread> threads;
+    for (unsigned t = 1; t < options.jobs; ++t) threads.emplace_back(work);
+    work();
     for (auto& thread : threads) thread.join();
   }
   progress.finish();
