@@ -57,8 +57,9 @@ void install_interrupt_handlers();
 struct BatchOptions {
   unsigned jobs = 1;
   bool progress = false;  // one-line progress on stderr
-  // Flushed before the batch may wait for input (EntrySource::may_block), so
-  // a program that feeds puzzles one at a time sees each answer at once.
+  // Flushed whenever records were printed while the input may block
+  // (EntrySource::may_block), so a program that feeds puzzles one at a time
+  // sees each answer at once.
   std::ostream* flush = nullptr;
 };
 
@@ -82,8 +83,10 @@ class Progress {
 };
 
 // Runs `make_worker()` once per thread to get a callable Record(Entry&&),
-// feeds it every entry of `source`, and calls sink(Record&&) in input order,
-// one call at a time (from whichever thread completes the next record).
+// feeds it every entry of `source`, and calls sink(Record&&) in input order.
+// With several jobs the sink runs on whichever worker completes the record
+// that is next, under a lock: never beside another sink call, but beside
+// other workers' calls, so workers must not write to the sink's streams.
 template <class MakeWorker, class Sink>
 BatchTotals run_batch(EntrySource& source, MakeWorker make_worker, Sink sink, const BatchOptions& options) {
   using Worker = decltype(make_worker());
@@ -117,8 +120,8 @@ BatchTotals run_batch(EntrySource& source, MakeWorker make_worker, Sink sink, co
     // are printed.
     constexpr std::size_t kChunk = 128;
     constexpr double kChunkTime = 0.002;  // seconds
-    const std::size_t most = source.may_block() ? 1 : kChunk;
-    const std::size_t capacity = 256 * std::size_t{options.jobs} + kChunk;
+    const std::size_t max_chunk = source.may_block() ? 1 : kChunk;
+    const std::size_t capacity = 256 * std::size_t{options.jobs};  // entries in flight: the window
 
     std::mutex input_mutex;  // guards source, next_seq, input_done
     std::size_t next_seq = 0;
@@ -138,14 +141,16 @@ BatchTotals run_batch(EntrySource& source, MakeWorker make_worker, Sink sink, co
       for (;;) {
         std::size_t want = 1;
         if (seconds_per_entry > 0)
-          want = static_cast<std::size_t>(std::clamp(kChunkTime / seconds_per_entry, 1.0, double(most)));
+          want = static_cast<std::size_t>(std::clamp(kChunkTime / seconds_per_entry, 1.0, double(max_chunk)));
         std::size_t first = 0;
         {
           std::unique_lock input(input_mutex);
           if (input_done || cancel.load()) return;
-          // The window is full: wait (holding the input, which nobody else
-          // could use either) until the records before it are printed.  The
-          // record that is next is in another worker's hands, so this ends.
+          // The window is full: wait, holding the input, until the records
+          // before it are printed.  The record that is next is with a worker
+          // that is still running (each stores its records before it reads
+          // again), so the wait ends; after Ctrl-C, which no signal handler
+          // can notify, the timed wait sees the flag.
           if (next_seq + want > next_emit.load() + capacity) {
             std::unique_lock output(output_mutex);
             ++space_waiters;
