@@ -385,19 +385,51 @@ void print_text(std::ostream& out, const CheckRecord& r, const CheckPlan& plan) 
   out << '\n';
 }
 
+// Length of the well-formed UTF-8 sequence that starts text[i] and is allowed
+// in XML 1.0, or 0.
+std::size_t xml_utf8_length(std::string_view text, std::size_t i) {
+  const auto byte = [&](std::size_t k) { return static_cast<unsigned char>(text[k]); };
+  const unsigned char c = byte(i);
+  if (c < 0x80) return 1;
+  std::size_t length = 0;
+  unsigned char low = 0x80, high = 0xBF;  // the second byte's range
+  if (c >= 0xC2 && c <= 0xDF) length = 2;
+  else if (c >= 0xE0 && c <= 0xEF) length = 3, low = c == 0xE0 ? 0xA0 : 0x80, high = c == 0xED ? 0x9F : 0xBF;
+  else if (c >= 0xF0 && c <= 0xF4) length = 4, low = c == 0xF0 ? 0x90 : 0x80, high = c == 0xF4 ? 0x8F : 0xBF;
+  else return 0;  // a continuation byte, an overlong lead or beyond U+10FFFF
+  if (i + length > text.size() || byte(i + 1) < low || byte(i + 1) > high) return 0;
+  for (std::size_t k = 2; k < length; ++k)
+    if (byte(i + k) < 0x80 || byte(i + k) > 0xBF) return 0;
+  if (length == 3 && c == 0xEF && byte(i + 1) == 0xBF && byte(i + 2) >= 0xBE) return 0;  // U+FFFE, U+FFFF
+  return length;
+}
+
+// Text for an XML attribute or element: markup escaped; control characters
+// that XML 1.0 forbids even escaped, and bytes that are not UTF-8 (a line of
+// a binary file), become '?'.
 std::string xml_escape(std::string_view text) {
   std::string s;
-  for (const char c : text) switch (c) {
+  for (std::size_t i = 0; i < text.size();) {
+    const char c = text[i];
+    switch (c) {
       case '&': s += "&amp;"; break;
       case '<': s += "&lt;"; break;
       case '>': s += "&gt;"; break;
       case '"': s += "&quot;"; break;
       case '\'': s += "&apos;"; break;
       default:
-        // XML 1.0 forbids most control characters even when escaped.
-        if (static_cast<unsigned char>(c) < 0x20 && c != '\n' && c != '\t' && c != '\r') s += '?';
-        else s += c;
+        if (static_cast<unsigned char>(c) < 0x20 && c != '\n' && c != '\t' && c != '\r') {
+          s += '?';
+        } else if (const std::size_t length = xml_utf8_length(text, i); length == 0) {
+          s += '?';
+        } else {
+          s.append(text.substr(i, length));
+          i += length;
+          continue;
+        }
     }
+    ++i;
+  }
   return s;
 }
 
@@ -528,7 +560,7 @@ int check(const std::vector<std::string>& args) {
     if (!r.base.problem.empty()) report_problem(std::cerr, r.base);
     if (!r.base.reference_note.empty())
       std::cerr << source_of(r.base.entry) << ": note: " << r.base.reference_note << '\n';
-    if (json) std::cout << check_json(r, plan).dump() << '\n';
+    if (json) std::cout << json_text(check_json(r, plan)) << '\n';
     else print_text(std::cout, r, plan);
     if (!r.met && r.base.problem.empty() && !std::holds_alternative<Diagnostic>(r.base.entry.content))
       std::cerr << source_of(r.base.entry) << ": FAIL: " << r.failure << '\n';

@@ -20,6 +20,7 @@
 #include "batch.hpp"
 #include "commands.hpp"
 #include "common.hpp"
+#include "records.hpp"
 #include "sat_options.hpp"
 #include "satdoku/cross_check.hpp"
 #include "satdoku/error.hpp"
@@ -502,7 +503,7 @@ void write_json(std::ostream& out, const std::vector<RowSummary>& rows, const Co
     if (!r.first_message.empty()) j["first_failure"] = r.first_message;
     doc["rows"].push_back(std::move(j));
   }
-  out << doc.dump(2) << '\n';
+  out << json_text(doc, 2) << '\n';
 }
 
 std::string ms(double seconds) { return fixed(seconds * 1e3, 3); }

@@ -6,6 +6,7 @@
 
 #include "commands.hpp"
 #include "common.hpp"
+#include "records.hpp"
 #include "satdoku/dimacs.hpp"
 #include "satdoku/error.hpp"
 #include "satdoku/verify.hpp"
@@ -71,7 +72,7 @@ int decode(const std::vector<std::string>& args) {
   const SolverAnswer& a = std::get<SolverAnswer>(answer);
   auto say = [&](std::string_view status, const std::string& reason) {
     if (*format == OutputFormat::json)
-      std::cout << nlohmann::json{{"status", status}, {"message", reason}}.dump() << '\n';
+      std::cout << json_text(nlohmann::json{{"status", status}, {"message", reason}}) << '\n';
     else
       std::cout << (status == "unknown" ? "unknown" : "no solution") << '\n';
     if (!reason.empty()) std::cerr << "satdoku decode: " << model_path << ": " << reason << '\n';
@@ -94,10 +95,9 @@ int decode(const std::vector<std::string>& args) {
     case OutputFormat::line: std::cout << format_line(decoded.grid) << '\n'; break;
     case OutputFormat::leetcode: std::cout << format_leetcode(decoded.grid) << '\n'; break;
     case OutputFormat::json:
-      std::cout << nlohmann::json{{"status", "solved"},
-                                  {"puzzle", format_line(h.puzzle)},
-                                  {"solution", format_line(decoded.grid)}}
-                       .dump()
+      std::cout << json_text(nlohmann::json{{"status", "solved"},
+                                            {"puzzle", format_line(h.puzzle)},
+                                            {"solution", format_line(decoded.grid)}})
                 << '\n';
       break;
   }

@@ -6,6 +6,7 @@
 
 #include "commands.hpp"
 #include "common.hpp"
+#include "records.hpp"
 #include "satdoku/encoding.hpp"
 #include "satdoku/error.hpp"
 
@@ -60,7 +61,7 @@ int encodings_command(const std::vector<std::string>& args) {
     }
     for (const AmoMethodInfo& m : amo_methods())
       out["amo_methods"].push_back({{"name", m.name}, {"summary", m.summary}, {"clauses", m.clauses}, {"aux", m.aux}});
-    std::cout << out.dump(2) << '\n';
+    std::cout << json_text(out, 2) << '\n';
     return 0;
   }
 

@@ -7,6 +7,10 @@
 
 namespace satdoku::cli {
 
+std::string json_text(const nlohmann::json& value, int indent) {
+  return value.dump(indent, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
 void Tally::add(const SolveRecord& r) {
   ++puzzles;
   switch (r.result.status) {
@@ -126,7 +130,7 @@ void print_record(std::ostream& out, std::ostream& err, const SolveRecord& r, Ou
   const auto& solutions = r.result.solutions;
   switch (format) {
     case OutputFormat::json:
-      out << record_json(r).dump() << '\n';
+      out << json_text(record_json(r)) << '\n';
       return;
     case OutputFormat::line:
       if (solutions.empty()) out << to_string(r.result.status);

@@ -14,6 +14,11 @@
 
 namespace satdoku::cli {
 
+// JSON text (one line unless `indent` >= 0).  Bytes that are not UTF-8 (a
+// line of a binary file quoted in a diagnostic, a file name) are written as
+// U+FFFD instead of throwing.
+std::string json_text(const nlohmann::json& value, int indent = -1);
+
 struct SolveRecord {
   Entry entry;                 // the puzzle or the reader's diagnostic
   Result result;               // the backend's answer (status error for diagnostics)

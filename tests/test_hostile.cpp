@@ -10,6 +10,8 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "test_support.hpp"
 
 using namespace satdoku::test;
@@ -79,6 +81,29 @@ BOOST_AUTO_TEST_CASE(binary_garbage_and_nul_bytes) {
   BOOST_TEST(nul.exit_code == 2);
   BOOST_TEST(lines_of(nul.out) == (std::vector<std::string>{"error", kSolution}), nul.out);
   BOOST_TEST(contains(nul.err, "<stdin>:1:5: unexpected byte 0x00"), nul.err);
+}
+
+// JSON and JUnit XML quote the bad line: bytes that are not UTF-8 must not
+// abort the program (nlohmann::json throws on them by default) nor make the
+// XML unreadable.
+BOOST_AUTO_TEST_CASE(bytes_that_are_not_utf8_in_json_and_junit) {
+  Scratch s;
+  const std::string input = s.write("bad.txt", "\xff\xfe" + kPuzzle.substr(2) + "\n" + kPuzzle + "\n" +
+                                                   "\xc3\xa9\xed\xa0\x80" + kPuzzle.substr(5) + "\n");
+  for (const char* command : {"solve --output json --no-progress", "check --output json --no-progress"}) {
+    auto r = run_satdoku(std::string(command) + " " + input);
+    BOOST_TEST(r.exit_code == 2, command << ": " << r.exit_code << " " << r.err);
+    BOOST_TEST(contains(r.err, "bad.txt:1:1: unexpected byte 0xFF"), r.err);
+    const auto lines = lines_of(r.out);
+    BOOST_REQUIRE_MESSAGE(lines.size() == 3u, command << ": " << r.out);
+    for (const auto& line : lines) BOOST_TEST(nlohmann::json::accept(line), line);
+    BOOST_TEST(nlohmann::json::parse(lines[1])["solution"] == kSolution);
+  }
+  const fs::path xml = s.dir / "report.xml";
+  auto r = run_satdoku("check --no-progress --junit '" + xml.string() + "' " + input);
+  BOOST_TEST(r.exit_code == 2, r.err);
+  BOOST_REQUIRE(fs::exists(xml));
+  BOOST_TEST(std::system(("xmllint --noout '" + xml.string() + "' 2>/dev/null").c_str()) == 0);
 }
 
 BOOST_AUTO_TEST_CASE(utf8_bom_and_crlf_are_accepted) {
