@@ -12,8 +12,11 @@
 
 #include <nlohmann/json.hpp>
 
+#include "../cli/memory_guard.hpp"
+#include "satdoku/encoding.hpp"
 #include "test_support.hpp"
 
+using namespace satdoku;
 using namespace satdoku::test;
 namespace fs = std::filesystem;
 
@@ -234,6 +237,28 @@ BOOST_AUTO_TEST_CASE(output_path_in_a_missing_folder) {
   auto check = run_satdoku("check --junit '" + junit.string() + "'", kPuzzle + "\n");
   BOOST_TEST(check.exit_code == 2);
   BOOST_TEST(contains(check.err, junit.string()), check.err);
+}
+
+BOOST_AUTO_TEST_CASE(memory_guard_counts_what_the_clues_leave_open_as_the_encoder_does) {
+  // The guard's cheap count against the clue reduction's own, on boards of
+  // several sizes and box shapes (6x6 has 2x3 boxes), full and sparse.
+  std::vector<Grid> puzzles = read_puzzles(shared_data() / "17_clue.txt", 50);
+  for (const char* name : {"sudoku-16-1.txt", "sudoku-25-1.txt", "sudoku-100-1.txt"})
+    for (Grid& p : read_puzzles(shared_data() / "large" / name, 1)) puzzles.push_back(std::move(p));
+  for (Grid& p : read_puzzles_text("1 0 0 0 0 0\n0 0 3 0 0 0\n0 0 0 0 5 0\n0 6 0 0 0 0\n0 0 0 2 0 0\n0 0 0 0 0 4\n"))
+    puzzles.push_back(std::move(p));
+  BOOST_REQUIRE(puzzles.size() == 54);
+  for (const Grid& p : puzzles) {
+    const auto n = static_cast<std::uint64_t>(p.size());
+    const Encoder clues(p, {Encoding::extended, AmoMethod::pairwise, Reduction::clues});
+    BOOST_REQUIRE(!clues.conflict());
+    BOOST_TEST(cli::open_after_clues(p) == n * n * n - clues.fixed_primary(), p.size());
+  }
+  // An empty board leaves every variable open, a full one none.
+  const Grid empty(Geometry::shared(16));
+  BOOST_TEST(cli::open_after_clues(empty) == 16u * 16u * 16u);
+  Grid full = read_puzzles_text(kSolution + "\n").at(0);
+  BOOST_TEST(cli::open_after_clues(full) == 0u);
 }
 
 BOOST_AUTO_TEST_CASE(max_memory_option) {
