@@ -921,6 +921,47 @@ BOOST_AUTO_TEST_CASE(triads_9x9_propagation_is_the_unit_propagation_of_the_claus
   BOOST_TEST(conflicts + solved < puzzles.size() - 100);
 }
 
+// Boards over 64x64 propagate with counters instead of bit masks, and set
+// all their clues at once before propagating.  Forced onto small boards
+// here, that path must give plain unit propagation too: every encoding, on
+// right and wrong 9x9 puzzles (clashing clues, propagation conflicts,
+// complete and empty grids) and on the other shapes.
+BOOST_AUTO_TEST_CASE(counter_propagation_of_large_boards_is_the_unit_propagation_of_the_clauses) {
+  struct Restore {
+    ~Restore() { detail::counter_propagation_for_tests(false); }
+  } restore;
+  std::vector<Grid> puzzles = sample_9x9_right_and_wrong(20);
+  for (Grid& g : sample_shapes()) puzzles.push_back(std::move(g));
+  puzzles.push_back(grid_of("12........3...4.", 4));  // conflict without clash
+  // A row segment and a column segment full of clues: their other digits'
+  // triads are false by the triad definitions alone.
+  puzzles.push_back(grid_of("123" + std::string(78, '.'), 9));
+  puzzles.push_back(grid_of("4........5........6" + std::string(62, '.'), 9));
+  for (const auto& e : encodings())
+    for (AmoMethod m : {AmoMethod::pairwise, AmoMethod::commander}) {
+      std::size_t conflicts = 0, solved = 0;
+      detail::counter_propagation_for_tests(true);
+      check_against_reference_propagation(puzzles, e.encoding, m, conflicts, solved);
+      BOOST_TEST(conflicts > 5u);
+      BOOST_TEST(solved > 5u);
+      BOOST_TEST(conflicts + solved < puzzles.size());
+      // The same fixed values as the bit-mask propagation, through the public view.
+      for (const Grid& p : puzzles) {
+        detail::counter_propagation_for_tests(true);
+        const Encoder counters(p, {e.encoding, m, Reduction::propagate});
+        detail::counter_propagation_for_tests(false);
+        const Encoder masks(p, {e.encoding, m, Reduction::propagate});
+        BOOST_REQUIRE(counters.conflict() == masks.conflict());
+        if (counters.conflict()) continue;
+        BOOST_REQUIRE(counters.fixed_primary() == masks.fixed_primary());
+        BOOST_REQUIRE(counters.solved() == masks.solved());
+        for (int v = 1; v <= counters.map().primary_count(); ++v) BOOST_REQUIRE(counters.fixed(v) == masks.fixed(v));
+        const EncodeReport a = counters.count(), b = masks.count();
+        BOOST_REQUIRE(a.clauses == b.clauses);
+      }
+    }
+}
+
 // Reduction::probe, on 9x9 `triads` (probed on the propagation's bitboards)
 // and on every other encoding and shape (probed over the clauses), against
 // failed-literal probing by definition.  Probing settles puzzles that

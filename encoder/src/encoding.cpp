@@ -364,12 +364,14 @@ struct Scratch {
   std::vector<std::uint32_t> counters;
   std::vector<int> cells;   // primary variables made true, not yet processed: cell, k
   std::vector<int> triads;  // triad assignments not yet processed: +-(t + 1)
+  std::vector<std::uint8_t> used;  // Propagator::seed_clues: per unit and digit
   // Keeps the memory of small boards; gives back that of large ones.
   void trim() {
     if (counters.capacity() > (1u << 20)) {
       counters = {};
       cells = {};
       triads = {};
+      used = {};
     }
   }
 };
@@ -425,6 +427,100 @@ class Propagator {
 
   bool conflict() const { return conflict_; }
   std::uint64_t trues() const { return trues_; }
+
+  // Sets every clue of `puzzle` at once, as set_true() on each clue followed
+  // by its processing would: the clue's variable true, the other digits of
+  // its cell and its digit in its peers false (unit propagation derives those
+  // from every encoding, through the triads in `triads`), the triads of the
+  // clue queued as true, and every counter what those values leave open.
+  // Each group left with at most one open literal goes to the propagation,
+  // and run() continues to the same fixpoint (unit propagation reaches one
+  // fixpoint in any order).  Large boards are mostly clues: an eliminated
+  // candidate costs a byte written here instead of a counter update in each
+  // of its groups, and the counters are summed over the few open candidates.
+  void seed_clues(const Grid& puzzle, std::vector<std::uint8_t>& used) {
+    const std::size_t n = static_cast<std::size_t>(n_);
+    const int cells = puzzle.cell_count();
+    used.assign(3 * n * n, 0);  // per unit and digit: a clue of the unit has it
+    for (int cell = 0; cell < cells; ++cell)
+      if (const int d = puzzle.at(cell)) {
+        const CellFacts& f = f_.cells[static_cast<std::size_t>(cell)];
+        for (int j = 0; j < 3; ++j) {
+          std::uint8_t& u = used[static_cast<std::size_t>(f.unit_at[j] + d - 1)];
+          if (u) {  // two clues with one digit in a unit
+            conflict_ = true;
+            return;
+          }
+          u = 1;
+        }
+      }
+    const std::size_t segments = triads_ ? n * n * static_cast<std::size_t>(br_ + bc_) : 0;
+    if (unit_alo_) std::fill(unitc_, unitc_ + 3 * n * n, 0u);
+    if (triads_) std::fill(segc_, segc_ + segments, 0u);
+    // Counts one open candidate (a clue's own digit too) in its groups.
+    auto count_open = [&](const CellFacts& f, int k) {
+      if (unit_alo_)
+        for (int j = 0; j < 3; ++j) unitc_[f.unit_at[j] + k] += f.unit_drop[j];
+      if (triads_) {
+        segc_[f.rseg_at + k] += f.rseg_drop;
+        segc_[f.cseg_at + k] += f.cseg_drop;
+      }
+    };
+    for (int cell = 0; cell < cells; ++cell) {
+      const CellFacts& f = f_.cells[static_cast<std::size_t>(cell)];
+      Value* s = st_ + var(cell, 0);
+      if (const int d = puzzle.at(cell)) {
+        std::fill(s, s + n, Value{-1});
+        s[d - 1] = Value{1};
+        placed_[static_cast<std::size_t>(cell)] = static_cast<std::uint16_t>(d);
+        ++trues_;
+        cellc_[cell] = drop_of(d - 1);
+        count_open(f, d - 1);
+        continue;
+      }
+      const std::uint8_t* in_row = &used[static_cast<std::size_t>(f.unit_at[0])];
+      const std::uint8_t* in_col = &used[static_cast<std::size_t>(f.unit_at[1])];
+      const std::uint8_t* in_box = &used[static_cast<std::size_t>(f.unit_at[2])];
+      std::uint32_t open = 0;
+      for (int k = 0; k < n_; ++k) {
+        if (in_row[k] | in_col[k] | in_box[k]) {
+          s[k] = Value{-1};
+          continue;
+        }
+        open += drop_of(k);
+        count_open(f, k);
+      }
+      cellc_[cell] = open;
+    }
+    if (triads_)  // triad-def: a clue makes the triads of its two segments true
+      for (int cell = 0; cell < cells; ++cell)
+        if (const int d = puzzle.at(cell)) {
+          const CellFacts& f = f_.cells[static_cast<std::size_t>(cell)];
+          set_triad(static_cast<std::size_t>(f.rseg_at + d - 1), +1);
+          set_triad(static_cast<std::size_t>(f.cseg_at + d - 1), +1);
+        }
+    for (int cell = 0; cell < cells && !conflict_; ++cell)
+      if (!puzzle.at(cell) && (cellc_[cell] & kCountMask) <= 1) cell_alo(cell, cellc_[cell]);
+    if (unit_alo_)
+      for (int unit = 0; unit < 3 * n_ && !conflict_; ++unit)
+        for (int k = 0; k < n_; ++k) {
+          const std::uint32_t c = unitc_[unit * n_ + k];
+          if ((c & kCountMask) <= 1) unit_alo(unit, k, c);
+        }
+    const int row_segments = n_ * br_;
+    for (std::size_t t = 0; t < segments && !conflict_; ++t) {
+      const std::uint32_t c = segc_[t];
+      if ((c & kCountMask) > 1 || ((c & kCountMask) == 1 && ts_[t] <= 0)) continue;
+      const int seg = static_cast<int>(t) / n_, k = static_cast<int>(t) - seg * n_;
+      if (seg < row_segments) {
+        const int r = seg / br_, b = seg - r * br_;
+        segment_alo(static_cast<int>(t), r * n_ + b * bc_, 1, k, c);
+      } else {
+        const int cs = seg - row_segments, col = cs / bc_, b = cs - col * bc_;
+        segment_alo(static_cast<int>(t), b * br_ * n_ + col, n_, k, c);
+      }
+    }
+  }
 
   // Makes x(cell, k+1) true (a clue).
   void set_true(int cell, int k) {
@@ -1009,12 +1105,20 @@ void Encoder::Impl::propagate_triads_9x9() {
   solved = r.solved;
 }
 
+namespace {
+thread_local bool counter_propagation_everywhere = false;
+}  // namespace
+
+void detail::counter_propagation_for_tests(bool on) { counter_propagation_everywhere = on; }
+
 void Encoder::Impl::reduce() {
   if (options.reduction == Reduction::probe && n > kMaskLimit)
     throw UsageError("the probe reduction (failed-literal probing) works on boards up to " +
                      std::to_string(kMaskLimit) + "x" + std::to_string(kMaskLimit) + ", not " + std::to_string(n) +
                      "x" + std::to_string(n));
-  if ((options.reduction == Reduction::propagate || options.reduction == Reduction::probe) && n <= kMaskLimit) {
+  if ((options.reduction == Reduction::probe ||
+       (options.reduction == Reduction::propagate && !counter_propagation_everywhere)) &&
+      n <= kMaskLimit) {
     propagate_masks();
     return;
   }
@@ -1026,8 +1130,7 @@ void Encoder::Impl::reduce() {
   Scratch& s = scratch();
   {
     Propagator p(*this, shape_facts(puzzle.geometry()), s);
-    for (int cell = 0; cell < puzzle.cell_count(); ++cell)
-      if (const int d = puzzle.at(cell)) p.set_true(cell, d - 1);
+    p.seed_clues(puzzle, s.used);
     p.run();
     conflict = p.conflict();
     if (!conflict) {

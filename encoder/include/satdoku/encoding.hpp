@@ -193,4 +193,12 @@ class Encoder {
 // Shorthand: Encoder(puzzle, options).emit(sink).
 EncodeReport encode(const Grid& puzzle, const EncodeOptions& options, ClauseSink& sink);
 
+namespace detail {
+// For the tests only: in the calling thread, Reduction::propagate uses on
+// boards of every size the counter propagation of boards over 64x64 (smaller
+// boards normally propagate with bit masks), so that the tests can check it
+// against plain unit propagation on boards small enough for that.
+void counter_propagation_for_tests(bool on);
+}  // namespace detail
+
 }  // namespace satdoku
