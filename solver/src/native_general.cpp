@@ -58,8 +58,17 @@ class GeneralEngine {
     bool ok = true;
     for (int u = 0; u < g_.unit_count(); ++u)
       for (int d = 1; d <= n_; ++d) mark_stale(u, d);  // the root checks every pair once
+    // Placing the clues of a large board takes long (400x400: about 1.5 s,
+    // a digit removed from some 1,600 candidates per clue), so it watches the
+    // cancel flag and the clock too.
     for (int cell = 0; cell < cells_ && ok; ++cell)
-      if (const int d = puzzle_.at(cell)) ok = assign(cell, d);
+      if (const int d = puzzle_.at(cell)) {
+        if (budget_.poll()) {
+          interrupted_ = true;
+          return finish(result_, false, true, budget_.reason());
+        }
+        ok = assign(cell, d);
+      }
     ok = ok && propagate();
     if (interrupted_) return finish(result_, false, true, budget_.reason());
     if (ok && assigned_ == cells_) {
