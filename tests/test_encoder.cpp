@@ -937,6 +937,11 @@ BOOST_AUTO_TEST_CASE(counter_propagation_of_large_boards_is_the_unit_propagation
   // triads are false by the triad definitions alone.
   puzzles.push_back(grid_of("123" + std::string(78, '.'), 9));
   puzzles.push_back(grid_of("4........5........6" + std::string(62, '.'), 9));
+  // One digit twice in a row segment, in a column segment, and in a box
+  // across its segments: the clash must come out as unit propagation's.
+  puzzles.push_back(grid_of("77" + std::string(79, '.'), 9));
+  puzzles.push_back(grid_of("5........5" + std::string(71, '.'), 9));
+  puzzles.push_back(grid_of("8.........8" + std::string(70, '.'), 9));
   for (const auto& e : encodings())
     for (AmoMethod m : {AmoMethod::pairwise, AmoMethod::commander}) {
       std::size_t conflicts = 0, solved = 0;
