@@ -63,7 +63,8 @@ void SatOptionsConfig::add_options(po::options_description& options) {
   options.add_options()
       ("mode", po::value(&mode)->value_name("MODE"),
        ("SAT mode: " + sat_mode_names() +
-        " (default: hybrid up to 9x9, fresh above)").c_str())
+        " (default: hybrid up to 9x9, fresh above, and fresh with --conflicts: in a reused instance the"
+        " conflicts a puzzle needs depend on the puzzles before it, and so on --jobs)").c_str())
       ("sat-option", po::value(&sat_options)->composing()->value_name("NAME=VALUE"),
        "a CaDiCaL option, as in `cadical --help` (repeatable)")
       ("conflicts", po::value(&conflicts)->default_value(conflicts),

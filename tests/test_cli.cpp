@@ -2,6 +2,7 @@
 #define BOOST_TEST_MODULE cli
 #include <boost/test/unit_test.hpp>
 
+#include <algorithm>
 #include <nlohmann/json.hpp>
 #include <set>
 #include <sstream>
@@ -196,6 +197,55 @@ BOOST_AUTO_TEST_CASE(a_conflict_limit_gives_unknown_and_the_batch_goes_on) {
   BOOST_TEST(unknown > 0);
   BOOST_TEST(unknown + solved == 20);
   BOOST_TEST(r.err.find("unknown") != std::string::npos);
+}
+
+// In an instance reused across puzzles, the conflicts a puzzle needs depend on
+// the puzzles before it; under --conflicts each puzzle gets its own instance,
+// so the same puzzles end `unknown` in any order and with any --jobs.
+BOOST_AUTO_TEST_CASE(a_conflict_limit_gives_the_same_verdicts_in_any_order_and_with_any_jobs) {
+  std::vector<std::string> puzzles;
+  {
+    std::istringstream in(slurp(shared_data() / "forum_hardest_11plus.txt"));
+    std::string line;
+    while (puzzles.size() < 120 && std::getline(in, line))
+      if (!line.empty() && line[0] != '#') puzzles.push_back(line);
+  }
+  // What must not change: each record's status or verdict, puzzle and
+  // redundant clues (JSON records also carry times).
+  auto verdicts = [](const std::string& out) {
+    std::vector<std::string> v;
+    for (const auto& line : lines_of(out)) {
+      if (line.empty() || line.front() != '{') {
+        v.push_back(line);
+        continue;
+      }
+      const auto j = nlohmann::json::parse(line);
+      std::string key = j.value("verdict", "?") + " " + j.value("puzzle", "?");
+      if (j.contains("redundant")) key += " " + j["redundant"].dump();
+      v.push_back(key);
+    }
+    return v;
+  };
+  for (const std::string command : {"solve --output line --conflicts 40", "check --output json --conflicts 40",
+                                    "check --output json --minimal --conflicts 60"}) {
+    const std::size_t count = command.find("minimal") != std::string::npos ? 30 : puzzles.size();
+    std::string forward, backward;
+    for (std::size_t i = 0; i < count; ++i) forward += puzzles[i] + "\n", backward += puzzles[count - 1 - i] + "\n";
+    auto one = run_satdoku(command + " -q -j1", forward);
+    auto two = run_satdoku(command + " -q -j2", forward);
+    auto back = run_satdoku(command + " -q -j1", backward);
+    BOOST_TEST(one.exit_code == 1, command << ": " << one.err);  // some end unknown
+    const auto expected = verdicts(one.out);
+    BOOST_TEST(expected.size() == count, command);
+    const auto unknown = std::count_if(expected.begin(), expected.end(),
+                                       [](const std::string& v) { return v.find("unknown") != std::string::npos; });
+    BOOST_TEST(unknown > 0, command);
+    BOOST_TEST(unknown < static_cast<long>(count), command);
+    BOOST_TEST(verdicts(two.out) == expected, command << ": -j2 differs from -j1");
+    auto reversed = verdicts(back.out);
+    std::reverse(reversed.begin(), reversed.end());
+    BOOST_TEST(reversed == expected, command << ": the input's order changes the verdicts");
+  }
 }
 
 BOOST_AUTO_TEST_CASE(every_backend_mode_and_encoding_from_the_command_line) {

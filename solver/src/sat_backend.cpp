@@ -345,7 +345,13 @@ class SatBackend final : public Solver {
         result.clash = clash;
         result.exhausted = true;
       } else {
-        const SatChoice choice = config_.resolve(puzzle.size());
+        SatChoice choice = config_.resolve(puzzle.size());
+        // Under a conflict limit, whether a puzzle ends `unknown` must not
+        // depend on what its instance solved before (learnt clauses, scores
+        // and phases steer the search), hence on the order of the input or
+        // on which worker took the puzzle: unless a mode was chosen, each
+        // puzzle then gets an instance of its own.
+        if (limits.conflict_budget && !config_.mode) choice.mode = SatMode::fresh;
         switch (choice.mode) {
           case SatMode::fresh:
             solve_fresh(puzzle, choice, limits, result);

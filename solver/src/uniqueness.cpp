@@ -128,6 +128,9 @@ ClueAnalyzer::~ClueAnalyzer() = default;
 ClueAnalysis ClueAnalyzer::analyze(const Grid& puzzle, const Grid& solution, const Limits& limits) {
   require_solution("ClueAnalyzer::analyze", puzzle, solution);
   detail::Budget budget(limits);
+  // Under a conflict limit the verdicts must not depend on the puzzles this
+  // instance analysed before (see SatBackend::solve): a new one per puzzle.
+  if (limits.conflict_budget) impl_->rules.reset();
   detail::RulesInstance& rules = impl_->rules_for(puzzle);
   SatSolver& solver = rules.solver;
   solver.set_cancel(limits.cancel);
