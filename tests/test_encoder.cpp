@@ -967,6 +967,36 @@ BOOST_AUTO_TEST_CASE(counter_propagation_of_large_boards_is_the_unit_propagation
     }
 }
 
+// The same on a board over 64x64, where the counters and the seeding from
+// all clues at once run in production: 65x65 with 5x13 boxes (wide boxes,
+// segment positions beyond 8 bits), right and wrong puzzles.
+BOOST_AUTO_TEST_CASE(counter_propagation_on_a_65x65_board_is_the_unit_propagation_of_the_clauses) {
+  const Grid solution = pattern_solution(5, 13);
+  const int cells = solution.cell_count();
+  std::vector<Grid> puzzles;
+  for (int k = 0; k < 3; ++k) puzzles.push_back(holes(solution, cells / 3 + k * cells / 4, 101u + static_cast<unsigned>(k)));
+  Grid wrong = holes(solution, cells / 2, 7u);  // one clue changed to a digit its units lack
+  for (int cell = 0; cell < cells; ++cell)
+    if (wrong.at(cell) && !wrong.at(cell + 1) && cell % 65 < 64) {
+      wrong.set(cell, solution.at(cell + 1));
+      wrong.set(cell + 1, 0);
+      break;
+    }
+  puzzles.push_back(wrong);
+  Grid clash = holes(solution, cells / 2, 9u);  // cells (0,0) and (1,5): one box, two segments
+  clash.set(70, solution.at(70));
+  clash.set(0, solution.at(70));
+  puzzles.push_back(clash);
+  puzzles.push_back(Grid(solution.geometry_ptr()));  // empty
+  for (const auto& e : encodings()) {
+    std::size_t conflicts = 0, solved = 0;
+    check_against_reference_propagation(puzzles, e.encoding, AmoMethod::commander, conflicts, solved);
+    BOOST_TEST(conflicts >= 1u, e.name);
+    BOOST_TEST(solved >= 1u, e.name);
+    BOOST_TEST(conflicts + solved < puzzles.size(), e.name);
+  }
+}
+
 // Reduction::probe, on 9x9 `triads` (probed on the propagation's bitboards)
 // and on every other encoding and shape (probed over the clauses), against
 // failed-literal probing by definition.  Probing settles puzzles that
