@@ -9,29 +9,71 @@
 
 namespace satdoku::cli {
 
-AtomicFile::AtomicFile(std::filesystem::path path)
-    : path_(std::move(path)), temp_(path_.string() + ".tmp." + std::to_string(::getpid())) {
-  out_.open(temp_, std::ios::binary | std::ios::trunc);
-  if (!out_) throw OutputError("cannot write " + path_.string() + ": " + std::strerror(errno));
+namespace fs = std::filesystem;
+
+namespace {
+
+// The file a path names, through any chain of symbolic links (so that the
+// rename replaces the link's target, not the link).
+fs::path resolve_links(fs::path path) {
+  std::error_code error;
+  for (int hops = 0; hops < 40 && fs::is_symlink(fs::symlink_status(path, error)); ++hops) {
+    fs::path next = fs::read_symlink(path, error);
+    if (error) break;
+    path = next.is_absolute() ? next : path.parent_path() / next;
+  }
+  return path;
+}
+
+std::string reason(int error) { return error ? std::strerror(error) : "write failed"; }
+
+}  // namespace
+
+AtomicFile::AtomicFile(fs::path path) : path_(std::move(path)) {
+  std::error_code error;
+  const fs::file_status status = fs::status(path_, error);  // through links
+  if (fs::is_directory(status)) throw OutputError("cannot write " + path_.string() + ": it is a directory");
+  // A pipe, a terminal or a device (/dev/stdout, /dev/null) cannot be
+  // replaced, and must not be: it is written directly.
+  direct_ = fs::exists(status) && !fs::is_regular_file(status);
+  if (direct_) {
+    target_ = temp_ = path_;
+  } else {
+    target_ = resolve_links(path_);
+    temp_ = target_.string() + ".tmp." + std::to_string(::getpid());
+  }
+  errno = 0;
+  out_.open(temp_, std::ios::binary | (direct_ ? std::ios::out : std::ios::trunc));
+  if (!out_) throw OutputError("cannot write " + path_.string() + ": " + reason(errno));
 }
 
 AtomicFile::~AtomicFile() {
-  if (!committed_) {
+  if (!committed_ && !direct_) {
     out_.close();
     std::error_code ignored;
-    std::filesystem::remove(temp_, ignored);
+    fs::remove(temp_, ignored);
   }
 }
 
 void AtomicFile::commit() {
+  errno = 0;
   out_.flush();
+  const int flush_error = errno;
   const bool ok = static_cast<bool>(out_);
   out_.close();
-  std::error_code error;
-  if (ok && !out_.fail()) std::filesystem::rename(temp_, path_, error);
-  if (!ok || out_.fail() || error) {
-    std::filesystem::remove(temp_, error);
-    throw OutputError("cannot write " + path_.string() + (ok ? ": " + error.message() : ": write failed"));
+  if (!ok || out_.fail()) {
+    std::error_code ignored;
+    if (!direct_) fs::remove(temp_, ignored);
+    throw OutputError("cannot write " + path_.string() + ": " + reason(flush_error));
+  }
+  if (!direct_) {
+    std::error_code error;
+    fs::rename(temp_, target_, error);
+    if (error) {
+      std::error_code ignored;
+      fs::remove(temp_, ignored);
+      throw OutputError("cannot write " + path_.string() + ": " + error.message());
+    }
   }
   committed_ = true;
 }

@@ -1,5 +1,8 @@
 // Output files written whole or not at all: the content goes to a temporary
-// file beside the target, which is renamed over it only once complete.
+// file beside the target, which is renamed over it only once complete.  A
+// symbolic link is followed (its target is replaced, the link stays); a
+// pipe or a device (/dev/stdout) is written directly, as it cannot be
+// replaced.
 #pragma once
 
 #include <filesystem>
@@ -10,8 +13,8 @@ namespace satdoku::cli {
 
 class AtomicFile {
  public:
-  // Opens "<path>.tmp.<pid>" for writing; throws OutputError when the folder
-  // is missing or not writable.
+  // Opens "<target>.tmp.<pid>" for writing; throws OutputError when the
+  // folder is missing or not writable, or the path is a directory.
   explicit AtomicFile(std::filesystem::path path);
   // Removes the temporary file unless commit() succeeded.
   ~AtomicFile();
@@ -23,8 +26,9 @@ class AtomicFile {
   void commit();
 
  private:
-  std::filesystem::path path_, temp_;
+  std::filesystem::path path_, target_, temp_;
   std::ofstream out_;
+  bool direct_ = false;  // a pipe or device: no temporary file
   bool committed_ = false;
 };
 

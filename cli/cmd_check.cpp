@@ -170,7 +170,18 @@ class Checker {
     }
     if (r.verdict == Uniqueness::unknown) return;
     if (theirs != r.verdict) return disagree("different verdicts");
-    if (ours.solutions.size() != reference.solutions.size()) return disagree("different numbers of solutions");
+    // A count is complete when its search was exhausted or reached the
+    // limit; one stopped early (a SAT limit, the reference's budget, Ctrl-C)
+    // is only a lower bound, which must not exceed a complete count.
+    const std::size_t limit = limits.max_solutions, found = ours.solutions.size(), known = reference.solutions.size();
+    const bool ours_complete = ours.exhausted || found >= limit;
+    const bool theirs_complete = reference.exhausted || known >= limit;
+    if (ours_complete && theirs_complete && found != known) return disagree("different numbers of solutions");
+    if (ours_complete && found < known) return disagree("the reference found more solutions");
+    if (theirs_complete && known < found) return disagree("the answer found more solutions than the reference");
+    if (!theirs_complete)
+      r.base.reference_note = "the reference gave up after " + std::to_string(known) + " solution" +
+                              (known == 1 ? "" : "s") + (reference.message.empty() ? "" : " (" + reference.message + ")");
     if (ours.exhausted && reference.exhausted && !same_solutions(ours.solutions, reference.solutions))
       disagree("different solutions");
   }
@@ -501,7 +512,9 @@ int check(const std::vector<std::string>& args) {
        "unique, multiple, none or minimal: exit code 0 when every puzzle meets it, 1 otherwise")
       ("backend,b", po::value(&config.backend)->default_value(config.backend),
        ("solver: " + backend_names()).c_str())
-      ("count", po::value(&config.count)->value_name("K"),
+      ("count", po::value(&config.count)->value_name("K")->notifier([](std::uint64_t k) {
+         if (k < 2) throw UsageError("--count must be at least 2");
+       }),
        "count solutions up to K (>= 2) instead of 2, for both backends")
       ("minimal", po::bool_switch(&config.minimal), "report the redundant clues of unique puzzles")
       ("proof", po::value(&config.proof_dir)->value_name("DIR"),
@@ -520,7 +533,6 @@ int check(const std::vector<std::string>& args) {
   const auto expect = parse_expect(config.expect);
   if (!expect) throw UsageError("unknown expectation '" + config.expect + "' (choose from unique, multiple, none, minimal)");
   plan.expect = *expect;
-  if (config.count == 1) throw UsageError("--count must be at least 2");
   plan.count = config.count > 0;
   plan.minimal = config.minimal || plan.expect == Expect::minimal;
   if (!config.proof_dir.empty()) {

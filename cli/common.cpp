@@ -52,6 +52,28 @@ ReadOptions InputConfig::read_options() const {
   return r;
 }
 
+namespace {
+
+// Boost reads "-5" into an unsigned option as 2^64 - 5 (boost::lexical_cast
+// wraps around), so a count, a limit or --jobs given a sign would run with a
+// huge value: refuse it as a usage error.
+void refuse_signed_unsigned_values(const po::options_description& all, const po::parsed_options& parsed) {
+  for (const po::option& o : parsed.options) {
+    const po::option_description* d = o.unregistered ? nullptr : all.find_nothrow(o.string_key, false);
+    if (!d) continue;
+    const po::value_semantic* s = d->semantic().get();
+    if (!dynamic_cast<const po::typed_value<unsigned>*>(s) &&
+        !dynamic_cast<const po::typed_value<unsigned long>*>(s) &&
+        !dynamic_cast<const po::typed_value<unsigned long long>*>(s))
+      continue;
+    for (const std::string& v : o.value)
+      if (v.find_first_of("-+") != std::string::npos)
+        throw UsageError("--" + d->long_name() + " takes a whole number, not '" + v + "'");
+  }
+}
+
+}  // namespace
+
 bool parse_command(std::string_view name, std::string_view usage, std::string_view description,
                    po::options_description& options, const std::vector<std::string>& args,
                    std::vector<std::string>* files) {
@@ -66,7 +88,9 @@ bool parse_command(std::string_view name, std::string_view usage, std::string_vi
     positional.add("file", -1);
   }
   po::variables_map vm;
-  po::store(po::command_line_parser(args).options(all).positional(positional).run(), vm);
+  const po::parsed_options parsed = po::command_line_parser(args).options(all).positional(positional).run();
+  refuse_signed_unsigned_values(all, parsed);
+  po::store(parsed, vm);
   if (vm.count("help") && vm["help"].as<bool>()) {
     std::cout << "Usage: satdoku " << name << ' ' << usage << "\n\n" << description << "\n\n"
               << options << '\n' << exit_code_help();

@@ -110,8 +110,15 @@ nlohmann::json record_json(const SolveRecord& r) {
 void report_problem(std::ostream& err, const SolveRecord& r) {
   err << "satdoku: BUG: " << source_of(r.entry) << ": " << r.problem << "\n  puzzle: " << puzzle_text(r.entry)
       << '\n';
-  for (const Grid& s : r.result.solutions) err << "  answer:    " << format_line(s) << '\n';
-  for (const Grid& s : r.reference_solutions) err << "  reference: " << format_line(s) << '\n';
+  // A count may hold thousands of solutions: the first few of each side
+  // show the problem without burying it.
+  constexpr std::size_t kShown = 10;
+  auto list = [&](const char* label, const std::vector<Grid>& solutions) {
+    for (std::size_t i = 0; i < solutions.size() && i < kShown; ++i) err << label << format_line(solutions[i]) << '\n';
+    if (solutions.size() > kShown) err << label << "... and " << solutions.size() - kShown << " more\n";
+  };
+  list("  answer:    ", r.result.solutions);
+  list("  reference: ", r.reference_solutions);
 }
 
 void print_record(std::ostream& out, std::ostream& err, const SolveRecord& r, OutputFormat format) {

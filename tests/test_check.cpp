@@ -259,10 +259,56 @@ BOOST_AUTO_TEST_CASE(junit_xml_parses_and_names_every_puzzle) {
   fs::remove_all(dir);
 }
 
+// A count that stopped early (a SAT limit, the reference's budget) is a lower
+// bound: it is no disagreement with a longer one, and the exit code stays 1.
+BOOST_AUTO_TEST_CASE(a_count_cut_short_is_no_disagreement) {
+  auto sat_limit = run_satdoku("check --count 100 --conflicts 1 --output json", kComma + "\n");
+  BOOST_TEST(sat_limit.exit_code == 1, sat_limit.err);
+  BOOST_TEST(sat_limit.err.find("BUG") == std::string::npos, sat_limit.err);
+  const auto a = records_of(sat_limit.out).at(0);
+  BOOST_TEST(a["verdict"] == "multiple");
+  BOOST_TEST(a["count"].get<int>() < 35);
+  BOOST_TEST(a["count_exact"] == false);
+  // The comma board without its first five clues has tens of thousands of
+  // solutions: the reference cannot count 3,000 of them in 0.1 ms.
+  const std::string wide = ".......................16..8.43.62.1.........1.54.79.8..76.38....6...1..4.......5";
+  auto reference_limit =
+      run_satdoku("check --count 3000 --reference-timeout 0.0001 --output json", wide + "\n");
+  BOOST_TEST(reference_limit.exit_code == 1, reference_limit.err);
+  BOOST_TEST(reference_limit.err.find("BUG") == std::string::npos, reference_limit.err);
+  BOOST_TEST(reference_limit.err.find("the reference gave up after") != std::string::npos, reference_limit.err);
+  BOOST_TEST(records_of(reference_limit.out).at(0)["count"] == 3000);
+}
+
+// --junit through a symbolic link replaces the link's target and keeps the
+// link; a device is written, never replaced; a directory is a clear error.
+BOOST_AUTO_TEST_CASE(junit_follows_links_and_writes_devices) {
+  const fs::path dir = fresh_dir("junit-targets");
+  const fs::path target = dir / "target.xml", link = dir / "link.xml";
+  { std::ofstream(target) << "old"; }
+  fs::create_symlink("target.xml", link);
+  auto r = run_satdoku("check --junit " + quoted(link), kEasy + "\n");
+  BOOST_TEST(r.exit_code == 0, r.err);
+  BOOST_TEST(fs::is_symlink(fs::symlink_status(link)));
+  BOOST_TEST(slurp(target).find("<testsuites") != std::string::npos);
+  auto to_stdout = run_satdoku("check -q --junit /dev/stdout", kEasy + "\n");
+  BOOST_TEST(to_stdout.exit_code == 0, to_stdout.err);
+  BOOST_TEST(to_stdout.out.find("<testsuites") != std::string::npos, to_stdout.out);
+  auto to_null = run_satdoku("check --junit /dev/null", kEasy + "\n");
+  BOOST_TEST(to_null.exit_code == 0, to_null.err);
+  BOOST_TEST(fs::is_character_file("/dev/null"));
+  auto to_dir = run_satdoku("check --junit " + quoted(dir), kEasy + "\n");
+  BOOST_TEST(to_dir.exit_code == 2);
+  BOOST_TEST(to_dir.err.find("is a directory") != std::string::npos, to_dir.err);
+  fs::remove_all(dir);
+}
+
 BOOST_AUTO_TEST_CASE(usage_errors_exit_with_2) {
-  for (const char* args : {"check --expect sometimes", "check --count 1", "check --output grid",
-                           "check --backend quantum", "check --no-such-option", "check --jobs 0",
-                           "check --mode lazy"}) {
+  // A sign in a count, a limit or --jobs is refused, not wrapped to 2^64 - 5.
+  for (const char* args : {"check --expect sometimes", "check --count 1", "check --count 0", "check --count -5",
+                           "check --count +3", "check --conflicts -1", "check --nodes -2", "check --jobs -1",
+                           "check --jobs 4294967295", "check --output grid", "check --backend quantum",
+                           "check --no-such-option", "check --jobs 0", "check --mode lazy"}) {
     auto r = run_satdoku(args, kEasy + "\n");
     BOOST_TEST(r.exit_code == 2, args << " gave " << r.exit_code);
     BOOST_TEST(r.err.find("satdoku check:") != std::string::npos, args << ": " << r.err);
