@@ -60,7 +60,7 @@ nlohmann::json stats_json(const Stats& s) {
     j["nodes"] = s.nodes;
     j["guesses"] = s.guesses;
   }
-  if (s.variables || s.clauses) {
+  if (s.sat || s.variables || s.clauses) {
     j["variables"] = s.variables;
     j["clauses"] = s.clauses;
     j["conflicts"] = s.conflicts;

@@ -269,6 +269,14 @@ BOOST_AUTO_TEST_CASE(json_stats_of_the_sat_backend) {
   BOOST_TEST(stats["variables"].get<int>() == 729);
   BOOST_TEST(stats["clauses"].get<int>() > 11988);  // the rules plus one unit clause per clue
   BOOST_TEST(stats.contains("conflicts"));
+  // A puzzle the default reduction settles left CaDiCaL no formula: the SAT
+  // fields are there, and 0; the native backend has none of them.
+  auto settled = nlohmann::json::parse(run_satdoku("solve --output json", kEasy + "\n").out)["stats"];
+  BOOST_TEST(settled["by_propagation"] == true);
+  for (const char* field : {"variables", "clauses", "conflicts", "decisions", "propagations"})
+    BOOST_TEST(settled[field] == 0, field);
+  auto native = nlohmann::json::parse(run_satdoku("solve --output json -b native", kEasy + "\n").out)["stats"];
+  BOOST_TEST(!native.contains("variables"));
 }
 
 BOOST_AUTO_TEST_CASE(encode_then_decode_round_trip) {

@@ -375,6 +375,7 @@ class SatBackend final : public Solver {
       result.status = Status::error;
       result.message = e.what();
     }
+    result.stats.sat = true;
     result.stats.seconds = std::chrono::duration<double>(Clock::now() - start).count();
     return result;
   }

@@ -48,6 +48,8 @@ struct Stats {
   std::uint64_t propagations = 0;  // SAT
   std::uint64_t variables = 0;     // SAT: encoding size
   std::uint64_t clauses = 0;       // SAT: encoding size
+  bool sat = false;                // the SAT backend answered (its fields are 0 when
+                                   // the reduction left CaDiCaL no formula)
   bool by_propagation = false;     // solved without any guess or decision
   double seconds = 0;              // wall time of solve()
 };
