@@ -49,7 +49,9 @@ BOOST_AUTO_TEST_CASE(bad_options_are_usage_errors) {
                            "solve --input-format csv", "solve --box 2by4", "solve --limit abc",
                            "solve --backend quantum", "solve --alphabet AA", "solve --encoding best",
                            "solve --amo ladder", "solve --reduce all", "solve --mode lazy",
-                           "solve --sat-option nosuchoption=1", "solve --sat-option seed"}) {
+                           "solve --sat-option nosuchoption=1", "solve --sat-option seed",
+                           "solve --sat-option elim=7", "solve --sat-option restartint=0", "solve --limit -1",
+                           "solve --jobs -1", "solve --jobs 5000", "solve --conflicts -3"}) {
     auto r = run_satdoku(args, kEasy + "\n");
     BOOST_TEST(r.exit_code == 2, args << " gave " << r.exit_code);
     BOOST_TEST(r.err.find("satdoku solve:") != std::string::npos, args << ": " << r.err);

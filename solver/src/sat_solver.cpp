@@ -99,6 +99,9 @@ void SatSolver::set_option(std::string_view name, int value) {
     throw UsageError("SatSolver::set_option: options must be set before the first clause");
   if (!impl_->solver.set(key.c_str(), value))
     throw UsageError("SatSolver::set_option: CaDiCaL refused " + key + "=" + std::to_string(value));
+  // CaDiCaL clamps a value outside the option's range without a word.
+  if (const int actual = impl_->solver.get(key.c_str()); actual != value)
+    throw UsageError("CaDiCaL option " + key + "=" + std::to_string(value) + " is out of its range (`cadical --help` lists them)");
 }
 
 void SatSolver::trace_proof(const std::string& path) {
