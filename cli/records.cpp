@@ -132,7 +132,10 @@ void print_record(std::ostream& out, std::ostream& err, const SolveRecord& r, Ou
   if (!r.problem.empty()) report_problem(err, r);
   if (!r.reference_note.empty())
     err << source_of(r.entry) << ": note: " << r.reference_note
-        << "; the answer was verified against the rules and clues only\n";
+        << (!r.result.solutions.empty()             ? "; the answer was verified against the rules and clues only"
+            : r.result.status == Status::none ? "; 'none' rests on the SAT solver alone"
+                                              : "")
+        << '\n';
 
   const auto& solutions = r.result.solutions;
   switch (format) {
