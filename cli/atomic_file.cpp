@@ -33,9 +33,11 @@ AtomicFile::AtomicFile(fs::path path) : path_(std::move(path)) {
   std::error_code error;
   const fs::file_status status = fs::status(path_, error);  // through links
   if (fs::is_directory(status)) throw OutputError("cannot write " + path_.string() + ": it is a directory");
-  // A pipe, a terminal or a device (/dev/stdout, /dev/null) cannot be
-  // replaced, and must not be: it is written directly.
-  direct_ = fs::exists(status) && !fs::is_regular_file(status);
+  // A pipe, a terminal or a device (/dev/null) cannot be replaced, and must
+  // not be: it is written directly, and so is anything under /dev
+  // (/dev/stdout may lead to the file the shell redirected it to, which a
+  // rename would take away from the records already written there).
+  direct_ = (fs::exists(status) && !fs::is_regular_file(status)) || path_.string().rfind("/dev/", 0) == 0;
   if (direct_) {
     target_ = temp_ = path_;
   } else {
@@ -43,7 +45,8 @@ AtomicFile::AtomicFile(fs::path path) : path_(std::move(path)) {
     temp_ = target_.string() + ".tmp." + std::to_string(::getpid());
   }
   errno = 0;
-  out_.open(temp_, std::ios::binary | (direct_ ? std::ios::out : std::ios::trunc));
+  // Appended when direct: after what a redirected standard output holds.
+  out_.open(temp_, std::ios::binary | (direct_ ? std::ios::app : std::ios::out | std::ios::trunc));
   if (!out_) throw OutputError("cannot write " + path_.string() + ": " + reason(errno));
 }
 

@@ -579,7 +579,10 @@ int check(const std::vector<std::string>& args) {
   };
   const BatchTotals totals =
       run_batch(source, make_worker, sink, config.run.batch());
-  if (junit) junit->write(config.junit);
+  if (junit) {
+    std::cout.flush();  // the records come first when --junit is standard output
+    junit->write(config.junit);
+  }
   return finish_batch("check", totals, tally.summary(totals.seconds, plan.expect), config.run.quiet,
                       tally.exit_code());
 }

@@ -291,9 +291,12 @@ BOOST_AUTO_TEST_CASE(junit_follows_links_and_writes_devices) {
   BOOST_TEST(r.exit_code == 0, r.err);
   BOOST_TEST(fs::is_symlink(fs::symlink_status(link)));
   BOOST_TEST(slurp(target).find("<testsuites") != std::string::npos);
-  auto to_stdout = run_satdoku("check -q --junit /dev/stdout", kEasy + "\n");
+  // Standard output redirected to a file: the records, then the report.
+  auto to_stdout = run_satdoku("check --junit /dev/stdout", kEasy + "\n");
   BOOST_TEST(to_stdout.exit_code == 0, to_stdout.err);
+  BOOST_TEST(to_stdout.out.rfind("<stdin>:1 unique", 0) == 0, to_stdout.out);
   BOOST_TEST(to_stdout.out.find("<testsuites") != std::string::npos, to_stdout.out);
+  BOOST_TEST(to_stdout.out.find("</testsuites>\n") == to_stdout.out.size() - 14, to_stdout.out);
   auto to_null = run_satdoku("check --junit /dev/null", kEasy + "\n");
   BOOST_TEST(to_null.exit_code == 0, to_null.err);
   BOOST_TEST(fs::is_character_file("/dev/null"));
