@@ -19,6 +19,7 @@
 #include "pipeline.hpp"
 #include "records.hpp"
 #include "sat_options.hpp"
+#include "satdoku/cross_check.hpp"
 #include "satdoku/error.hpp"
 #include "satdoku/uniqueness.hpp"
 #include "satdoku/verify.hpp"
@@ -84,11 +85,6 @@ std::string_view to_string(Expect e) {
   return "unique";
 }
 
-bool same_solutions(const std::vector<Grid>& a, const std::vector<Grid>& b) {
-  return a.size() == b.size() &&
-         std::all_of(a.begin(), a.end(), [&](const Grid& g) { return std::find(b.begin(), b.end(), g) != b.end(); });
-}
-
 std::string cells_text(const Geometry& g, const std::vector<int>& cells) {
   std::string s;
   for (const int cell : cells) s.append(s.empty() ? "" : " ").append(cell_name(g, cell));
@@ -149,7 +145,7 @@ class Checker {
   }
 
   // The reference counts up to the same limit; verdicts, counts and (when
-  // both searches were exhausted) the solutions themselves must agree.
+  // the reference knows every solution) the solutions themselves must agree.
   void cross_check(CheckRecord& r, const Grid& puzzle) {
     Limits limits = plan_.pipeline.reference_limits;
     limits.max_solutions = plan_.pipeline.limits.max_solutions;
@@ -170,20 +166,17 @@ class Checker {
     }
     if (r.verdict == Uniqueness::unknown) return;
     if (theirs != r.verdict) return disagree("different verdicts");
-    // A count is complete when its search was exhausted or reached the
-    // limit; one stopped early (a SAT limit, the reference's budget, Ctrl-C)
-    // is only a lower bound, which must not exceed a complete count.
-    const std::size_t limit = limits.max_solutions, found = ours.solutions.size(), known = reference.solutions.size();
-    const bool ours_complete = ours.exhausted || found >= limit;
-    const bool theirs_complete = reference.exhausted || known >= limit;
-    if (ours_complete && theirs_complete && found != known) return disagree("different numbers of solutions");
-    if (ours_complete && found < known) return disagree("the reference found more solutions");
-    if (theirs_complete && known < found) return disagree("the answer found more solutions than the reference");
-    if (!theirs_complete)
+    // Counts and solutions as `solve` compares them: a count that stopped
+    // early (a SAT limit, the reference's budget, Ctrl-C) is a lower bound.
+    const CrossCheck check = satdoku::cross_check(ours, reference, limits.max_solutions);
+    if (!check.agree) {
+      r.base.problem = "the SAT answer and the native reference disagree: " + check.message;
+      r.base.reference_solutions = reference.solutions;
+    } else if (check.reference_gave_up) {
+      const std::size_t known = reference.solutions.size();
       r.base.reference_note = "the reference gave up after " + std::to_string(known) + " solution" +
                               (known == 1 ? "" : "s") + (reference.message.empty() ? "" : " (" + reference.message + ")");
-    if (ours.exhausted && reference.exhausted && !same_solutions(ours.solutions, reference.solutions))
-      disagree("different solutions");
+    }
   }
 
   void analyse_clues(CheckRecord& r, const Grid& puzzle) {
