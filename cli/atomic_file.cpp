@@ -39,7 +39,7 @@ AtomicFile::AtomicFile(fs::path path) : path_(std::move(path)) {
   // rename would take away from the records already written there).
   direct_ = (fs::exists(status) && !fs::is_regular_file(status)) || path_.string().rfind("/dev/", 0) == 0;
   if (direct_) {
-    target_ = temp_ = path_;
+    temp_ = path_;
   } else {
     target_ = resolve_links(path_);
     temp_ = target_.string() + ".tmp." + std::to_string(::getpid());

@@ -26,7 +26,7 @@ class AtomicFile {
   void commit();
 
  private:
-  std::filesystem::path path_, target_, temp_;
+  std::filesystem::path path_, target_, temp_;  // target_: path_ through its links (not when direct_)
   std::ofstream out_;
   bool direct_ = false;  // a pipe or device: no temporary file
   bool committed_ = false;

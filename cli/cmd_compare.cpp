@@ -741,8 +741,7 @@ int compare(const std::vector<std::string>& args) {
   if (!parse_command("compare", "[OPTIONS] [FILE...]", kDescription, options, args, &config.input.files))
     return 0;
   if (config.limit < 1 || config.limit > 2) throw UsageError("--limit must be 1 or 2");
-  if (config.jobs < 1 || config.jobs > kMaxJobs)
-    throw UsageError("--jobs must be from 1 to " + std::to_string(kMaxJobs));
+  check_jobs(config.jobs);
   if (config.timeout < 0) throw UsageError("--timeout must not be negative");
   const std::vector<RowSpec> rows = make_rows(config);
   const ReadOptions read_options = config.input.read_options();

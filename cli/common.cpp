@@ -116,6 +116,10 @@ int guarded(std::string_view name, int (*body)(const std::vector<std::string>&),
   return static_cast<int>(ExitCode::usage);
 }
 
+void check_jobs(unsigned jobs) {
+  if (jobs < 1 || jobs > kMaxJobs) throw UsageError("--jobs must be from 1 to " + std::to_string(kMaxJobs));
+}
+
 bool stderr_is_terminal() { return ::isatty(STDERR_FILENO) == 1; }
 
 }  // namespace satdoku::cli

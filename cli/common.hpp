@@ -17,11 +17,13 @@ namespace satdoku::cli {
 
 namespace po = boost::program_options;
 
-// The one list of exit codes (README and --help print the same text).
 // Worker threads: more than this is surely a typo (each one holds a SAT
 // instance and a share of --max-memory).
 constexpr unsigned kMaxJobs = 1024;
+// Throws UsageError unless 1 <= jobs <= kMaxJobs.
+void check_jobs(unsigned jobs);
 
+// The one list of exit codes (README and --help print the same text).
 enum class ExitCode : int {
   ok = 0,            // every puzzle solved / met the expectation
   unsolved = 1,      // some puzzle has no solution, clashing clues, or failed an expectation

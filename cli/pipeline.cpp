@@ -52,7 +52,7 @@ int finish_batch(std::string_view command, const BatchTotals& totals, const std:
 BatchOptions RunConfig::batch() const { return {jobs, !no_progress && stderr_is_terminal(), &std::cout}; }
 
 void RunConfig::apply(PipelineConfig& pipeline) const {
-  if (jobs < 1 || jobs > kMaxJobs) throw UsageError("--jobs must be from 1 to " + std::to_string(kMaxJobs));
+  check_jobs(jobs);
   if (timeout < 0 || reference_timeout < 0) throw UsageError("time budgets must not be negative");
   pipeline.limits.node_budget = node_budget;
   pipeline.limits.time_budget = timeout;
