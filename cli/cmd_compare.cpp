@@ -761,6 +761,12 @@ int compare(const std::vector<std::string>& args) {
     }
   }
 
+  if (puzzles.empty() && !interrupt_flag().load()) {
+    // A table of zeros would look like a measurement; write none.
+    std::cerr << "satdoku compare: the input holds no puzzle to compare: no table written\n";
+    return static_cast<int>(ExitCode::usage);
+  }
+
   std::vector<std::vector<Sample>> samples(rows.size(), std::vector<Sample>(puzzles.size()));
   constexpr std::size_t kChunk = 256;
   const std::size_t chunks = (puzzles.size() + kChunk - 1) / kChunk;

@@ -116,6 +116,11 @@ int encode(const std::vector<std::string>& args) {
     std::cerr << "satdoku encode: interrupted after " << index << " puzzles\n";
     return static_cast<int>(ExitCode::interrupted);
   }
+  if (index == 0) {
+    // The CNF the caller asked for does not exist: an input error.
+    std::cerr << "satdoku encode: the input holds no puzzle: no CNF written\n";
+    code = worst(code, ExitCode::usage);
+  }
   return static_cast<int>(code);
 }
 

@@ -42,6 +42,8 @@ int finish_batch(std::string_view command, const BatchTotals& totals, const std:
                  ExitCode code) {
   std::cout.flush();
   if (!quiet) std::cerr << "satdoku " << command << ": " << summary << '\n';
+  if (totals.records == 0 && !totals.interrupted)
+    std::cerr << "satdoku " << command << ": warning: the input holds no puzzle\n";
   if (totals.interrupted) {
     std::cerr << "satdoku " << command << ": interrupted after " << totals.records << " puzzles\n";
     return static_cast<int>(ExitCode::interrupted);

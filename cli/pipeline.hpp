@@ -46,8 +46,10 @@ struct RunConfig {
 };
 
 // Ends a batch command: flushes standard output, prints the summary line
-// (unless quiet) and, after SIGINT/SIGTERM, how far it got; returns the exit
-// code (130 when interrupted, else `code`).
+// (unless quiet), a warning when the input held no puzzle at all (even when
+// quiet: an empty collection that passes `check` is worth a word) and, after
+// SIGINT/SIGTERM, how far it got; returns the exit code (130 when
+// interrupted, else `code`).
 int finish_batch(std::string_view command, const BatchTotals& totals, const std::string& summary, bool quiet,
                  ExitCode code);
 

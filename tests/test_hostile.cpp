@@ -55,11 +55,27 @@ BOOST_AUTO_TEST_CASE(empty_file) {
   BOOST_TEST(r.exit_code == 0, r.err);
   BOOST_TEST(r.out == "");
   BOOST_TEST(contains(r.err, "satdoku solve: 0 puzzles"), r.err);
-  auto check = run_satdoku("check " + empty);
+  BOOST_TEST(contains(r.err, "satdoku solve: warning: the input holds no puzzle"), r.err);
+  // An empty collection passes check, but not without a word, even with -q.
+  auto check = run_satdoku("check -q " + empty);
   BOOST_TEST(check.exit_code == 0, check.err);
+  BOOST_TEST(check.err == "satdoku check: warning: the input holds no puzzle\n");
+  // encode was asked for a CNF and has none to write.
   auto encode = run_satdoku("encode " + empty);
-  BOOST_TEST(encode.exit_code == 0, encode.err);
+  BOOST_TEST(encode.exit_code == 2, encode.err);
   BOOST_TEST(encode.out == "");
+  BOOST_TEST(contains(encode.err, "satdoku encode: the input holds no puzzle: no CNF written"), encode.err);
+  const fs::path cnf = s.dir / "none.cnf";
+  auto to_file = run_satdoku("encode -o '" + cnf.string() + "' " + s.write("comments.txt", "# only a comment\n\n"));
+  BOOST_TEST(to_file.exit_code == 2, to_file.err);
+  BOOST_TEST(!fs::exists(cnf));
+  // compare has nothing to measure: no table of zeros.
+  const fs::path csv = s.dir / "none.csv";
+  auto compare = run_satdoku("compare --csv '" + csv.string() + "' " + empty);
+  BOOST_TEST(compare.exit_code == 2, compare.err);
+  BOOST_TEST(compare.out == "");
+  BOOST_TEST(contains(compare.err, "satdoku compare: the input holds no puzzle to compare"), compare.err);
+  BOOST_TEST(!fs::exists(csv));
 }
 
 BOOST_AUTO_TEST_CASE(ten_megabyte_line_between_good_puzzles) {
