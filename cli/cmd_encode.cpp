@@ -1,4 +1,6 @@
 // satdoku encode: write puzzles as DIMACS CNF for any SAT solver.
+#include <cerrno>
+#include <cstring>
 #include <filesystem>
 #include <iostream>
 
@@ -40,6 +42,18 @@ constexpr std::string_view kDescription =
 EncodeOptions encode_options(const SatConfig& config, int n) {
   const SatChoice choice = config.resolve(n);
   return {choice.encoding, choice.amo, config.reduction ? *config.reduction : Reduction::propagate};
+}
+
+// write_dimacs(encoder, out), with a failed write named after `target`
+// (write_dimacs only knows that its stream failed).
+EncodeReport write_cnf(const Encoder& encoder, std::ostream& out, const std::string& target) {
+  errno = 0;
+  try {
+    return write_dimacs(encoder, out);
+  } catch (const OutputError&) {
+    const int error = errno;
+    throw OutputError("cannot write " + target + ": " + (error ? std::strerror(error) : "write failed"));
+  }
 }
 
 int encode(const std::vector<std::string>& args) {
@@ -85,7 +99,7 @@ int encode(const std::vector<std::string>& args) {
         const auto path = std::filesystem::path(config.out_dir) / (std::to_string(index) + ".cnf");
         target = path.string();
         AtomicFile file(path);
-        report = write_dimacs(encoder, file.stream());
+        report = write_cnf(encoder, file.stream(), target);
         file.commit();
       } else if (index > 1) {
         std::cerr << source_of(*entry) << ": more than one puzzle: use --out-dir DIR for one CNF per puzzle\n";
@@ -93,12 +107,12 @@ int encode(const std::vector<std::string>& args) {
         continue;
       } else if (config.output == "-") {
         target = "standard output";
-        report = write_dimacs(encoder, std::cout);
-        std::cout.flush();
+        report = write_cnf(encoder, std::cout, target);
+        if (!std::cout.flush()) throw OutputError("cannot write standard output");
       } else {
         target = config.output;
         AtomicFile file(config.output);
-        report = write_dimacs(encoder, file.stream());
+        report = write_cnf(encoder, file.stream(), target);
         file.commit();
       }
       if (!config.quiet)
@@ -108,6 +122,10 @@ int encode(const std::vector<std::string>& args) {
                   << to_string(encoder.options().reduction) << (report.solved ? ", solved by the reduction" : "")
                   << (report.conflict ? ", contradiction found by the reduction" : "") << ")\n";
     } catch (const UsageError& e) {
+      std::cerr << source_of(*entry) << ": " << e.what() << '\n';
+      code = worst(code, ExitCode::usage);
+    } catch (const OutputError& e) {
+      // This puzzle's file is missing; the next puzzles still get theirs.
       std::cerr << source_of(*entry) << ": " << e.what() << '\n';
       code = worst(code, ExitCode::usage);
     }

@@ -344,6 +344,20 @@ BOOST_AUTO_TEST_CASE(encode_out_dir_and_unwritable_targets) {
   auto two = run_satdoku("encode -q", kEasy + "\n" + kEasy + "\n");
   BOOST_TEST(two.exit_code == 2);
   BOOST_TEST(two.err.find("--out-dir") != std::string::npos);
+  // A file that cannot be written costs its own puzzle, not the rest of the batch.
+  fs::remove_all(dir);
+  fs::create_directories(dir / "2.cnf");
+  auto taken = run_satdoku("encode -q --out-dir '" + dir.string() + "'", kEasy + "\n" + kEasy + "\n" + kEasy + "\n");
+  BOOST_TEST(taken.exit_code == 2);
+  BOOST_TEST(taken.err.find("<stdin>:2: cannot write " + (dir / "2.cnf").string() + ": it is a directory") !=
+                 std::string::npos,
+             taken.err);
+  BOOST_TEST(fs::exists(dir / "1.cnf"));
+  BOOST_TEST(fs::exists(dir / "3.cnf"));
+  // A failed write names the file and the reason.
+  auto full = run_satdoku("encode -q -o /dev/full", kEasy + "\n");
+  BOOST_TEST(full.exit_code == 2);
+  BOOST_TEST(full.err.find("cannot write /dev/full: No space left on device") != std::string::npos, full.err);
   fs::remove_all(dir);
 }
 

@@ -2,6 +2,7 @@
 #define BOOST_TEST_MODULE compare
 #include <boost/test/unit_test.hpp>
 
+#include <cmath>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
@@ -220,6 +221,12 @@ BOOST_AUTO_TEST_CASE(rows_agree_and_every_format_carries_every_field) {
     BOOST_TEST(f[column("puzzles")] == "12");
     BOOST_TEST(!f[column("fl_solved_pct")].empty());
     if (f[column("encoding")] == "minimal") BOOST_TEST(f[column("up_solved_pct")] == "0.00");
+    // encode is part of total, and solve the rest of it.
+    const double encode = std::stod(f[column("encode_sum_s")]), solve = std::stod(f[column("solve_sum_s")]),
+                 total = std::stod(f[column("total_sum_s")]);
+    BOOST_TEST(encode <= total * 1.0001 + 1e-9, line);
+    BOOST_TEST(std::abs(encode + solve - total) <= total * 1e-3 + 1e-6, line);
+    BOOST_TEST(std::stod(f[column("encode_max_s")]) <= std::stod(f[column("total_max_s")]) * 1.0001 + 1e-9, line);
     fastest += f[column("fastest")] == "1";
     ++rows;
   }

@@ -52,6 +52,9 @@ struct Stats {
                                    // the reduction left CaDiCaL no formula)
   bool by_propagation = false;     // solved without any guess or decision
   double seconds = 0;              // wall time of solve()
+  double encode_seconds = 0;       // SAT: the part of `seconds` before CaDiCaL's first
+                                   // search (the reduction, the formula or the puzzle's
+                                   // clauses handed over; a new instance's rules)
 };
 
 struct Result {
