@@ -314,6 +314,53 @@ BOOST_AUTO_TEST_CASE(reader_resynchronises_after_a_bad_puzzle) {
   BOOST_REQUIRE(diagnostic(tokens[1]));
   BOOST_TEST(position(*diagnostic(tokens[1])) == "7:5");
   BOOST_TEST(grid(tokens[2]));
+
+  // Tokens back to back: a stray number in a first row (5 numbers: no board)
+  // costs that board only; the next row's count says how many rows it has.
+  const std::string board = "1 0 0 0\n0 0 2 0\n0 3 0 0\n0 0 0 4\n";
+  const auto stray = read_all("1 0 0 0 0\n0 0 2 0\n0 3 0 0\n0 0 0 4\n" + board + board,
+                              ReadOptions{InputFormat::tokens, {}, {}});
+  BOOST_REQUIRE_EQUAL(stray.size(), 3u);
+  BOOST_REQUIRE(diagnostic(stray[0]));
+  BOOST_TEST(diagnostic(stray[0])->str().find("first row has 5 numbers") != std::string::npos, why(stray[0]));
+  BOOST_TEST(grid(stray[1]), why(stray[1]));
+  BOOST_TEST(grid(stray[2]), why(stray[2]));
+  BOOST_TEST(stray[1].where.line == 5u);
+  BOOST_TEST(stray[2].where.line == 9u);
+}
+
+// Sixteen symbols read as a 4x4 line puzzle or as a 16x16 grid's first row.
+// A typo ('5') in a first 4x4 line used to make the whole file a 16x16 grid,
+// swallowing the puzzles after it as rows.
+BOOST_AUTO_TEST_CASE(a_typo_in_a_first_4x4_line_is_not_a_16x16_grid) {
+  const auto mixed = read_all("1.3.....2.4.5...\n" + kPuzzle + "\n" + kSolution + "\n");
+  BOOST_REQUIRE_EQUAL(mixed.size(), 3u);
+  BOOST_REQUIRE(diagnostic(mixed[0]));
+  BOOST_TEST(position(*diagnostic(mixed[0])) == "1:13");
+  BOOST_TEST(why(mixed[0]).find("symbol '5' stands for 5, beyond 4 in a 4x4 board") != std::string::npos,
+             why(mixed[0]));
+  BOOST_TEST((grid(mixed[1]) && *grid(mixed[1]) == grid_of(kPuzzle)));
+  BOOST_TEST((grid(mixed[2]) && *grid(mixed[2]) == grid_of(kSolution)));
+  // Alone, or with only comments after it.
+  for (const std::string text : {"1.3.....2.4.5...\n", "  1.3.....2.4.5...\n\n# end\n"}) {
+    const auto alone = read_all(text);
+    BOOST_REQUIRE_EQUAL(alone.size(), 1u);
+    BOOST_TEST(why(alone[0]).find("beyond 4 in a 4x4 board") != std::string::npos, why(alone[0]));
+  }
+  // A 16x16 grid of 16-symbol rows is still one grid, also with a comment
+  // after its first row.
+  std::istringstream drawn(slurp(test_data() / "good" / "grid-16-letters.txt"));
+  std::string compact, line;
+  for (int row = 0; std::getline(drawn, line);) {
+    if (line.empty() || line[0] == '#' || line.find_first_not_of("-+ ") == std::string::npos) continue;
+    line.erase(std::remove_if(line.begin(), line.end(), [](char ch) { return ch == ' ' || ch == '|'; }), line.end());
+    BOOST_REQUIRE_EQUAL(line.size(), 16u);
+    compact += line + (++row == 1 ? "\n# row 2 next\n" : "\n");
+  }
+  const auto sixteen = read_all(compact);
+  BOOST_REQUIRE_EQUAL(sixteen.size(), 1u);
+  BOOST_REQUIRE(grid(sixteen[0]));
+  BOOST_TEST((*grid(sixteen[0]) == read_puzzles(test_data() / "good" / "grid-16-letters.txt").at(0)));
 }
 
 BOOST_AUTO_TEST_CASE(clashing_clues_are_not_parse_errors) {

@@ -298,10 +298,14 @@ struct PuzzleReader::Impl {
   std::size_t index = 0;
   bool finished = false;
 
-  // A line handed back to be read again (multi-line formats).
-  bool has_pending = false;
-  std::string pending_text;
-  Line pending;
+  // Lines handed back to be read again (multi-line formats, and the
+  // detection's look ahead): a stack, the back is read next.
+  struct Pending {
+    std::string text;
+    Line line;
+  };
+  std::vector<Pending> pending;
+  std::string pending_current;  // the text of the pending line read last
 
   // The geometry of the last board size seen, or why there is none.
   int shape_n = -1;
@@ -318,20 +322,17 @@ struct PuzzleReader::Impl {
   // ------------------------------------------------------------ basics --
 
   bool next_line(Line& line) {
-    if (has_pending) {
-      has_pending = false;
-      line = pending;
-      line.text = pending_text;
+    if (!pending.empty()) {
+      pending_current = std::move(pending.back().text);
+      line = pending.back().line;
+      line.text = pending_current;
+      pending.pop_back();
       return true;
     }
     return source.next(line);
   }
 
-  void push_back(const Line& line) {
-    pending_text.assign(line.text);
-    pending = line;
-    has_pending = true;
-  }
+  void push_back(const Line& line) { pending.push_back({std::string(line.text), line}); }
 
   // The line number just past the input (where "the end" is reported).
   std::uint64_t end_line() const { return source.lines_read() + 1; }
@@ -435,10 +436,51 @@ struct PuzzleReader::Impl {
       const std::string_view t = trim(line.text, off);
       if (t.empty() || t[0] == '#') continue;
       format = detect(t, alphabet, options);
-      push_back(line);
+      if (format == InputFormat::grid && could_be_a_line_puzzle(t)) {
+        format = grid_or_line({std::string(line.text), line}, t.size());
+      } else {
+        push_back(line);
+      }
       return true;
     }
     return false;
+  }
+
+  // `t`, detected as a grid's first row, also has the length of a line
+  // puzzle with a box shape (16 symbols: a 4x4 puzzle, or a 16x16 row),
+  // whose symbols are out of range for that puzzle: one typo in a 4x4 line
+  // looks like a 16x16 row.
+  bool could_be_a_line_puzzle(std::string_view t) const {
+    const std::uint64_t n = isqrt(t.size());
+    if (n * n != t.size() || n < 4 || !(options.box || infer_box_shape(static_cast<int>(n)))) return false;
+    return std::all_of(t.begin(), t.end(), [&](char ch) { return alphabet.digit_of(ch) >= 0; });
+  }
+
+  // Decides between the two by the next content line: a grid's second row
+  // has the first one's length or is a layout line; anything else (another
+  // size of line puzzle, the end of the input) means one puzzle per line,
+  // and the first line is then reported as the puzzle with a bad symbol.
+  // The lines read ahead are handed back.
+  InputFormat grid_or_line(Pending first, std::size_t first_length) {
+    constexpr std::size_t kMaxLookAhead = 64;  // blank and comment lines in between
+    std::vector<Pending> ahead;
+    InputFormat decision = InputFormat::line;
+    Line line;
+    while (ahead.size() < kMaxLookAhead && next_line(line)) {
+      ahead.push_back({std::string(line.text), line});
+      if (line.too_long()) break;
+      std::size_t off = 0;
+      const std::string_view t = trim(line.text, off);
+      if (t.empty() || t[0] == '#') continue;
+      const bool layout = std::any_of(t.begin(), t.end(), [](char ch) { return is_space(ch) || is_layout(ch); });
+      if (layout || t.size() == first_length) decision = InputFormat::grid;
+      break;
+    }
+    if (ahead.size() == kMaxLookAhead) decision = InputFormat::grid;
+    for (auto it = ahead.rbegin(); it != ahead.rend(); ++it) pending.push_back(std::move(*it));
+    pending.push_back(std::move(first));
+    for (Pending& p : pending) p.line.text = {};  // next_line points it at the text
+    return decision;
   }
 
   // ------------------------------------------------------ line format --
@@ -641,6 +683,7 @@ struct PuzzleReader::Impl {
           }
         }
         if (n > Geometry::kMaxSize) return error;  // not a row of a board: do not skip what follows
+        if (error && !grid) n = size_from_next_row(n);
       } else if (!error) {
         auto defect = split_numbers(t, off, n);
         if (defect) {
@@ -664,6 +707,21 @@ struct PuzzleReader::Impl {
                   "expected row " + std::to_string(rows + 1) + " of " + std::to_string(n) +
                       ", found the end of the input");
     return make_entry(start, std::move(*grid));
+  }
+
+  // A tokens board whose first row is broken (a stray number or token) has
+  // no trustworthy size: the next row's count, when it is a board size,
+  // tells how many rows to skip, so that the next board is read from its
+  // own first row.  Otherwise `n`, the broken row's count.
+  int size_from_next_row(int n) {
+    Line line;
+    if (!next_line(line)) return n;
+    push_back(line);
+    std::size_t off = 0;
+    const std::string_view t = line.too_long() ? std::string_view() : trim(line.text, off);
+    if (t.empty() || t[0] == '#' || split_numbers(t, off, 0)) return n;
+    const int m = static_cast<int>(cells.size());
+    return m != n && geometry(m) ? m : n;
   }
 
   // ---------------------------------------- rows of the grid formats --
