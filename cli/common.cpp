@@ -104,6 +104,9 @@ int guarded(std::string_view name, int (*body)(const std::vector<std::string>&),
             const std::vector<std::string>& args) {
   try {
     return body(args);
+  } catch (const std::bad_alloc&) {
+    std::cout.flush();  // the records made so far
+    std::cerr << "satdoku " << name << ": out of memory\n";
   } catch (const po::error& e) {
     std::cerr << "satdoku " << name << ": " << e.what() << "\nTry 'satdoku " << name << " --help'.\n";
   } catch (const UsageError& e) {

@@ -2,10 +2,12 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <bit>
 #include <charconv>
 #include <cmath>
 #include <cstdio>
+#include <new>
 #include <vector>
 
 #include "satdoku/encoding.hpp"
@@ -22,6 +24,11 @@ namespace {
 constexpr std::uint64_t kBytesPerVariable = 160;
 constexpr std::uint64_t kBytesPerClause = 64;
 constexpr std::uint64_t kBytesPerLiteral = 4;
+// Counting a reduced formula (the reduction, then the formula through a
+// dense variable map) peaks at about 30 bytes per primary variable: an empty
+// 400x400 board 1.9 GB, 484x484 3.5 GB (measured, session 12).
+constexpr std::uint64_t kCountBytesPerPrimary = 32;
+constexpr std::uint64_t kCountAlwaysAffordable = std::uint64_t{64} << 20;  // whatever the budget
 
 std::uint64_t saturating_add(std::uint64_t a, std::uint64_t b) { return a + b < a ? UINT64_MAX : a + b; }
 std::uint64_t saturating_mul(std::uint64_t a, std::uint64_t b) {
@@ -149,7 +156,9 @@ std::optional<std::string> memory_refusal(const Grid& puzzle, const SatChoice& c
   const bool reduces = use == MemoryUse::solve && ((choice.mode == SatMode::fresh && choice.reduction != Reduction::none) ||
                                                    choice.mode == SatMode::hybrid);
   bool scaled = false;
-  if (reduces && primary <= budget) {  // the reduction itself takes a byte per variable
+  // The reduction and the counting need memory of their own: beyond the
+  // budget (and 64 MiB), the estimate above decides.
+  if (reduces && saturating_mul(primary, kCountBytesPerPrimary) <= std::max(budget, kCountAlwaysAffordable)) {
     try {
       if (choice.mode == SatMode::hybrid) {
         const Encoder encoder(puzzle, {choice.encoding, choice.amo, hybrid_reduction(choice)});
@@ -160,29 +169,35 @@ std::optional<std::string> memory_refusal(const Grid& puzzle, const SatChoice& c
         // formula they shrink enough fits after it too, and counting them
         // costs next to nothing (sudoku-400-1: the propagation takes 2 s,
         // and the backend does it again).
+        const std::uint64_t open = open_after_clues(puzzle);
         if (propagates(choice.reduction)) {
-          const double open = static_cast<double>(open_after_clues(puzzle)) / static_cast<double>(primary);
-          auto scale = [open](std::uint64_t x) {
-            return static_cast<std::uint64_t>(std::ceil(open * static_cast<double>(x)));
+          const double share = static_cast<double>(open) / static_cast<double>(primary);
+          auto scale = [share](std::uint64_t x) {
+            return static_cast<std::uint64_t>(std::ceil(share * static_cast<double>(x)));
           };
           if (saturating_add(scale(e.bytes), primary) <= budget) return std::nullopt;
         }
         // Then the formula itself, counted: the scaling is no bound for
         // pairwise groups, whose clauses shrink with the square of their
-        // open candidates.
-        const FreshFormula formula(puzzle, choice);
-        if (formula.settled()) return std::nullopt;  // no formula to solve
-        const FreshFormula::Size size = formula.size();
-        e.variables = size.variables;
-        e.clauses = size.clauses;
-        e.bytes = saturating_add(saturating_add(saturating_mul(e.variables, kBytesPerVariable),
-                                                saturating_mul(e.clauses, kBytesPerClause)),
-                                 saturating_add(saturating_mul(size.literals, kBytesPerLiteral), 2 * primary));
-        scaled = true;
-        if (e.bytes <= budget) return std::nullopt;
+        // open candidates.  Without a clue nothing propagates and the
+        // formula is the whole one (an empty 484x484 board took 28 s to count).
+        if (open < primary) {
+          const FreshFormula formula(puzzle, choice);
+          if (formula.settled()) return std::nullopt;  // no formula to solve
+          const FreshFormula::Size size = formula.size();
+          e.variables = size.variables;
+          e.clauses = size.clauses;
+          e.bytes = saturating_add(saturating_add(saturating_mul(e.variables, kBytesPerVariable),
+                                                  saturating_mul(e.clauses, kBytesPerClause)),
+                                   saturating_add(saturating_mul(size.literals, kBytesPerLiteral), 2 * primary));
+          scaled = true;
+          if (e.bytes <= budget) return std::nullopt;
+        }
       }
     } catch (const Error&) {
       return std::nullopt;  // a choice that does not fit the board: the backend reports it
+    } catch (const std::bad_alloc&) {
+      // The estimate above stands.
     }
   }
   const std::string board = std::to_string(geometry.size()) + "x" + std::to_string(geometry.size());
@@ -192,7 +207,8 @@ std::optional<std::string> memory_refusal(const Grid& puzzle, const SatChoice& c
          " formula of a " + board + " board needs up to " + format_bytes(e.bytes) + " (" +
          std::to_string(e.variables) + " variables, " + std::to_string(e.clauses) + " clauses), more than the " +
          format_bytes(budget) + " that " + std::string(what) +
-         " allows; refused before building it (raise --max-memory, or try --backend native)";
+         " allows; refused before building it (raise --max-memory" +
+         (use == MemoryUse::solve ? ", or try --backend native)" : ")");
 }
 
 namespace {

@@ -219,6 +219,19 @@ BOOST_AUTO_TEST_CASE(empty_400x400_board_is_refused_before_building) {
   BOOST_TEST(contains(r.err, "more than the 1.0 GiB that --max-memory allows; refused before building it"), r.err);
 }
 
+// Beyond 400x400 the reader still reads a board; the guard refuses an empty
+// 1024x1024 one from its size alone (counting its formula would take more
+// memory than the budget: it used to, and was killed), and the puzzles
+// around it are solved.
+BOOST_AUTO_TEST_CASE(empty_1024x1024_board_between_two_puzzles) {
+  const std::string input = kPuzzle + "\n" + std::string(1024 * 1024, '.') + "\n" + kPuzzle + "\n";
+  auto r = solve(input, "--max-memory 8G -j 1");
+  BOOST_TEST(r.exit_code == 2);
+  BOOST_TEST(r.out == kSolution + "\nerror\n" + kSolution + "\n");
+  BOOST_TEST(contains(r.err, "<stdin>:2: error: the "), r.err);
+  BOOST_TEST(contains(r.err, "formula of a 1024x1024 board needs up to "), r.err);
+}
+
 BOOST_AUTO_TEST_CASE(unreadable_files) {
   Scratch s;
   auto missing = run_satdoku("solve --output line '" + (s.dir / "missing.txt").string() + "'");

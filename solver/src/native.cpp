@@ -4,6 +4,7 @@
 // engine otherwise, and measures the wall time of the call.
 #include <chrono>
 #include <memory>
+#include <new>
 #include <string>
 
 #include "native_internal.hpp"
@@ -18,7 +19,12 @@ class NativeSolver final : public Solver {
 
   Result solve(const Grid& puzzle, const Limits& limits) override {
     const auto start = std::chrono::steady_clock::now();
-    Result result = dispatch(puzzle, limits);
+    Result result;
+    try {
+      result = dispatch(puzzle, limits);
+    } catch (const std::bad_alloc&) {
+      result = error("out of memory");  // this puzzle's record says so; the batch goes on
+    }
     result.stats.seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     return result;

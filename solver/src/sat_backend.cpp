@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <charconv>
 #include <chrono>
+#include <new>
 #include <optional>
 #include <vector>
 
@@ -374,6 +375,13 @@ class SatBackend final : public Solver {
       result = Result{};
       result.status = Status::error;
       result.message = e.what();
+    } catch (const std::bad_alloc&) {
+      // This puzzle's record says so; the batch goes on (and a worker's
+      // instance, possibly half built, is built anew for the next puzzle).
+      rules_.reset();
+      result = Result{};
+      result.status = Status::error;
+      result.message = "out of memory (--max-memory refuses a formula whose estimate is too large)";
     }
     result.stats.sat = true;
     result.stats.seconds = std::chrono::duration<double>(Clock::now() - start).count();
