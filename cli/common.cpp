@@ -2,6 +2,9 @@
 
 #include <unistd.h>
 
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
 #include <iostream>
 
 #include "satdoku/error.hpp"
@@ -100,8 +103,11 @@ bool parse_command(std::string_view name, std::string_view usage, std::string_vi
   return true;
 }
 
-int guarded(std::string_view name, int (*body)(const std::vector<std::string>&),
-            const std::vector<std::string>& args) {
+namespace {
+
+// The command, with its exceptions turned into messages and exit code 2.
+int run_guarded(std::string_view name, int (*body)(const std::vector<std::string>&),
+                const std::vector<std::string>& args) {
   try {
     return body(args);
   } catch (const std::bad_alloc&) {
@@ -117,6 +123,21 @@ int guarded(std::string_view name, int (*body)(const std::vector<std::string>&),
     std::cerr << "satdoku " << name << ": " << e.what() << '\n';
   }
   return static_cast<int>(ExitCode::usage);
+}
+
+}  // namespace
+
+int guarded(std::string_view name, int (*body)(const std::vector<std::string>&),
+            const std::vector<std::string>& args) {
+  const int code = run_guarded(name, body, args);
+  // What a command printed must have reached standard output (a full disk,
+  // a closed descriptor): a lost answer is no success.
+  errno = 0;
+  if (std::cout.flush()) return code;
+  const int error = errno;
+  std::cerr << "satdoku " << name << ": cannot write standard output"
+            << (error ? std::string(": ") + std::strerror(error) : std::string()) << '\n';
+  return std::max(code, static_cast<int>(ExitCode::usage));  // the codes rank as their numbers
 }
 
 void check_jobs(unsigned jobs) {

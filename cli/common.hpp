@@ -69,7 +69,9 @@ bool parse_command(std::string_view name, std::string_view usage, std::string_vi
                    std::vector<std::string>* files);
 
 // Runs a command body, turning usage errors into a message on stderr and
-// exit code 2, and other satdoku errors into a message and exit code 2.
+// exit code 2, and other satdoku errors (and running out of memory) into a
+// message and exit code 2.  Standard output that could not be written
+// (a full disk, a closed descriptor) is an error too: exit code 2 at least.
 int guarded(std::string_view name, int (*body)(const std::vector<std::string>&),
             const std::vector<std::string>& args);
 

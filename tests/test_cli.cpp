@@ -1,6 +1,7 @@
 // Usage tests: run the built `satdoku` and check its output and exit codes.
 #define BOOST_TEST_MODULE cli
 #include <boost/test/unit_test.hpp>
+#include <sys/wait.h>
 
 #include <algorithm>
 #include <nlohmann/json.hpp>
@@ -359,6 +360,18 @@ BOOST_AUTO_TEST_CASE(encode_out_dir_and_unwritable_targets) {
   BOOST_TEST(full.exit_code == 2);
   BOOST_TEST(full.err.find("cannot write /dev/full: No space left on device") != std::string::npos, full.err);
   fs::remove_all(dir);
+}
+
+// An answer that never reached standard output (a full disk, a closed
+// descriptor) is no success: exit code 2 and a message, for every command.
+BOOST_AUTO_TEST_CASE(standard_output_that_cannot_be_written_is_an_error) {
+  for (const std::string redirect : {"> /dev/full", ">&-"})
+    for (const std::string command : {"encodings -n 16", "solve -q -o line", "check -q", "encode -q"}) {
+      const std::string line = "printf '%s\\n' " + kEasy + " | '" + satdoku_binary().string() + "' " + command +
+                               " " + redirect + " 2>/dev/null";
+      const int status = std::system(("sh -c \"" + line + "\"").c_str());
+      BOOST_TEST((WIFEXITED(status) && WEXITSTATUS(status) == 2), command + " " + redirect);
+    }
 }
 
 BOOST_AUTO_TEST_CASE(encodings_lists_the_table) {

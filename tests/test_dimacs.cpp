@@ -269,6 +269,24 @@ BOOST_AUTO_TEST_CASE(solver_answers_in_every_format) {
   BOOST_TEST(expect_diagnostic(parse_answer("v 2111111111 0\n", 729)).message ==
              "literal 2111111111 exceeds the 729 variables of the CNF");
   BOOST_TEST(expect_value(parse_answer("s SATISFIABLE\nv 1 -729 0\n", 729)).model.max_var() == 729);
+
+  // Satisfiable without a model (a solver run with -n) is no answer to decode,
+  // except for a formula without variables; a literal and its negation are no model.
+  for (const char* text : {"s SATISFIABLE\n", "c cadical -n\ns SATISFIABLE\nv 0\n", "SAT\n"}) {
+    const Diagnostic d = expect_diagnostic(parse_answer(text));
+    BOOST_TEST(d.message.find("gives no model") != std::string::npos, d.message);
+  }
+  BOOST_TEST((expect_value(parse_answer("s SATISFIABLE\nv 0\n", 0)).verdict == Verdict::sat));
+  const Diagnostic both = expect_diagnostic(parse_answer("s SATISFIABLE\nv 1 2\nv -1 0\n"));
+  BOOST_TEST(both.message == "literal -1 contradicts 1 earlier in the model");
+  BOOST_TEST(both.where.line == 3u);
+  BOOST_TEST(both.where.column == 3u);
+  // Comments anywhere in a bare list, and a byte order mark before the first line.
+  BOOST_TEST(expect_value(parse_answer("c from a script\n1 -2\nc more\n-3 0\n")).model.assigned() == 3u);
+  BOOST_TEST(expect_value(parse_answer("\xEF\xBB\xBFs SATISFIABLE\nv 1 0\n")).model.value(1) == 1);
+  const std::string cnf = cnf_text(grid_of("1..4..1..4..3..2", 4), {Encoding::natural, AmoMethod::pairwise, Reduction::none});
+  BOOST_TEST(std::holds_alternative<CnfHeader>(parse_header("\xEF\xBB\xBF" + cnf)));
+  BOOST_TEST(std::holds_alternative<CnfFormula>(parse_cnf("\xEF\xBB\xBF" + cnf)));
 }
 
 BOOST_AUTO_TEST_CASE(decoding_reports_cells_without_one_digit) {

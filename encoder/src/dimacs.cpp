@@ -240,6 +240,15 @@ EncodeReport write_dimacs(const Grid& puzzle, const EncodeOptions& options, std:
 
 // ---------------------------------------------------------------------------
 
+namespace {
+
+// A UTF-8 byte order mark before the first line is not part of it.
+void drop_bom(std::string& line, std::uint64_t number) {
+  if (number == 1 && line.compare(0, 3, "\xEF\xBB\xBF") == 0) line.erase(0, 3);
+}
+
+}  // namespace
+
 std::variant<CnfHeader, Diagnostic> read_cnf_header(std::istream& in, const std::string& name) {
   std::string line;
   std::uint64_t number = 0;
@@ -253,6 +262,7 @@ std::variant<CnfHeader, Diagnostic> read_cnf_header(std::istream& in, const std:
   std::string varmap;
   while (std::getline(in, line)) {
     ++number;
+    drop_bom(line, number);
     const auto tokens = tokenize(line);
     if (tokens.empty()) continue;
     if (tokens[0].text == "p") {
@@ -384,6 +394,7 @@ std::variant<CnfFormula, Diagnostic> read_dimacs(std::istream& in, const std::st
   std::string line;
   while (std::getline(in, line)) {
     ++number;
+    drop_bom(line, number);
     if (!line.empty() && (line[0] == 'c' || line[0] == '%')) continue;
     const auto tokens = tokenize(line);
     if (tokens.empty()) continue;
@@ -469,16 +480,22 @@ std::variant<SolverAnswer, Diagnostic> read_solver_output(std::istream& in, cons
         return diag(name, number, start + 1,
                     "literal " + std::string(text) + " exceeds the " + std::to_string(variables) +
                         " variables of the CNF");
-      if (lit != 0) answer.model.set(lit);
+      if (lit != 0) {
+        if (answer.model.value(std::abs(lit)) == (lit > 0 ? -1 : 1))
+          return diag(name, number, start + 1,
+                      "literal " + std::string(text) + " contradicts " + std::to_string(-lit) + " earlier in the model");
+        answer.model.set(lit);
+      }
     }
     return std::nullopt;
   };
   while (std::getline(in, line)) {
     ++number;
+    drop_bom(line, number);
     const auto tokens = tokenize(line, 3);
     if (tokens.empty()) continue;
     const std::string_view first = tokens[0].text;
-    if (first == "c" && form != Form::bare) continue;
+    if (first == "c") continue;
     if (form == Form::undecided) {
       if (first == "s" || first == "v") form = Form::competition;
       else if (first == "SAT" || first == "UNSAT" || first == "INDET") form = Form::minisat;
@@ -527,6 +544,9 @@ std::variant<SolverAnswer, Diagnostic> read_solver_output(std::istream& in, cons
     return diag(name, number + 1, 0, "'v' lines without an 's' status line");
   if (answer.verdict != Verdict::sat && !answer.model.empty() && form == Form::competition)
     return diag(name, number + 1, 0, "a model with a status other than SATISFIABLE");
+  if (answer.verdict == Verdict::sat && answer.model.empty() && variables > 0)
+    return diag(name, number + 1, 0,
+                "the solver says satisfiable but gives no model (was it told not to print one, as with -n?)");
   return answer;
 }
 
