@@ -10,6 +10,7 @@
 #include <iostream>
 #include <map>
 #include <mutex>
+#include <new>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <sstream>
@@ -20,6 +21,7 @@
 #include "batch.hpp"
 #include "commands.hpp"
 #include "common.hpp"
+#include "memory_guard.hpp"
 #include "records.hpp"
 #include "sat_options.hpp"
 #include "satdoku/cross_check.hpp"
@@ -51,6 +53,8 @@ struct CompareConfig {
   double timeout = 0;
   std::string csv, json, markdown, plot;
   bool no_progress = false;
+  std::string max_memory;        // as given (--max-memory)
+  std::uint64_t worker_budget = 0;  // bytes per worker, from --max-memory
 };
 
 constexpr std::string_view kDescription =
@@ -203,6 +207,11 @@ class ChunkRunner {
         const SatChoice choice = sat.resolve(puzzle.size());
         s.choice = choice;
         if (!config_.strength_only) {
+          if (auto refusal = refused(puzzle, choice)) {
+            s.unknown = true;
+            s.message = std::move(*refusal);
+            continue;  // no size, no time, no strength: the row says unknown
+          }
           measure_size(puzzle, choice, s);
           const auto start = Clock::now();
           const Result answer = solver->solve(puzzle, limits);
@@ -229,6 +238,16 @@ class ChunkRunner {
   }
 
  private:
+  // Why the row's formula of `puzzle` would not fit the memory budget, or
+  // nullopt.
+  std::optional<std::string> refused(const Grid& puzzle, const SatChoice& choice) const {
+    try {
+      return memory_refusal(puzzle, choice, config_.worker_budget, "--max-memory per worker", MemoryUse::compare);
+    } catch (const std::bad_alloc&) {
+      return "out of memory";
+    }
+  }
+
   void measure_size(const Grid& puzzle, const SatChoice& choice, Sample& s) {
     try {
       switch (choice.mode) {
@@ -284,8 +303,12 @@ class ChunkRunner {
     s.settled = true;
   }
 
+  // Over the whole unreduced formula, which must fit the budget (an empty
+  // board of the same shape stands for it: nothing to reduce).
   std::optional<PropagationStrength> measure_strength(const Grid& puzzle, const MeterKey& key) {
     try {
+      const SatChoice whole{std::get<3>(key), std::get<3>(key), std::get<4>(key), Reduction::none, SatMode::fresh};
+      if (refused(Grid(puzzle.geometry_ptr()), whole)) return std::nullopt;
       auto it = meters_.find(key);
       if (it == meters_.end())
         it = meters_
@@ -294,6 +317,9 @@ class ChunkRunner {
                  .first;
       return it->second->measure(puzzle, config_.probe);
     } catch (const Error&) {
+      return std::nullopt;
+    } catch (const std::bad_alloc&) {
+      meters_.erase(key);
       return std::nullopt;
     }
   }
@@ -557,7 +583,8 @@ void write_table(std::ostream& out, const std::vector<RowSummary>& rows, bool pr
   out << "\n" << (rows.empty() ? 0 : rows.front().puzzles)
       << " puzzles. vars/clauses/literals: mean size of the formula CaDiCaL receives; encode/solve ms: "
          "means per puzzle;\ntotal s: sum; mean/median/p90/max: total per puzzle. UP/FL %: solved by unit "
-         "propagation / failed-literal probing\nover the encoding's own clauses. Note: "
+         "propagation / failed-literal probing\nover the encoding's own clauses ('-': not measured, the "
+         "formula would exceed --max-memory\nor does not fit the board). Note: "
       << kDecisionsNote << ".\n";
 }
 
@@ -579,7 +606,8 @@ void write_markdown(std::ostream& out, const std::vector<RowSummary>& rows, bool
   }
   out << "\n" << (rows.empty() ? 0 : rows.front().puzzles)
       << " puzzles. Sizes are means; encode and solve are mean milliseconds per puzzle, total s the sum. "
-         "UP/FL %: puzzles solved by unit propagation / failed-literal probing over the encoding's clauses. "
+         "UP/FL %: puzzles solved by unit propagation / failed-literal probing over the encoding's clauses "
+         "('-': not measured, the formula would exceed --max-memory or does not fit the board). "
       << kDecisionsNote << ".\n";
 }
 
@@ -731,6 +759,10 @@ int compare(const std::vector<std::string>& args) {
       ("timeout", po::value(&config.timeout)->default_value(config.timeout),
        "time budget per puzzle and row in seconds (0: none)")
       ("jobs,j", po::value(&config.jobs)->default_value(config.jobs), "worker threads")
+      ("max-memory", po::value(&config.max_memory)->value_name("SIZE"),
+       ("skip a puzzle (unknown) or a strength measurement (-) whose formula would need more\n"
+        "memory, e.g. 512M, 4G (default: half the machine's, " + format_bytes(default_max_memory()) +
+        "; shared by the --jobs)").c_str())
       ("csv", po::value(&config.csv)->value_name("FILE"), "write the rows as CSV ('-': stdout)")
       ("json", po::value(&config.json)->value_name("FILE"), "write the rows as JSON ('-': stdout)")
       ("markdown", po::value(&config.markdown)->value_name("FILE"), "write a Markdown table ('-': stdout)")
@@ -742,6 +774,8 @@ int compare(const std::vector<std::string>& args) {
   if (config.limit < 1 || config.limit > 2) throw UsageError("--limit must be 1 or 2");
   check_jobs(config.jobs);
   if (config.timeout < 0) throw UsageError("--timeout must not be negative");
+  config.worker_budget =
+      (config.max_memory.empty() ? default_max_memory() : parse_memory_size(config.max_memory)) / config.jobs;
   const std::vector<RowSpec> rows = make_rows(config);
   const ReadOptions read_options = config.input.read_options();
 

@@ -149,11 +149,11 @@ std::optional<std::string> memory_refusal(const Grid& puzzle, const SatChoice& c
                                           std::uint64_t budget, std::string_view what, MemoryUse use) {
   const Geometry& geometry = puzzle.geometry();
   MemoryEstimate e =
-      use == MemoryUse::solve ? sat_memory_estimate(geometry, choice) : encode_memory_estimate(geometry, choice);
+      use != MemoryUse::encode ? sat_memory_estimate(geometry, choice) : encode_memory_estimate(geometry, choice);
   if (e.bytes <= budget) return std::nullopt;
   const auto n = static_cast<std::uint64_t>(geometry.size());
   const std::uint64_t primary = n * n * n;
-  const bool reduces = use == MemoryUse::solve && ((choice.mode == SatMode::fresh && choice.reduction != Reduction::none) ||
+  const bool reduces = use != MemoryUse::encode && ((choice.mode == SatMode::fresh && choice.reduction != Reduction::none) ||
                                                    choice.mode == SatMode::hybrid);
   bool scaled = false;
   // The reduction and the counting need memory of their own: beyond the
@@ -202,7 +202,7 @@ std::optional<std::string> memory_refusal(const Grid& puzzle, const SatChoice& c
   }
   const std::string board = std::to_string(geometry.size()) + "x" + std::to_string(geometry.size());
   return "the " + std::string(scaled ? "reduced " : "") +
-         std::string(use == MemoryUse::solve ? choice.encoding_label() : std::string(to_string(choice.encoding))) + "/" +
+         std::string(use != MemoryUse::encode ? choice.encoding_label() : std::string(to_string(choice.encoding))) + "/" +
          std::string(to_string(choice.amo)) +
          " formula of a " + board + " board needs up to " + format_bytes(e.bytes) + " (" +
          std::to_string(e.variables) + " variables, " + std::to_string(e.clauses) + " clauses), more than the " +

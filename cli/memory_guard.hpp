@@ -46,16 +46,18 @@ MemoryEstimate encode_memory_estimate(const Geometry& geometry, const SatChoice&
 // 725 million instructions of a solve).
 std::uint64_t open_after_clues(const Grid& puzzle);
 
-enum class MemoryUse { solve, encode };
+enum class MemoryUse { solve, encode, compare };  // compare: as solve, without --backend to suggest
 
 // nullopt when `puzzle` fits `budget` bytes under `choice`; else the
 // message.  When the empty-board bound exceeds the budget and the choice
 // reduces the formula by the clues (mode fresh with a reduction, or hybrid),
-// the reduction is run first (one byte per variable, as the backend would):
-// a puzzle it settles needs no formula.  In mode fresh with propagation the
-// bound is first scaled by the fraction of primary variables the clues
-// leave open (cheap, and an upper bound); if that does not fit, the
-// FreshFormula the backend would build is counted.  The message: "the extended/product/propagate formula of a 400x400
+// the reduction is run first, as the backend would, when that itself fits
+// the budget (about 32 bytes per primary variable): a puzzle it settles
+// needs no formula.  In mode fresh with propagation the bound is first
+// scaled by the fraction of primary variables the clues leave open (cheap,
+// and an upper bound); if that does not fit and there is a clue, the
+// FreshFormula the backend would build is counted.  Running out of memory
+// while estimating leaves the bound standing.  The message: "the extended/product/propagate formula of a 400x400
 // board needs up to 52.1 GiB (64000000 variables, ... clauses), more than
 // the 11.6 GiB that --max-memory allows; ..." (`what` names the budget).
 std::optional<std::string> memory_refusal(const Grid& puzzle, const SatChoice& choice,

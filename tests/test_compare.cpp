@@ -273,6 +273,36 @@ BOOST_AUTO_TEST_CASE(rows_other_than_time_are_deterministic) {
       BOOST_TEST(ja["rows"][i][field] == jb["rows"][i][field], field);
 }
 
+// compare keeps to --max-memory: a puzzle whose formula would not fit is
+// unknown (and says why), a strength measurement that would not fit is '-',
+// the other puzzles are measured.
+BOOST_AUTO_TEST_CASE(max_memory_skips_what_does_not_fit) {
+  const fs::path dir = fs::temp_directory_path() / ("satdoku-compare-memory-" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  { std::ofstream(dir / "empty16.txt") << std::string(256, '.') << '\n'; }
+  const auto r = test::run_satdoku("compare --encodings natural --amo pairwise --mode fresh --max-memory 1M -j 1 "
+                                   "--no-progress --csv - '" + (test::shared_data() / "large" / "sudoku-16-1.txt").string() +
+                                   "' '" + (dir / "empty16.txt").string() + "'");
+  fs::remove_all(dir);
+  BOOST_TEST(r.exit_code == 1, r.err);
+  BOOST_TEST(r.err.find("1 unknown, first: the natural/pairwise formula of a 16x16 board needs up to") !=
+                 std::string::npos, r.err);
+  BOOST_TEST(r.err.find("--backend") == std::string::npos, r.err);
+  std::istringstream csv(r.out);
+  std::string line;
+  std::getline(csv, line);
+  const auto header = split(line, ',');
+  std::getline(csv, line);
+  const auto row = split(line, ',');
+  BOOST_REQUIRE_EQUAL(row.size(), header.size());
+  auto field = [&](const char* name) { return row[std::find(header.begin(), header.end(), name) - header.begin()]; };
+  BOOST_TEST(field("puzzles") == "2");
+  BOOST_TEST(field("unknown") == "1");
+  BOOST_TEST(field("up_solved_pct") == "");  // the whole 16x16 formula needs 9.6 MiB
+  BOOST_TEST(std::stod(field("clauses_max")) > 0);  // the clued puzzle was measured
+}
+
 BOOST_AUTO_TEST_CASE(unknown_names_are_usage_errors) {
   const std::string in = "'" + small_input().string() + "'";
   auto r = test::run_satdoku("compare " + in + " --encodings extended,bogus");
