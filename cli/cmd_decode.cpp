@@ -27,7 +27,8 @@ constexpr std::string_view kDescription =
     "  MiniSat's result file    SAT then a line of literals, or UNSAT (minisat CNF RESULT)\n"
     "  a bare list of literals\n"
     "Prints the grid, verified against the rules and the clues. An unsatisfiable answer prints\n"
-    "\"no solution\" (exit code 1); so does a model that breaks a rule or a clue, with the reason.";
+    "\"no solution\", an unknown one \"unknown\", and a model that breaks a rule or a clue\n"
+    "\"error\" with the reason on standard error (exit code 1 for all three).";
 
 std::ifstream open_input(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
@@ -74,7 +75,7 @@ int decode(const std::vector<std::string>& args) {
     if (*format == OutputFormat::json)
       std::cout << json_text(nlohmann::json{{"status", status}, {"message", reason}}) << '\n';
     else
-      std::cout << (status == "unknown" ? "unknown" : "no solution") << '\n';
+      std::cout << (status == "none" ? "no solution" : status) << '\n';
     if (!reason.empty()) std::cerr << "satdoku decode: " << model_path << ": " << reason << '\n';
     return static_cast<int>(ExitCode::unsolved);
   };

@@ -11,14 +11,43 @@
 
 namespace satdoku::cli {
 
-std::string_view exit_code_help() {
-  return "Exit codes:\n"
-         "  0    every puzzle was solved (or met the expectation)\n"
-         "  1    some puzzle has no solution, clashing clues, or missed the expectation\n"
-         "  2    usage or input error (the other puzzles were still processed)\n"
-         "  3    an answer failed verification or disagreed with the reference solver\n"
-         "       (a bug in satdoku: please report it with the puzzle)\n"
-         "  130  interrupted by SIGINT or SIGTERM (the records printed are complete)\n";
+std::string exit_code_help(std::string_view command) {
+  std::string ok = "every puzzle was solved (or met the expectation)";
+  std::string one = "some puzzle has no solution, clashing clues, or missed the expectation";
+  bool searches = true;  // exit code 3 and 130 apply
+  if (command == "solve") {
+    ok = "every puzzle was solved";
+    one = "some puzzle has no solution or clashing clues, or hit a limit (unknown)";
+  } else if (command == "check") {
+    ok = "every puzzle met the expectation (--expect)";
+    one = "some puzzle missed it (its file:line is named)";
+  } else if (command == "compare") {
+    ok = "every row measured every puzzle";
+    one = "some row hit a limit or could not take a puzzle (unknown: see the message)";
+  } else if (command == "encode") {
+    ok = "every CNF was written (a puzzle with no solution gets an unsatisfiable one)";
+    one.clear();
+    searches = false;
+  } else if (command == "decode") {
+    ok = "the model decodes to a grid that keeps the rules and the clues";
+    one = "the answer is unsatisfiable or unknown, or the model breaks a rule or a clue";
+    searches = false;
+  } else if (command == "encodings") {
+    ok = "the table was printed";
+    one.clear();
+    searches = false;
+  }
+  std::string out = "Exit codes:\n  0    " + ok + "\n";
+  if (!one.empty()) out += "  1    " + one + "\n";
+  out += "  2    usage, input or output error" +
+         std::string(command == "decode" || command == "encodings" ? "" : " (the other puzzles were still processed)") +
+         "\n";
+  if (searches)
+    out += "  3    an answer failed verification or disagreed with the reference solver\n"
+           "       (a bug in satdoku: please report it with the puzzle)\n";
+  if (command != "decode" && command != "encodings")
+    out += "  130  interrupted by SIGINT or SIGTERM (the records printed are complete)\n";
+  return out;
 }
 
 ExitCode worst(ExitCode a, ExitCode b) {
@@ -96,7 +125,7 @@ bool parse_command(std::string_view name, std::string_view usage, std::string_vi
   po::store(parsed, vm);
   if (vm.count("help") && vm["help"].as<bool>()) {
     std::cout << "Usage: satdoku " << name << ' ' << usage << "\n\n" << description << "\n\n"
-              << options << '\n' << exit_code_help();
+              << options << '\n' << exit_code_help(name);
     return false;
   }
   po::notify(vm);

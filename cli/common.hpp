@@ -31,8 +31,8 @@ enum class ExitCode : int {
   disagreement = 3,  // an answer failed verification or disagreed with the reference: a bug
   interrupted = 130, // stopped by SIGINT or SIGTERM; records printed so far are complete
 };
-// The exit-code table as printed by --help and README.
-std::string_view exit_code_help();
+// The exit-code table of `command`'s --help (of satdoku's, when empty).
+std::string exit_code_help(std::string_view command = {});
 
 // Exit codes combine by severity: interrupted > disagreement > usage > unsolved > ok.
 ExitCode worst(ExitCode a, ExitCode b);

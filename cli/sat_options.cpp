@@ -25,7 +25,7 @@ std::string amo_help() {
   return s;
 }
 
-void EncodingConfig::add_options(po::options_description& options) {
+void EncodingConfig::add_options(po::options_description& options, bool shared_by_jobs) {
   options.add_options()
       ("encoding,e", po::value(&encoding)->value_name("NAME"),
        ("CNF encoding: " + encoding_names() + " (default: triads propagation, then the extended clauses over what it left open: in one incremental instance up to 9x9, in a fresh one per puzzle above (after extended's own propagation); encode and --proof write triads; a named encoding serves both)").c_str())
@@ -35,7 +35,7 @@ void EncodingConfig::add_options(po::options_description& options) {
        ("clue handling: " + reduction_names() + " (default: probe up to 9x9 when solving or checking, else propagate, and always propagate for encode)").c_str())
       ("max-memory", po::value(&max_memory)->value_name("SIZE"),
        ("refuse a puzzle whose formula would need more memory, e.g. 512M, 4G (default: half the machine's, " +
-        format_bytes(default_max_memory()) + "; shared by the --jobs)").c_str());
+        format_bytes(default_max_memory()) + (shared_by_jobs ? "; shared by the --jobs)" : ")")).c_str());
 }
 
 void EncodingConfig::apply(SatConfig& config) const {

@@ -18,7 +18,8 @@ struct EncodingConfig {
   std::string max_memory;  // --max-memory; empty: default_max_memory() (memory_guard.hpp)
 
   // --encoding, --amo, --reduce with the names and summaries of the tables.
-  void add_options(po::options_description& options);
+  // `shared_by_jobs`: --max-memory is shared by the --jobs (solve, check).
+  void add_options(po::options_description& options, bool shared_by_jobs = true);
   // Throws UsageError naming the valid choices.
   void apply(SatConfig& config) const;
   // The --max-memory budget in bytes; throws UsageError when malformed.

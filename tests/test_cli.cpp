@@ -38,6 +38,13 @@ BOOST_AUTO_TEST_CASE(help_version_and_unknown_commands) {
   BOOST_TEST(solve_help.exit_code == 0);
   BOOST_TEST(solve_help.out.find("--limit") != std::string::npos);
   BOOST_TEST(solve_help.out.find("--input-format") != std::string::npos);
+  // Each command's exit codes are its own.
+  BOOST_TEST(run_satdoku("compare --help").out.find("  1    some row hit a limit") != std::string::npos);
+  BOOST_TEST(run_satdoku("check --help").out.find("  1    some puzzle missed it") != std::string::npos);
+  const std::string encode_help = run_satdoku("encode --help").out;
+  BOOST_TEST(encode_help.find("  0    every CNF was written") != std::string::npos);
+  BOOST_TEST(encode_help.find("  1    ") == std::string::npos);
+  BOOST_TEST(encode_help.find("--jobs") == std::string::npos);
   auto unknown = run_satdoku("frobnicate");
   BOOST_TEST(unknown.exit_code == 2);
   BOOST_TEST(unknown.err.find("unknown command 'frobnicate'") != std::string::npos);
@@ -312,6 +319,7 @@ BOOST_AUTO_TEST_CASE(encode_then_decode_round_trip) {
   { std::ofstream(dir / "broken.txt") << "s SATISFIABLE\nv " << broken << "0\n"; }
   auto bad = run_satdoku("decode '" + cnf + "' '" + (dir / "broken.txt").string() + "'");
   BOOST_TEST(bad.exit_code == 1);
+  BOOST_TEST(bad.out == "error\n");  // not "no solution": the puzzle has one
   BOOST_TEST(bad.err.find("breaks") != std::string::npos, bad.err);
   // A folder instead of a model file.
   auto folder = run_satdoku("decode '" + cnf + "' '" + dir.string() + "'");
