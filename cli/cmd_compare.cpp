@@ -79,7 +79,8 @@ constexpr std::string_view kDescription =
     "figure except time is the same for any --jobs. --seed sets CaDiCaL's 'seed' option.\n\n"
     "The fastest row (least total time) and the strongest (highest propagation strength)\n"
     "are marked. Output: an aligned table on stdout; --csv, --json, --markdown write FILE\n"
-    "('-' for stdout instead of the table); --plot FILE.svg draws a cactus plot.\n";
+    "('-' for stdout instead of the table); --plot FILE.svg draws a cactus plot (also '-').\n"
+    "Only one of them can be '-'.\n";
 
 // ---- the rows ---------------------------------------------------------------
 
@@ -522,6 +523,7 @@ void write_json(std::ostream& out, const std::vector<RowSummary>& rows, const Co
         const auto& v = key == "up_solved_pct" ? r.up_pct : r.fl_pct;
         j[key] = v ? nlohmann::ordered_json(*v) : nlohmann::ordered_json(nullptr);
       } else if (key == "fastest" || key == "strongest") j[key] = f[i] == "1";
+      else if (f[i].find_first_of(".e") == std::string::npos) j[key] = std::stoull(f[i]);  // a count
       else j[key] = std::stod(f[i]);
     }
     j["label"] = r.label();
@@ -766,7 +768,7 @@ int compare(const std::vector<std::string>& args) {
       ("csv", po::value(&config.csv)->value_name("FILE"), "write the rows as CSV ('-': stdout)")
       ("json", po::value(&config.json)->value_name("FILE"), "write the rows as JSON ('-': stdout)")
       ("markdown", po::value(&config.markdown)->value_name("FILE"), "write a Markdown table ('-': stdout)")
-      ("plot", po::value(&config.plot)->value_name("FILE.svg"), "draw a cactus plot as SVG")
+      ("plot", po::value(&config.plot)->value_name("FILE.svg"), "draw a cactus plot as SVG ('-': stdout)")
       ("no-progress", po::bool_switch(&config.no_progress), "no progress line on a terminal");
   config.input.add_options(options);
   if (!parse_command("compare", "[OPTIONS] [FILE...]", kDescription, options, args, &config.input.files))
@@ -774,6 +776,8 @@ int compare(const std::vector<std::string>& args) {
   if (config.limit < 1 || config.limit > 2) throw UsageError("--limit must be 1 or 2");
   check_jobs(config.jobs);
   if (config.timeout < 0) throw UsageError("--timeout must not be negative");
+  if ((config.csv == "-") + (config.json == "-") + (config.markdown == "-") + (config.plot == "-") > 1)
+    throw UsageError("only one of --csv, --json, --markdown and --plot can go to standard output ('-')");
   config.worker_budget =
       (config.max_memory.empty() ? default_max_memory() : parse_memory_size(config.max_memory)) / config.jobs;
   const std::vector<RowSpec> rows = make_rows(config);
@@ -856,7 +860,10 @@ int compare(const std::vector<std::string>& args) {
     write_to(config.markdown, [&](std::ostream& o) { write_markdown(o, summary, config.probe); });
     table_on_stdout = table_on_stdout && config.markdown != "-";
   }
-  if (!config.plot.empty()) write_to(config.plot, [&](std::ostream& o) { write_svg(o, summary); });
+  if (!config.plot.empty()) {
+    write_to(config.plot, [&](std::ostream& o) { write_svg(o, summary); });
+    table_on_stdout = table_on_stdout && config.plot != "-";
+  }
   if (table_on_stdout) write_table(std::cout, summary, config.probe);
   std::cout.flush();
 

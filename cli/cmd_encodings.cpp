@@ -1,8 +1,12 @@
 // satdoku encodings: the encoding table and the at-most-one methods, with
 // their sizes for a chosen board, all derived from the library's tables.
+#include <algorithm>
 #include <iomanip>
 #include <iostream>
 #include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <vector>
 
 #include "commands.hpp"
 #include "common.hpp"
@@ -67,19 +71,31 @@ int encodings_command(const std::vector<std::string>& args) {
 
   std::cout << "Encodings, sizes for an empty " << geometry.describe() << " board with " << config.amo
             << " at-most-one:\n\n";
-  std::cout << std::left << std::setw(10) << "name" << std::right << std::setw(12) << "variables" << std::setw(12)
-            << "clauses" << "  " << std::left << "families / unit propagation reaches\n";
+  // Sizes first: the number columns are as wide as their widest figure
+  // (1024x1024 boards have 13-digit clause counts), at least 12.
+  std::vector<std::optional<FormulaSize>> sizes;
+  int width = 11;
   for (const EncodingInfo& e : encodings()) {
-    std::cout << std::left << std::setw(10) << e.name << std::right;
     try {
-      const FormulaSize size = encoding_size(e.encoding, geometry, *amo);
-      std::cout << std::setw(12) << size.variables << std::setw(12) << size.clauses;
-    } catch (const Error& error) {
-      std::cout << std::setw(24) << "n/a";
+      sizes.push_back(encoding_size(e.encoding, geometry, *amo));
+      width = std::max({width, static_cast<int>(std::to_string(sizes.back()->variables).size()),
+                        static_cast<int>(std::to_string(sizes.back()->clauses).size())});
+    } catch (const Error&) {
+      sizes.push_back(std::nullopt);
     }
-    std::cout << "  " << e.summary << "\n" << std::string(36, ' ') << "families: " << families_text(e) << '\n'
-              << std::string(36, ' ') << "propagation: " << e.propagation << '\n'
-              << std::string(36, ' ') << "size: " << e.size_formula << '\n';
+  }
+  ++width;
+  const std::string indent(static_cast<std::size_t>(10 + 2 * width + 2), ' ');
+  std::cout << std::left << std::setw(10) << "name" << std::right << std::setw(width) << "variables"
+            << std::setw(width) << "clauses" << "  " << std::left << "families / unit propagation reaches\n";
+  for (std::size_t i = 0; i < encodings().size(); ++i) {
+    const EncodingInfo& e = encodings()[i];
+    std::cout << std::left << std::setw(10) << e.name << std::right;
+    if (sizes[i]) std::cout << std::setw(width) << sizes[i]->variables << std::setw(width) << sizes[i]->clauses;
+    else std::cout << std::setw(2 * width) << "n/a";
+    std::cout << "  " << e.summary << "\n" << indent << "families: " << families_text(e) << '\n'
+              << indent << "propagation: " << e.propagation << '\n'
+              << indent << "size: " << e.size_formula << '\n';
   }
   std::cout << "\nAt-most-one methods (group of n literals):\n\n";
   for (const AmoMethodInfo& m : amo_methods())

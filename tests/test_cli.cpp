@@ -394,6 +394,8 @@ BOOST_AUTO_TEST_CASE(encodings_lists_the_table) {
   BOOST_TEST(j["encodings"].size() == 4u);
   BOOST_TEST(j["encodings"][0]["variables"].get<int>() == 4096);
   BOOST_TEST(run_satdoku("encodings --size 7").exit_code == 2);
+  // 13-digit clause counts keep their column apart.
+  BOOST_TEST(run_satdoku("encodings --size 1024").out.find(" 1073741824 1647657877504  every cell") != std::string::npos);
 }
 
 // With several workers, an answer is printed as soon as it is ready, while

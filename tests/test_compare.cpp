@@ -271,6 +271,18 @@ BOOST_AUTO_TEST_CASE(rows_other_than_time_are_deterministic) {
   for (std::size_t i = 0; i < 2; ++i)
     for (const char* field : {"conflicts_mean", "vars", "clauses", "literals_max", "up_solved_pct"})
       BOOST_TEST(ja["rows"][i][field] == jb["rows"][i][field], field);
+  // Counts are integers in JSON, as in the CSV.
+  for (const char* field : {"puzzles", "unknown", "disagreements", "vars_max", "clauses_max"})
+    BOOST_TEST(ja["rows"][0][field].is_number_integer(), field);
+  BOOST_TEST(ja["puzzles"].is_number_integer());
+  // The SVG alone on standard output; two documents there are refused.
+  const auto svg = test::run_satdoku("compare '" + small_input().string() + "' --encodings natural --plot -");
+  BOOST_TEST(svg.exit_code == 0, svg.err);
+  BOOST_TEST(svg.out.rfind("<?xml", 0) == 0u, svg.out.substr(0, 100));
+  BOOST_TEST(svg.out.substr(svg.out.size() - 7) == "</svg>\n", svg.out.substr(svg.out.size() - 100));
+  const auto two = test::run_satdoku("compare '" + small_input().string() + "' --csv - --json -");
+  BOOST_TEST(two.exit_code == 2);
+  BOOST_TEST(two.err.find("only one of --csv, --json, --markdown and --plot") != std::string::npos, two.err);
 }
 
 // compare keeps to --max-memory: a puzzle whose formula would not fit is
