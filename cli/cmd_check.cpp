@@ -53,6 +53,7 @@ struct CheckPlan {
   bool minimal = false;     // analyse clues of unique puzzles
   fs::path proof_dir;       // empty: no proofs
   std::vector<std::string> files;
+  Alphabet alphabet;        // the input's symbols (--alphabet), for every line of output
 };
 
 struct CheckRecord {
@@ -320,11 +321,11 @@ nlohmann::json redundant_json(const Grid& puzzle, const std::vector<int>& cells)
 }
 
 nlohmann::json check_json(const CheckRecord& r, const CheckPlan& plan) {
-  nlohmann::json j = record_json(r.base);
+  nlohmann::json j = record_json(r.base, plan.alphabet);
   const auto* puzzle = std::get_if<Grid>(&r.base.entry.content);
   j["verdict"] = puzzle && r.base.result.status != Status::error ? std::string(to_string(r.verdict)) : "error";
   auto& solutions = j["solutions"] = nlohmann::json::array();
-  for (const Grid& s : r.base.result.solutions) solutions.push_back(format_line(s));
+  for (const Grid& s : r.base.result.solutions) solutions.push_back(format_line(s, plan.alphabet));
   if (!r.differ.empty()) {
     auto& differ = j["differ"] = nlohmann::json::array();
     for (const int cell : r.differ) differ.push_back({{"row", puzzle->geometry().row_of(cell)}, {"col", puzzle->geometry().col_of(cell)}});
@@ -360,9 +361,10 @@ void print_text(std::ostream& out, const CheckRecord& r, const CheckPlan& plan) 
   const auto& solutions = r.base.result.solutions;
   out << to_string(r.verdict);
   switch (r.verdict) {
-    case Uniqueness::unique: out << ' ' << format_line(solutions[0]); break;
+    case Uniqueness::unique: out << ' ' << format_line(solutions[0], plan.alphabet); break;
     case Uniqueness::multiple:
-      out << ' ' << format_line(solutions[0]) << ' ' << format_line(solutions[1]) << " differ at "
+      out << ' ' << format_line(solutions[0], plan.alphabet) << ' ' << format_line(solutions[1], plan.alphabet)
+          << " differ at "
           << cells_text(g, r.differ);
       break;
     case Uniqueness::invalid:
@@ -441,6 +443,8 @@ std::string xml_escape(std::string_view text) {
 // <testsuite> element carries the totals).
 class JUnitReport {
  public:
+  explicit JUnitReport(const Alphabet& alphabet) : alphabet_(alphabet) {}
+
   void add(const CheckRecord& r) {
     ++tests_;
     const double seconds = r.base.result.stats.seconds;
@@ -460,7 +464,7 @@ class JUnitReport {
     const char* tag = error ? "error" : "failure";
     (error ? errors_ : failures_)++;
     cases_ += ">\n      <" + std::string(tag) + " message=\"" + xml_escape(detail) + "\">" +
-              xml_escape("puzzle " + puzzle_text(r.base.entry) + "\n" + detail) + "</" + tag + ">\n    </testcase>\n";
+              xml_escape("puzzle " + puzzle_text(r.base.entry, alphabet_) + "\n" + detail) + "</" + tag + ">\n    </testcase>\n";
   }
 
   void write(const fs::path& path) const {
@@ -473,6 +477,7 @@ class JUnitReport {
   }
 
  private:
+  Alphabet alphabet_;
   std::size_t tests_ = 0, failures_ = 0, errors_ = 0;
   double time_ = 0;
   std::string cases_;
@@ -547,13 +552,14 @@ int check(const std::vector<std::string>& args) {
   pipeline.workers = config.run.jobs;
   make_backend(pipeline);  // validates the backend before any input is read
   const ReadOptions read_options = config.input.read_options();
+  plan.alphabet = read_options.alphabet.value_or(Alphabet::standard());
 
   install_interrupt_handlers();
   EntrySource source(config.input.files, read_options);
   std::size_t sequence = 0;
   CheckTally tally;
   std::optional<JUnitReport> junit;
-  if (!config.junit.empty()) junit.emplace();
+  if (!config.junit.empty()) junit.emplace(plan.alphabet);
   auto make_worker = [&] {
     return [c = std::make_shared<Checker>(plan)](Entry&& entry) { return c->run(std::move(entry)); };
   };
@@ -562,7 +568,7 @@ int check(const std::vector<std::string>& args) {
     tally.add(r);
     if (junit) junit->add(r);
     if (const auto* d = std::get_if<Diagnostic>(&r.base.entry.content)) std::cerr << d->str() << '\n';
-    if (!r.base.problem.empty()) report_problem(std::cerr, r.base);
+    if (!r.base.problem.empty()) report_problem(std::cerr, r.base, plan.alphabet);
     if (!r.base.reference_note.empty())
       std::cerr << source_of(r.base.entry) << ": note: " << r.base.reference_note << '\n';
     if (json) std::cout << json_text(check_json(r, plan)) << '\n';

@@ -69,6 +69,7 @@ int solve(const std::vector<std::string>& args) {
   pipeline.workers = config.run.jobs;
   make_backend(pipeline);  // validates the backend before any input is read
   const ReadOptions read_options = config.input.read_options();
+  const Alphabet alphabet = read_options.alphabet.value_or(Alphabet::standard());  // answers in the input's symbols
 
   install_interrupt_handlers();
   EntrySource source(config.input.files, read_options);
@@ -80,7 +81,7 @@ int solve(const std::vector<std::string>& args) {
   auto sink = [&](SolveRecord&& record) {
     record.sequence = ++sequence;
     tally.add(record);
-    print_record(std::cout, std::cerr, record, *format);
+    print_record(std::cout, std::cerr, record, *format, alphabet);
   };
   const BatchTotals totals =
       run_batch(source, make_worker, sink, config.run.batch());

@@ -49,8 +49,8 @@ std::string source_of(const Entry& entry) {
   return SourceLocation{entry.where.file, entry.where.line, 0}.str();
 }
 
-std::string puzzle_text(const Entry& entry) {
-  if (const auto* grid = std::get_if<Grid>(&entry.content)) return format_line(*grid);
+std::string puzzle_text(const Entry& entry, const Alphabet& alphabet) {
+  if (const auto* grid = std::get_if<Grid>(&entry.content)) return format_line(*grid, alphabet);
   return entry.text;
 }
 
@@ -80,17 +80,17 @@ std::string clash_text(const Grid& puzzle, const Clash& c) {
 
 }  // namespace
 
-nlohmann::json record_json(const SolveRecord& r) {
+nlohmann::json record_json(const SolveRecord& r, const Alphabet& alphabet) {
   nlohmann::json j;
   j["index"] = r.sequence;
   j["source"] = source_of(r.entry);
-  j["puzzle"] = puzzle_text(r.entry);
+  j["puzzle"] = puzzle_text(r.entry, alphabet);
   j["status"] = std::string(to_string(r.result.status));
   j["solution"] = r.result.solutions.empty() ? nlohmann::json(nullptr)
-                                             : nlohmann::json(format_line(r.result.solutions.front()));
+                                             : nlohmann::json(format_line(r.result.solutions.front(), alphabet));
   if (r.result.solutions.size() > 1) {
     auto& all = j["solutions"] = nlohmann::json::array();
-    for (const Grid& s : r.result.solutions) all.push_back(format_line(s));
+    for (const Grid& s : r.result.solutions) all.push_back(format_line(s, alphabet));
   }
   if (const auto* d = std::get_if<Diagnostic>(&r.entry.content)) j["message"] = d->str();
   else if (!r.result.message.empty()) j["message"] = r.result.message;
@@ -107,21 +107,22 @@ nlohmann::json record_json(const SolveRecord& r) {
   return j;
 }
 
-void report_problem(std::ostream& err, const SolveRecord& r) {
-  err << "satdoku: BUG: " << source_of(r.entry) << ": " << r.problem << "\n  puzzle: " << puzzle_text(r.entry)
+void report_problem(std::ostream& err, const SolveRecord& r, const Alphabet& alphabet) {
+  err << "satdoku: BUG: " << source_of(r.entry) << ": " << r.problem << "\n  puzzle: " << puzzle_text(r.entry, alphabet)
       << '\n';
   // A count may hold thousands of solutions: the first few of each side
   // show the problem without burying it.
   constexpr std::size_t kShown = 10;
   auto list = [&](const char* label, const std::vector<Grid>& solutions) {
-    for (std::size_t i = 0; i < solutions.size() && i < kShown; ++i) err << label << format_line(solutions[i]) << '\n';
+    for (std::size_t i = 0; i < solutions.size() && i < kShown; ++i) err << label << format_line(solutions[i], alphabet) << '\n';
     if (solutions.size() > kShown) err << label << "... and " << solutions.size() - kShown << " more\n";
   };
   list("  answer:    ", r.result.solutions);
   list("  reference: ", r.reference_solutions);
 }
 
-void print_record(std::ostream& out, std::ostream& err, const SolveRecord& r, OutputFormat format) {
+void print_record(std::ostream& out, std::ostream& err, const SolveRecord& r, OutputFormat format,
+                  const Alphabet& alphabet) {
   // Diagnostics go to stderr whatever the format.
   if (const auto* d = std::get_if<Diagnostic>(&r.entry.content)) err << d->str() << '\n';
   else if (r.result.clash)
@@ -129,7 +130,7 @@ void print_record(std::ostream& out, std::ostream& err, const SolveRecord& r, Ou
   else if (r.result.status == Status::unknown || r.result.status == Status::error)
     err << source_of(r.entry) << ": " << to_string(r.result.status)
         << (r.result.message.empty() ? "" : ": " + r.result.message) << '\n';
-  if (!r.problem.empty()) report_problem(err, r);
+  if (!r.problem.empty()) report_problem(err, r, alphabet);
   if (!r.reference_note.empty())
     err << source_of(r.entry) << ": note: " << r.reference_note
         << (!r.result.solutions.empty()             ? "; the answer was verified against the rules and clues only"
@@ -140,11 +141,11 @@ void print_record(std::ostream& out, std::ostream& err, const SolveRecord& r, Ou
   const auto& solutions = r.result.solutions;
   switch (format) {
     case OutputFormat::json:
-      out << json_text(record_json(r)) << '\n';
+      out << json_text(record_json(r, alphabet)) << '\n';
       return;
     case OutputFormat::line:
       if (solutions.empty()) out << to_string(r.result.status);
-      for (std::size_t i = 0; i < solutions.size(); ++i) out << (i ? " " : "") << format_line(solutions[i]);
+      for (std::size_t i = 0; i < solutions.size(); ++i) out << (i ? " " : "") << format_line(solutions[i], alphabet);
       out << '\n';
       return;
     case OutputFormat::leetcode:

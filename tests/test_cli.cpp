@@ -382,6 +382,25 @@ BOOST_AUTO_TEST_CASE(standard_output_that_cannot_be_written_is_an_error) {
     }
 }
 
+// Answers come back in the symbols the puzzles were written with.
+BOOST_AUTO_TEST_CASE(answers_use_the_input_alphabet) {
+  auto letters = [](std::string s) {
+    for (char& ch : s)
+      if (ch >= '1' && ch <= '9') ch = static_cast<char>('A' + (ch - '1'));
+    return s;
+  };
+  auto solve = run_satdoku("solve -q --alphabet A-I -o line", letters(kEasy) + "\n");
+  BOOST_TEST(solve.exit_code == 0, solve.err);
+  BOOST_TEST(solve.out == letters(kEasySolution) + "\n");
+  auto json = run_satdoku("solve -q --alphabet A-I -o json", letters(kEasy) + "\n");
+  const auto j = nlohmann::json::parse(json.out);
+  BOOST_TEST(j["puzzle"].get<std::string>() == letters(kEasy));
+  BOOST_TEST(j["solution"].get<std::string>() == letters(kEasySolution));
+  auto check = run_satdoku("check -q --alphabet A-I", letters(kEasy) + "\n");
+  BOOST_TEST(check.exit_code == 0, check.err);
+  BOOST_TEST(check.out == "<stdin>:1 unique " + letters(kEasySolution) + "\n");
+}
+
 BOOST_AUTO_TEST_CASE(encodings_lists_the_table) {
   auto r = run_satdoku("encodings");
   BOOST_TEST(r.exit_code == 0);
