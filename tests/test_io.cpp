@@ -414,6 +414,11 @@ BOOST_AUTO_TEST_CASE(alphabet_option_for_16x16_lines) {
   const auto entries = read_all(hex + "\n");
   BOOST_REQUIRE_EQUAL(entries.size(), 1u);
   BOOST_TEST(!(grid(entries[0]) && *grid(entries[0]) == sixteen));
+  // An alphabet too short for the board says so.
+  const auto short_alphabet = read_all(kPuzzle + "\n", ReadOptions{InputFormat::automatic, {}, Alphabet::parse("1-8")});
+  BOOST_REQUIRE_EQUAL(short_alphabet.size(), 1u);
+  BOOST_TEST(why(short_alphabet[0]).find("--alphabet has 8 symbols (1-8), too few for a 9x9 board") != std::string::npos,
+             why(short_alphabet[0]));
 }
 
 BOOST_AUTO_TEST_CASE(box_option_and_geometry_errors) {

@@ -385,6 +385,10 @@ struct PuzzleReader::Impl {
 
   // What a cell may hold, for messages; n = 0 when the size is not known yet.
   std::string expected_symbol(int n) const {
+    if (n > alphabet.max_digit() && options.alphabet)  // a line of symbols, but too few of them
+      return "a number 1-" + std::to_string(n) + " or a blank (" + blanks() + "), separated by blanks: --alphabet has " +
+             std::to_string(alphabet.max_digit()) + " symbols (" + symbol_ranges(alphabet.max_digit()) +
+             "), too few for a " + std::to_string(n) + "x" + std::to_string(n) + " board";
     if (n > alphabet.max_digit())
       return "a number 1-" + std::to_string(n) + " or a blank (" + blanks() + ")";
     return "a symbol " + symbol_ranges(n > 0 ? n : alphabet.max_digit()) + " or a blank (" + blanks() + ")";
@@ -610,7 +614,7 @@ struct PuzzleReader::Impl {
       while (i < t.size() && !is_space(t[i])) ++i;
       const std::string_view token = t.substr(b, i - b);
       const std::uint64_t col = off + b + 1;
-      const std::string range = n > 0 ? "0 (blank) to " + std::to_string(n) : "0 (blank) or a digit from 1";
+      const std::string range = n > 0 ? "0 (blank) to " + std::to_string(n) : "0 (blank) or a positive number";
       const Number num = parse_number(token);
       int value = 0;
       if (!error) {
