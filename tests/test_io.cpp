@@ -363,6 +363,34 @@ BOOST_AUTO_TEST_CASE(a_typo_in_a_first_4x4_line_is_not_a_16x16_grid) {
   BOOST_TEST((*grid(sixteen[0]) == read_puzzles(test_data() / "good" / "grid-16-letters.txt").at(0)));
 }
 
+// 81 blank-separated numbers: a whole 9x9 puzzle, or the first row of an
+// 81x81 tokens board.  Lines of small numbers are puzzles; a board's rows soon
+// hold numbers beyond 9.
+BOOST_AUTO_TEST_CASE(spaced_one_line_puzzles_are_not_a_tokens_board) {
+  auto spaced = [](const std::string& line) {
+    std::string out;
+    for (char ch : line) out += std::string(out.empty() ? "" : " ") + (ch == '.' ? '0' : ch);
+    return out;
+  };
+  const auto three = read_all(spaced(kPuzzle) + "\n# a comment\n" + spaced(kSolution) + "\n" + spaced(kPuzzle) + "\n");
+  BOOST_REQUIRE_EQUAL(three.size(), 3u);
+  BOOST_TEST((grid(three[0]) && *grid(three[0]) == grid_of(kPuzzle)), why(three[0]));
+  BOOST_TEST((grid(three[1]) && *grid(three[1]) == grid_of(kSolution)), why(three[1]));
+  BOOST_TEST(three[2].where.line == 4u);
+  const auto alone = read_all(spaced(kPuzzle) + "\n");
+  BOOST_REQUIRE_EQUAL(alone.size(), 1u);
+  BOOST_TEST((grid(alone[0]) && *grid(alone[0]) == grid_of(kPuzzle)), why(alone[0]));
+  // A 16x16 tokens board whose first row holds only numbers up to 4 is still a board.
+  const Grid sixteen = read_puzzles(shared_data() / "large" / "sudoku-16-1.txt").at(0);
+  std::string board = "1 0 0 2 0 0 0 0 3 0 0 0 0 0 0 4\n";
+  const std::string tokens = format_tokens(sixteen);
+  board += tokens.substr(tokens.find('\n') + 1);
+  const auto one = read_all(board);
+  BOOST_REQUIRE_EQUAL(one.size(), 1u);
+  BOOST_TEST(grid(one[0]) != nullptr, why(one[0]));
+  BOOST_TEST(grid(one[0])->size() == 16);
+}
+
 BOOST_AUTO_TEST_CASE(clashing_clues_are_not_parse_errors) {
   const auto grids = read_puzzles_text("11" + std::string(79, '.') + "\n");
   BOOST_REQUIRE_EQUAL(grids.size(), 1u);

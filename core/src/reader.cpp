@@ -440,8 +440,28 @@ struct PuzzleReader::Impl {
       const std::string_view t = trim(line.text, off);
       if (t.empty() || t[0] == '#') continue;
       format = detect(t, alphabet, options);
+      const Pending first{std::string(line.text), line};
       if (format == InputFormat::grid && could_be_a_line_puzzle(t)) {
-        format = grid_or_line({std::string(line.text), line}, t.size());
+        // A grid's second row has the first one's length or is a layout
+        // line; anything else (a line puzzle of another size, the end of
+        // the input) means one puzzle per line, the first reported as the
+        // puzzle with a bad symbol.
+        const auto next = peek_content(first, 1);
+        const bool grid_row = !next.empty() && (next[0].size() == t.size() ||
+                                                std::any_of(next[0].begin(), next[0].end(), [](char ch) {
+                                                  return is_space(ch) || is_layout(ch);
+                                                }));
+        format = grid_row ? InputFormat::grid : InputFormat::line;
+      } else if (const int n = spaced_puzzle_size(t); format == InputFormat::tokens && n > 0) {
+        // N*N small numbers: a tokens board's first row, or a puzzle on one
+        // line, numbers separated by blanks.  One puzzle per line when the
+        // next lines (up to 7) are such puzzles too: the first rows of a
+        // board hold numbers beyond N (sudoku-64-2's first row is all 0).
+        const auto next = peek_content(first, 7);
+        const bool lines = std::all_of(next.begin(), next.end(), [&](const std::string& row) {
+          return spaced_puzzle_size(row) == n;
+        });
+        if (lines) format = InputFormat::line;
       } else {
         push_back(line);
       }
@@ -460,31 +480,53 @@ struct PuzzleReader::Impl {
     return std::all_of(t.begin(), t.end(), [&](char ch) { return alphabet.digit_of(ch) >= 0; });
   }
 
-  // Decides between the two by the next content line: a grid's second row
-  // has the first one's length or is a layout line; anything else (another
-  // size of line puzzle, the end of the input) means one puzzle per line,
-  // and the first line is then reported as the puzzle with a bad symbol.
-  // The lines read ahead are handed back.
-  InputFormat grid_or_line(Pending first, std::size_t first_length) {
-    constexpr std::size_t kMaxLookAhead = 64;  // blank and comment lines in between
+  // N when `t` is N*N blank-separated numbers from 0 to N, not all 0, for an
+  // N with a box shape (a whole puzzle on one line); else 0.
+  int spaced_puzzle_size(std::string_view t) const {
+    std::size_t pieces = 0;
+    for (std::size_t i = 0; i < t.size();) {
+      while (i < t.size() && is_space(t[i])) ++i;
+      if (i == t.size()) break;
+      ++pieces;
+      while (i < t.size() && !is_space(t[i])) ++i;
+    }
+    const std::uint64_t n = isqrt(pieces);
+    if (n * n != pieces || n < 4 || n > static_cast<std::uint64_t>(Geometry::kMaxSize) ||
+        !(options.box || infer_box_shape(static_cast<int>(n))))
+      return 0;
+    bool clue = false;
+    for (std::size_t i = 0; i < t.size();) {
+      while (i < t.size() && is_space(t[i])) ++i;
+      if (i == t.size()) break;
+      const std::size_t b = i;
+      while (i < t.size() && !is_space(t[i])) ++i;
+      const Number num = parse_number(t.substr(b, i - b));
+      if (num.kind != Number::ok || num.value > static_cast<long long>(n)) return 0;
+      clue = clue || num.value > 0;
+    }
+    return clue ? static_cast<int>(n) : 0;
+  }
+
+  // Up to `count` content lines after `first` (trimmed; fewer at the end of
+  // the input, after an overlong line or 64 lines), read ahead; every line
+  // read, `first` included, is handed back to be read again.
+  std::vector<std::string> peek_content(const Pending& first, std::size_t count) {
+    constexpr std::size_t kMaxLookAhead = 64;  // lines, blank and comment lines included
     std::vector<Pending> ahead;
-    InputFormat decision = InputFormat::line;
+    std::vector<std::string> content;
     Line line;
-    while (ahead.size() < kMaxLookAhead && next_line(line)) {
+    while (content.size() < count && ahead.size() < kMaxLookAhead && next_line(line)) {
       ahead.push_back({std::string(line.text), line});
       if (line.too_long()) break;
       std::size_t off = 0;
       const std::string_view t = trim(line.text, off);
       if (t.empty() || t[0] == '#') continue;
-      const bool layout = std::any_of(t.begin(), t.end(), [](char ch) { return is_space(ch) || is_layout(ch); });
-      if (layout || t.size() == first_length) decision = InputFormat::grid;
-      break;
+      content.emplace_back(t);
     }
-    if (ahead.size() == kMaxLookAhead) decision = InputFormat::grid;
     for (auto it = ahead.rbegin(); it != ahead.rend(); ++it) pending.push_back(std::move(*it));
-    pending.push_back(std::move(first));
+    pending.push_back(first);
     for (Pending& p : pending) p.line.text = {};  // next_line points it at the text
-    return decision;
+    return content;
   }
 
   // ------------------------------------------------------ line format --
