@@ -315,6 +315,18 @@ BOOST_AUTO_TEST_CASE(max_memory_skips_what_does_not_fit) {
   BOOST_TEST(std::stod(field("clauses_max")) > 0);  // the clued puzzle was measured
 }
 
+// incremental ignores --reduce: one row for it, not one per reduction.
+BOOST_AUTO_TEST_CASE(incremental_gets_one_row_whatever_the_reductions) {
+  const auto r = test::run_satdoku("compare '" + small_input().string() +
+                                   "' --encodings natural --amo pairwise --mode incremental,fresh --reduce all --json -");
+  BOOST_TEST_REQUIRE(r.exit_code == 0, r.err);
+  const auto j = nlohmann::json::parse(r.out);
+  BOOST_TEST_REQUIRE(j["rows"].size() == 5u);  // incremental + fresh x 4 reductions
+  BOOST_TEST(j["rows"][0]["mode"] == "incremental");
+  BOOST_TEST(j["rows"][0]["reduce"] == "none");
+  for (std::size_t i = 1; i < 5; ++i) BOOST_TEST(j["rows"][i]["mode"] == "fresh");
+}
+
 BOOST_AUTO_TEST_CASE(unknown_names_are_usage_errors) {
   const std::string in = "'" + small_input().string() + "'";
   auto r = test::run_satdoku("compare " + in + " --encodings extended,bogus");
