@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <iostream>
 #include <memory>
+#include <new>
 #include <optional>
 #include <sstream>
 #include <thread>
@@ -98,9 +99,7 @@ class Checker {
   explicit Checker(const CheckPlan& plan)
       : plan_(plan),
         backend_(make_backend(plan.pipeline)),
-        reference_(plan.pipeline.cross_check && plan.pipeline.backend != "native" ? make_native_solver() : nullptr) {
-    if (plan.minimal && plan.pipeline.backend == "sat") analyzer_ = std::make_unique<ClueAnalyzer>(plan.pipeline.sat);
-  }
+        reference_(plan.pipeline.cross_check && plan.pipeline.backend != "native" ? make_native_solver() : nullptr) {}
 
   CheckRecord run(Entry&& entry) {
     CheckRecord r(std::move(entry));
@@ -120,8 +119,25 @@ class Checker {
         if (result.solutions[0].at(cell) != result.solutions[1].at(cell)) r.differ.push_back(cell);
     if (reference_ && result.status != Status::error) cross_check(r, *puzzle);
     if (!r.base.problem.empty()) return finish(std::move(r));
-    if (r.verdict == Uniqueness::unique && plan_.minimal) analyse_clues(r, *puzzle);
-    if (r.verdict == Uniqueness::unique && !plan_.proof_dir.empty() && r.base.problem.empty()) prove(r, *puzzle);
+    // Out of memory in the clue analysis or the proof costs that part of
+    // this record only: the verdict stands, and the batch goes on.
+    if (r.verdict == Uniqueness::unique && plan_.minimal) {
+      try {
+        analyse_clues(r, *puzzle);
+      } catch (const std::bad_alloc&) {
+        analyzer_.reset();  // possibly half built: a new one for the next puzzle
+        r.clues.emplace();
+        r.clues->complete = false;
+        r.clues->message = "out of memory";
+      }
+    }
+    if (r.verdict == Uniqueness::unique && !plan_.proof_dir.empty() && r.base.problem.empty()) {
+      try {
+        prove(r, *puzzle);
+      } catch (const std::bad_alloc&) {
+        r.proof_note = "out of memory";
+      }
+    }
     return finish(std::move(r));
   }
 
@@ -183,6 +199,7 @@ class Checker {
   void analyse_clues(CheckRecord& r, const Grid& puzzle) {
     const Grid& solution = r.base.result.solutions.front();
     Limits limits = plan_.pipeline.limits;
+    if (!analyzer_ && plan_.pipeline.backend == "sat") analyzer_ = std::make_unique<ClueAnalyzer>(plan_.pipeline.sat);
     ClueAnalysis a = analyzer_ ? analyzer_->analyze(puzzle, solution, limits)
                                : analyze_clues(*backend_, puzzle, solution, limits);
     // A needed clue comes with a witness, checked here independently.
@@ -267,7 +284,7 @@ class Checker {
   const CheckPlan& plan_;
   std::unique_ptr<Solver> backend_;
   std::unique_ptr<Solver> reference_;
-  std::unique_ptr<ClueAnalyzer> analyzer_;
+  std::unique_ptr<ClueAnalyzer> analyzer_;  // with --minimal and the sat backend, made on first use
 };
 
 // Counts per verdict, for the summary line and the exit code.
