@@ -3,6 +3,7 @@
 #include <cstring>
 #include <filesystem>
 #include <iostream>
+#include <new>
 
 #include "atomic_file.hpp"
 #include "batch.hpp"
@@ -127,6 +128,9 @@ int encode(const std::vector<std::string>& args) {
     } catch (const OutputError& e) {
       // This puzzle's file is missing; the next puzzles still get theirs.
       std::cerr << source_of(*entry) << ": " << e.what() << '\n';
+      code = worst(code, ExitCode::usage);
+    } catch (const std::bad_alloc&) {
+      std::cerr << source_of(*entry) << ": out of memory (--max-memory refuses a formula whose estimate is too large)\n";
       code = worst(code, ExitCode::usage);
     }
   }
