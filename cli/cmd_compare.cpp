@@ -148,11 +148,8 @@ std::vector<RowSpec> make_rows(const CompareConfig& c) {
           // incremental ignores --reduce (the clues are assumptions): one
           // row, labelled `none`, instead of the same measurement under
           // several labels.
-          if (m == SatMode::incremental) {
-            if (r != reds.front()) continue;
-            r = Reduction::none;
-          }
-          rows.push_back({e, a, r, m});
+          if (m == SatMode::incremental && r != reds.front()) continue;
+          rows.push_back({e, a, m == SatMode::incremental ? std::optional(Reduction::none) : r, m});
         }
   return rows;
 }
