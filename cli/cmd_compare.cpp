@@ -784,8 +784,7 @@ int compare(const std::vector<std::string>& args) {
   if (config.timeout < 0) throw UsageError("--timeout must not be negative");
   if ((config.csv == "-") + (config.json == "-") + (config.markdown == "-") + (config.plot == "-") > 1)
     throw UsageError("only one of --csv, --json, --markdown and --plot can go to standard output ('-')");
-  config.worker_budget =
-      (config.max_memory.empty() ? default_max_memory() : parse_memory_size(config.max_memory)) / config.jobs;
+  const std::uint64_t budget = config.max_memory.empty() ? default_max_memory() : parse_memory_size(config.max_memory);
   const std::vector<RowSpec> rows = make_rows(config);
   const ReadOptions read_options = config.input.read_options();
 
@@ -813,6 +812,8 @@ int compare(const std::vector<std::string>& args) {
   std::vector<std::vector<Sample>> samples(rows.size(), std::vector<Sample>(puzzles.size()));
   constexpr std::size_t kChunk = 256;
   const std::size_t chunks = (puzzles.size() + kChunk - 1) / kChunk;
+  const unsigned jobs = static_cast<unsigned>(std::min<std::size_t>(config.jobs, std::max<std::size_t>(1, chunks)));
+  config.worker_budget = budget / jobs;  // shared by the threads that run
   std::atomic<std::size_t> next{0}, done{0};
   std::atomic<unsigned> finished{0};
   std::exception_ptr failure;
@@ -834,7 +835,6 @@ int compare(const std::vector<std::string>& args) {
   Progress progress(!config.no_progress && stderr_is_terminal());
   {
     std::vector<std::thread> threads;
-    const unsigned jobs = static_cast<unsigned>(std::min<std::size_t>(config.jobs, std::max<std::size_t>(1, chunks)));
     for (unsigned t = 0; t < jobs; ++t) threads.emplace_back(work);
     while (finished.load() < jobs) {
       progress.update(done.load());

@@ -25,9 +25,11 @@ constexpr std::uint64_t kBytesPerVariable = 160;
 constexpr std::uint64_t kBytesPerClause = 64;
 constexpr std::uint64_t kBytesPerLiteral = 4;
 // Counting a reduced formula (the reduction, then the formula through a
-// dense variable map) peaks at about 30 bytes per primary variable: an empty
-// 400x400 board 1.9 GB, 484x484 3.5 GB (measured, session 12).
-constexpr std::uint64_t kCountBytesPerPrimary = 32;
+// dense variable map) takes about 2 bytes per primary variable and 30 per
+// candidate the clues leave open: an empty 400x400 board peaked at 1.9 GB,
+// sudoku-400-1 (clues) at 88 MB (measured, session 12).
+constexpr std::uint64_t kCountBytesPerPrimary = 2;
+constexpr std::uint64_t kCountBytesPerOpen = 32;
 constexpr std::uint64_t kCountAlwaysAffordable = std::uint64_t{64} << 20;  // whatever the budget
 
 std::uint64_t saturating_add(std::uint64_t a, std::uint64_t b) { return a + b < a ? UINT64_MAX : a + b; }
@@ -158,7 +160,10 @@ std::optional<std::string> memory_refusal(const Grid& puzzle, const SatChoice& c
   bool scaled = false;
   // The reduction and the counting need memory of their own: beyond the
   // budget (and 64 MiB), the estimate above decides.
-  if (reduces && saturating_mul(primary, kCountBytesPerPrimary) <= std::max(budget, kCountAlwaysAffordable)) {
+  const std::uint64_t open = reduces ? open_after_clues(puzzle) : primary;
+  const std::uint64_t counting =
+      saturating_add(saturating_mul(primary, kCountBytesPerPrimary), saturating_mul(open, kCountBytesPerOpen));
+  if (reduces && counting <= std::max(budget, kCountAlwaysAffordable)) {
     try {
       if (choice.mode == SatMode::hybrid) {
         const Encoder encoder(puzzle, {choice.encoding, choice.amo, hybrid_reduction(choice)});
@@ -169,7 +174,6 @@ std::optional<std::string> memory_refusal(const Grid& puzzle, const SatChoice& c
         // formula they shrink enough fits after it too, and counting them
         // costs next to nothing (sudoku-400-1: the propagation takes 2 s,
         // and the backend does it again).
-        const std::uint64_t open = open_after_clues(puzzle);
         if (propagates(choice.reduction)) {
           const double share = static_cast<double>(open) / static_cast<double>(primary);
           auto scale = [share](std::uint64_t x) {
