@@ -341,6 +341,11 @@ BOOST_AUTO_TEST_CASE(a_typo_in_a_first_4x4_line_is_not_a_16x16_grid) {
              why(mixed[0]));
   BOOST_TEST((grid(mixed[1]) && *grid(mixed[1]) == grid_of(kPuzzle)));
   BOOST_TEST((grid(mixed[2]) && *grid(mixed[2]) == grid_of(kSolution)));
+  // Followed by 4x4 puzzles (the same length as a 16x16 row).
+  const auto fours = read_all("1.3.....2.4.5...\n1.3.....2.4.....\n..3.....2.4.....\n1...4...........\n");
+  BOOST_REQUIRE_EQUAL(fours.size(), 4u);
+  BOOST_TEST(position(*diagnostic(fours[0])) == "1:13");
+  for (std::size_t i = 1; i < 4; ++i) BOOST_TEST((grid(fours[i]) && grid(fours[i])->size() == 4), why(fours[i]));
   // Alone, or with only comments after it.
   for (const std::string text : {"1.3.....2.4.5...\n", "  1.3.....2.4.5...\n\n# end\n"}) {
     const auto alone = read_all(text);
@@ -377,6 +382,15 @@ BOOST_AUTO_TEST_CASE(spaced_one_line_puzzles_are_not_a_tokens_board) {
   BOOST_TEST((grid(three[0]) && *grid(three[0]) == grid_of(kPuzzle)), why(three[0]));
   BOOST_TEST((grid(three[1]) && *grid(three[1]) == grid_of(kSolution)), why(three[1]));
   BOOST_TEST(three[2].where.line == 4u);
+  // Compact lines after a spaced one, and a spaced line with a number out of range.
+  std::string typo = spaced(kPuzzle);
+  typo.replace(typo.find(" 0 "), 3, " 10 ");
+  const auto mixed = read_all(spaced(kPuzzle) + "\n" + typo + "\n" + kSolution + "\n" + kPuzzle + "\n");
+  BOOST_REQUIRE_EQUAL(mixed.size(), 4u);
+  BOOST_TEST(grid(mixed[0]), why(mixed[0]));
+  BOOST_TEST(why(mixed[1]).find("number 10, beyond 9 in a 9x9 board") != std::string::npos, why(mixed[1]));
+  BOOST_TEST(grid(mixed[2]), why(mixed[2]));
+  BOOST_TEST(grid(mixed[3]), why(mixed[3]));
   const auto alone = read_all(spaced(kPuzzle) + "\n");
   BOOST_REQUIRE_EQUAL(alone.size(), 1u);
   BOOST_TEST((grid(alone[0]) && *grid(alone[0]) == grid_of(kPuzzle)), why(alone[0]));

@@ -85,6 +85,13 @@ class LineSource {
 
   std::uint64_t lines_read() const { return number_; }
 
+  // True when next() would not wait for the writer: a whole line is
+  // buffered, the input has ended, or the stream has bytes ready (a regular
+  // file until its end; a pipe or terminal only what has arrived).
+  bool ready() const {
+    return eof_ || std::memchr(buf_.data() + begin_, '\n', end_ - begin_) != nullptr || sb_->in_avail() > 0;
+  }
+
  private:
   // Reads what the stream has ready (at least one byte unless at the end).
   std::size_t fill() {
@@ -442,26 +449,35 @@ struct PuzzleReader::Impl {
       format = detect(t, alphabet, options);
       const Pending first{std::string(line.text), line};
       if (format == InputFormat::grid && could_be_a_line_puzzle(t)) {
-        // A grid's second row has the first one's length or is a layout
-        // line; anything else (a line puzzle of another size, the end of
-        // the input) means one puzzle per line, the first reported as the
-        // puzzle with a bad symbol.
-        const auto next = peek_content(first, 1);
-        const bool grid_row = !next.empty() && (next[0].size() == t.size() ||
-                                                std::any_of(next[0].begin(), next[0].end(), [](char ch) {
-                                                  return is_space(ch) || is_layout(ch);
-                                                }));
-        format = grid_row ? InputFormat::grid : InputFormat::line;
+        // Sixteen symbols, some beyond 4: a 4x4 puzzle with a typo, or a
+        // 16x16 grid's first row.  The next lines vote: a layout line or a
+        // row of the same length that is no 4x4 puzzle for the grid; a 4x4
+        // puzzle or a line of another length for one puzzle per line.
+        const std::size_t length = t.size();  // `t` itself is gone once lines are read ahead
+        int grid = 0, lines = 0;
+        for (const std::string& next : peek_content(first, 3)) {
+          const bool layout =
+              std::any_of(next.begin(), next.end(), [](char ch) { return is_space(ch) || is_layout(ch); });
+          if (layout || (next.size() == length && !fits_line_puzzle(next))) ++grid;
+          else ++lines;
+        }
+        format = grid > lines ? InputFormat::grid : InputFormat::line;
       } else if (const int n = spaced_puzzle_size(t); format == InputFormat::tokens && n > 0) {
-        // N*N small numbers: a tokens board's first row, or a puzzle on one
-        // line, numbers separated by blanks.  One puzzle per line when the
-        // next lines (up to 7) are such puzzles too: the first rows of a
-        // board hold numbers beyond N (sudoku-64-2's first row is all 0).
-        const auto next = peek_content(first, 7);
-        const bool lines = std::all_of(next.begin(), next.end(), [&](const std::string& row) {
-          return spaced_puzzle_size(row) == n;
-        });
-        if (lines) format = InputFormat::line;
+        // N*N numbers up to N: a tokens board's first row, or a puzzle on
+        // one line, numbers separated by blanks.  The next lines (up to 7)
+        // vote: a row of N*N numbers with one beyond N for the board (its
+        // rows hold numbers up to N*N; sudoku-64-2's first row is all 0),
+        // anything else for one puzzle per line.
+        int board = 0, lines = 0;
+        for (const std::string& next : peek_content(first, 7)) {
+          const auto numbers = count_and_max(next);
+          if (numbers && numbers->first == static_cast<std::size_t>(n) * static_cast<std::size_t>(n) &&
+              numbers->second > n)
+            ++board;
+          else
+            ++lines;
+        }
+        if (board <= lines) format = InputFormat::line;
       } else {
         push_back(line);
       }
@@ -480,42 +496,57 @@ struct PuzzleReader::Impl {
     return std::all_of(t.begin(), t.end(), [&](char ch) { return alphabet.digit_of(ch) >= 0; });
   }
 
-  // N when `t` is N*N blank-separated numbers from 0 to N, not all 0, for an
-  // N with a box shape (a whole puzzle on one line); else 0.
-  int spaced_puzzle_size(std::string_view t) const {
+  // `t` as an N x N line puzzle (N*N symbols) whose symbols all fit.
+  bool fits_line_puzzle(std::string_view t) const {
+    const std::uint64_t n = isqrt(t.size());
+    return n * n == t.size() && std::all_of(t.begin(), t.end(), [&](char ch) {
+             const int d = alphabet.digit_of(ch);
+             return d >= 0 && d <= static_cast<int>(n);
+           });
+  }
+
+  // How many blank-separated numbers `t` holds and the largest, or nullopt
+  // when a piece is no number.
+  static std::optional<std::pair<std::size_t, long long>> count_and_max(std::string_view t) {
     std::size_t pieces = 0;
-    for (std::size_t i = 0; i < t.size();) {
-      while (i < t.size() && is_space(t[i])) ++i;
-      if (i == t.size()) break;
-      ++pieces;
-      while (i < t.size() && !is_space(t[i])) ++i;
-    }
-    const std::uint64_t n = isqrt(pieces);
-    if (n * n != pieces || n < 4 || n > static_cast<std::uint64_t>(Geometry::kMaxSize) ||
-        !(options.box || infer_box_shape(static_cast<int>(n))))
-      return 0;
-    bool clue = false;
+    long long max = 0;
     for (std::size_t i = 0; i < t.size();) {
       while (i < t.size() && is_space(t[i])) ++i;
       if (i == t.size()) break;
       const std::size_t b = i;
       while (i < t.size() && !is_space(t[i])) ++i;
       const Number num = parse_number(t.substr(b, i - b));
-      if (num.kind != Number::ok || num.value > static_cast<long long>(n)) return 0;
-      clue = clue || num.value > 0;
+      if (num.kind != Number::ok) return std::nullopt;
+      ++pieces;
+      max = std::max(max, num.value);
     }
-    return clue ? static_cast<int>(n) : 0;
+    return std::pair{pieces, max};
+  }
+
+  // N when `t` is N*N blank-separated numbers from 0 to N, not all 0, for an
+  // N with a box shape (a whole puzzle on one line); else 0.
+  int spaced_puzzle_size(std::string_view t) const {
+    const auto numbers = count_and_max(t);
+    if (!numbers) return 0;
+    const auto [pieces, max] = *numbers;
+    const std::uint64_t n = isqrt(pieces);
+    if (n * n != pieces || n < 4 || n > static_cast<std::uint64_t>(Geometry::kMaxSize) ||
+        !(options.box || infer_box_shape(static_cast<int>(n))))
+      return 0;
+    return max > 0 && max <= static_cast<long long>(n) ? static_cast<int>(n) : 0;
   }
 
   // Up to `count` content lines after `first` (trimmed; fewer at the end of
-  // the input, after an overlong line or 64 lines), read ahead; every line
-  // read, `first` included, is handed back to be read again.
+  // the input, after an overlong line or 64 lines, or where a pipe has
+  // nothing more yet: a program that feeds one puzzle at a time gets its
+  // answer at once), read ahead; every line read, `first` included, is
+  // handed back to be read again.
   std::vector<std::string> peek_content(const Pending& first, std::size_t count) {
     constexpr std::size_t kMaxLookAhead = 64;  // lines, blank and comment lines included
     std::vector<Pending> ahead;
     std::vector<std::string> content;
     Line line;
-    while (content.size() < count && ahead.size() < kMaxLookAhead && next_line(line)) {
+    while (content.size() < count && ahead.size() < kMaxLookAhead && source.ready() && next_line(line)) {
       ahead.push_back({std::string(line.text), line});
       if (line.too_long()) break;
       std::size_t off = 0;
