@@ -327,6 +327,14 @@ BOOST_AUTO_TEST_CASE(reader_resynchronises_after_a_bad_puzzle) {
   BOOST_TEST(grid(stray[2]), why(stray[2]));
   BOOST_TEST(stray[1].where.line == 5u);
   BOOST_TEST(stray[2].where.line == 9u);
+  // Also when the stray count is a board size (10 numbers: 2x5 boxes): the
+  // next two rows agree on 9.
+  const std::string nine = format_tokens(grid_of(kPuzzle));
+  const auto ten = read_all("0 " + nine + nine + nine, ReadOptions{InputFormat::tokens, {}, {}});
+  BOOST_REQUIRE_EQUAL(ten.size(), 3u);
+  BOOST_TEST(why(ten[0]) == "<text>:1:1: first row has 10 numbers, the next rows 9: expected as many");
+  BOOST_TEST((grid(ten[1]) && *grid(ten[1]) == grid_of(kPuzzle)), why(ten[1]));
+  BOOST_TEST((grid(ten[2]) && *grid(ten[2]) == grid_of(kPuzzle)), why(ten[2]));
 }
 
 // Sixteen symbols read as a 4x4 line puzzle or as a 16x16 grid's first row.

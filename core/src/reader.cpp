@@ -455,7 +455,7 @@ struct PuzzleReader::Impl {
         // puzzle or a line of another length for one puzzle per line.
         const std::size_t length = t.size();  // `t` itself is gone once lines are read ahead
         int grid = 0, lines = 0;
-        for (const std::string& next : peek_content(first, 3)) {
+        for (const std::string& next : peek_content(3, &first)) {
           const bool layout =
               std::any_of(next.begin(), next.end(), [](char ch) { return is_space(ch) || is_layout(ch); });
           if (layout || (next.size() == length && !fits_line_puzzle(next))) ++grid;
@@ -469,7 +469,7 @@ struct PuzzleReader::Impl {
         // rows hold numbers up to N*N; sudoku-64-2's first row is all 0),
         // anything else for one puzzle per line.
         int board = 0, lines = 0;
-        for (const std::string& next : peek_content(first, 7)) {
+        for (const std::string& next : peek_content(7, &first)) {
           const auto numbers = count_and_max(next);
           if (numbers && numbers->first == static_cast<std::size_t>(n) * static_cast<std::size_t>(n) &&
               numbers->second > n)
@@ -536,17 +536,18 @@ struct PuzzleReader::Impl {
     return max > 0 && max <= static_cast<long long>(n) ? static_cast<int>(n) : 0;
   }
 
-  // Up to `count` content lines after `first` (trimmed; fewer at the end of
-  // the input, after an overlong line or 64 lines, or where a pipe has
-  // nothing more yet: a program that feeds one puzzle at a time gets its
-  // answer at once), read ahead; every line read, `first` included, is
-  // handed back to be read again.
-  std::vector<std::string> peek_content(const Pending& first, std::size_t count) {
+  // The next `count` content lines (trimmed; fewer at the end of the input,
+  // after an overlong line or 64 lines, or where a pipe has nothing more
+  // yet: a program that feeds one puzzle at a time gets its answer at
+  // once), read ahead and handed back to be read again, after `first` (a
+  // line already read) when given.
+  std::vector<std::string> peek_content(std::size_t count, const Pending* first = nullptr) {
     constexpr std::size_t kMaxLookAhead = 64;  // lines, blank and comment lines included
     std::vector<Pending> ahead;
     std::vector<std::string> content;
     Line line;
-    while (content.size() < count && ahead.size() < kMaxLookAhead && source.ready() && next_line(line)) {
+    while (content.size() < count && ahead.size() < kMaxLookAhead && (!pending.empty() || source.ready()) &&
+           next_line(line)) {
       ahead.push_back({std::string(line.text), line});
       if (line.too_long()) break;
       std::size_t off = 0;
@@ -555,7 +556,7 @@ struct PuzzleReader::Impl {
       content.emplace_back(t);
     }
     for (auto it = ahead.rbegin(); it != ahead.rend(); ++it) pending.push_back(std::move(*it));
-    pending.push_back(first);
+    if (first) pending.push_back(*first);
     for (Pending& p : pending) p.line.text = {};  // next_line points it at the text
     return content;
   }
@@ -760,7 +761,20 @@ struct PuzzleReader::Impl {
           }
         }
         if (n > Geometry::kMaxSize) return error;  // not a row of a board: do not skip what follows
-        if (error && !grid) n = size_from_next_row(n);
+        if (error && !grid) {
+          n = size_from_next_rows(n, 1);
+        } else if (!error) {
+          // A first row with a stray number can still be a board size (10
+          // numbers in a 9x9 board: 2x5 boxes); two next rows that agree on
+          // another size outvote it.
+          const int m = size_from_next_rows(n, 2);
+          if (m != n) {
+            error = fail(start, line.number, off + 1,
+                         "first row has " + std::to_string(n) + " numbers, the next rows " + std::to_string(m) +
+                             ": expected as many");
+            n = m;
+          }
+        }
       } else if (!error) {
         auto defect = split_numbers(t, off, n);
         if (defect) {
@@ -787,17 +801,20 @@ struct PuzzleReader::Impl {
   }
 
   // A tokens board whose first row is broken (a stray number or token) has
-  // no trustworthy size: the next row's count, when it is a board size,
-  // tells how many rows to skip, so that the next board is read from its
-  // own first row.  Otherwise `n`, the broken row's count.
-  int size_from_next_row(int n) {
-    Line line;
-    if (!next_line(line)) return n;
-    push_back(line);
-    std::size_t off = 0;
-    const std::string_view t = line.too_long() ? std::string_view() : trim(line.text, off);
-    if (t.empty() || t[0] == '#' || split_numbers(t, off, 0)) return n;
-    const int m = static_cast<int>(cells.size());
+  // no trustworthy size: when the next `rows` rows agree on a count that is
+  // a board size, that size tells how many rows to skip, so that the next
+  // board is read from its own first row.  Otherwise `n`, the first row's
+  // count.
+  int size_from_next_rows(int n, std::size_t rows) {
+    const std::vector<std::string> next = peek_content(rows);
+    if (next.size() < rows) return n;
+    std::optional<std::size_t> count;
+    for (const std::string& row : next) {
+      const auto numbers = count_and_max(row);
+      if (!numbers || (count && *count != numbers->first)) return n;
+      count = numbers->first;
+    }
+    const int m = static_cast<int>(std::min<std::size_t>(*count, Geometry::kMaxSize + 1));
     return m != n && geometry(m) ? m : n;
   }
 
