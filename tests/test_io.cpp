@@ -327,6 +327,18 @@ BOOST_AUTO_TEST_CASE(reader_resynchronises_after_a_bad_puzzle) {
   BOOST_TEST(grid(stray[2]), why(stray[2]));
   BOOST_TEST(stray[1].where.line == 5u);
   BOOST_TEST(stray[2].where.line == 9u);
+  // A title line before the boards is a stray line, not their first row;
+  // a row with a typo is still a row.
+  const auto titled = read_all("Board one\n" + board + board, ReadOptions{InputFormat::tokens, {}, {}});
+  BOOST_REQUIRE_EQUAL(titled.size(), 3u);
+  BOOST_TEST(why(titled[0]) == "<text>:1:1: unexpected 'Board': expected a number (0 or '.' for a blank)");
+  BOOST_TEST(titled[1].where.line == 2u);
+  BOOST_TEST(titled[2].where.line == 6u);
+  BOOST_TEST((grid(titled[1]) && grid(titled[2])));
+  const auto typo = read_all("1 0 x 0\n0 0 2 0\n0 3 0 0\n0 0 0 4\n" + board, ReadOptions{InputFormat::tokens, {}, {}});
+  BOOST_REQUIRE_EQUAL(typo.size(), 2u);
+  BOOST_TEST(position(*diagnostic(typo[0])) == "1:5");
+  BOOST_TEST(typo[1].where.line == 5u);
   // Also when the stray count is a board size (10 numbers: 2x5 boxes): the
   // next two rows agree on 9.
   const std::string nine = format_tokens(grid_of(kPuzzle));

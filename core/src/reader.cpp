@@ -505,6 +505,18 @@ struct PuzzleReader::Impl {
            });
   }
 
+  // How many blank-separated pieces `t` holds.
+  static std::size_t count_pieces(std::string_view t) {
+    std::size_t pieces = 0;
+    for (std::size_t i = 0; i < t.size();) {
+      while (i < t.size() && is_space(t[i])) ++i;
+      if (i == t.size()) break;
+      ++pieces;
+      while (i < t.size() && !is_space(t[i])) ++i;
+    }
+    return pieces;
+  }
+
   // How many blank-separated numbers `t` holds and the largest, or nullopt
   // when a piece is no number.
   static std::optional<std::pair<std::size_t, long long>> count_and_max(std::string_view t) {
@@ -688,7 +700,7 @@ struct PuzzleReader::Impl {
       while (i < t.size() && !is_space(t[i])) ++i;
       const std::string_view token = t.substr(b, i - b);
       const std::uint64_t col = off + b + 1;
-      const std::string range = n > 0 ? "0 (blank) to " + std::to_string(n) : "0 (blank) or a positive number";
+      const std::string range = n > 0 ? "0 (blank) to " + std::to_string(n) : "a number (0 or '.' for a blank)";
       const Number num = parse_number(token);
       int value = 0;
       if (!error) {
@@ -707,7 +719,7 @@ struct PuzzleReader::Impl {
             break;
           case Number::not_a_number:
             error.emplace(col, "unexpected " + (token.size() == 1 ? describe_char(token[0]) : quote(token)) +
-                                   ": expected a number " + range + " or '.'");
+                                   ": expected " + (n > 0 ? "a number " + range + " or '.'" : range));
             break;
         }
       }
@@ -762,7 +774,13 @@ struct PuzzleReader::Impl {
         }
         if (n > Geometry::kMaxSize) return error;  // not a row of a board: do not skip what follows
         if (error && !grid) {
-          n = size_from_next_rows(n, 1);
+          const std::size_t pieces = count_pieces(t);  // before reading ahead moves `t`
+          const bool words = !count_and_max(t);
+          const int m = size_from_next_rows(n, 1);
+          // A line of words with another count than the rows after it (a
+          // title) is a stray line: it costs itself only.
+          if (words && static_cast<std::size_t>(m) != pieces) return error;
+          n = m;
         } else if (!error) {
           // A first row with a stray number can still be a board size (10
           // numbers in a 9x9 board: 2x5 boxes); two next rows that agree on
