@@ -385,9 +385,7 @@ void print_text(std::ostream& out, const CheckRecord& r, const CheckPlan& plan) 
           << cells_text(g, r.differ);
       break;
     case Uniqueness::invalid:
-      if (const auto& c = r.base.result.clash)
-        out << ": " << cell_name(g, c->first) << " and " << cell_name(g, c->second) << " both hold " << c->digit
-            << " in " << g.unit_name(c->unit);
+      if (const auto& c = r.base.result.clash) out << ": " << clash_text(*puzzle, *c, plan.alphabet);
       break;
     case Uniqueness::unknown:
       if (!r.base.result.message.empty()) out << ": " << r.base.result.message;

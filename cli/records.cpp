@@ -70,13 +70,19 @@ nlohmann::json stats_json(const Stats& s) {
   return j;
 }
 
-namespace {
-
-std::string clash_text(const Grid& puzzle, const Clash& c) {
+std::string clash_text(const Grid& puzzle, const Clash& c, const Alphabet& alphabet) {
   const Geometry& g = puzzle.geometry();
-  return "clues clash: " + cell_name(g, c.first) + " and " + cell_name(g, c.second) + " both hold " +
-         std::to_string(c.digit) + " in " + g.unit_name(c.unit);
+  // The digit as the input wrote it: its --alphabet symbol where that is not
+  // the standard one, else its number.
+  const Alphabet& standard = Alphabet::standard();
+  const bool symbol = puzzle.size() <= alphabet.max_digit() &&
+                      (c.digit > standard.max_digit() || alphabet.symbol_of(c.digit) != standard.symbol_of(c.digit));
+  return cell_name(g, c.first) + " and " + cell_name(g, c.second) + " both hold " +
+         (symbol ? "'" + std::string(1, alphabet.symbol_of(c.digit)) + "'" : std::to_string(c.digit)) + " in " +
+         g.unit_name(c.unit);
 }
+
+namespace {
 
 }  // namespace
 
@@ -126,7 +132,8 @@ void print_record(std::ostream& out, std::ostream& err, const SolveRecord& r, Ou
   // Diagnostics go to stderr whatever the format.
   if (const auto* d = std::get_if<Diagnostic>(&r.entry.content)) err << d->str() << '\n';
   else if (r.result.clash)
-    err << source_of(r.entry) << ": " << clash_text(std::get<Grid>(r.entry.content), *r.result.clash) << '\n';
+    err << source_of(r.entry) << ": clues clash: " << clash_text(std::get<Grid>(r.entry.content), *r.result.clash, alphabet)
+        << '\n';
   else if (r.result.status == Status::unknown || r.result.status == Status::error)
     err << source_of(r.entry) << ": " << to_string(r.result.status)
         << (r.result.message.empty() ? "" : ": " + r.result.message) << '\n';

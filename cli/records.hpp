@@ -39,6 +39,10 @@ struct Tally {
   std::string summary(double seconds) const;
 };
 
+// "r1c1 and r1c2 both hold 4 in row 1": the digit as the input wrote it
+// (its --alphabet symbol, quoted, where that is not the standard one).
+std::string clash_text(const Grid& puzzle, const Clash& clash, const Alphabet& alphabet);
+
 // "file:line" of a record.
 std::string source_of(const Entry& entry);
 

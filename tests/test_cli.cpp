@@ -399,6 +399,13 @@ BOOST_AUTO_TEST_CASE(answers_use_the_input_alphabet) {
   auto check = run_satdoku("check -q --alphabet A-I", letters(kEasy) + "\n");
   BOOST_TEST(check.exit_code == 0, check.err);
   BOOST_TEST(check.out == "<stdin>:1 unique " + letters(kEasySolution) + "\n");
+  // A clash names the digit as the input wrote it.
+  const std::string clash = "EE" + letters(kEasy).substr(2);
+  auto invalid = run_satdoku("check -q --alphabet A-I", clash + "\n");
+  BOOST_TEST(invalid.out == "<stdin>:1 invalid: r1c1 and r1c2 both hold 'E' in row 1\n", invalid.out);
+  BOOST_TEST(run_satdoku("solve -q --alphabet A-I -o line", clash + "\n").err.find("both hold 'E' in row 1") !=
+             std::string::npos);
+  BOOST_TEST(run_satdoku("check -q", "55" + kEasy.substr(2) + "\n").out.find("both hold 5 in row 1") != std::string::npos);
 }
 
 BOOST_AUTO_TEST_CASE(encodings_lists_the_table) {
