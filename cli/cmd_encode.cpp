@@ -128,6 +128,7 @@ int encode(const std::vector<std::string>& args) {
     } catch (const OutputError& e) {
       // This puzzle's file is missing; the next puzzles still get theirs.
       std::cerr << source_of(*entry) << ": " << e.what() << '\n';
+      if (config.out_dir.empty() && config.output == "-") stdout_failure_reported();
       code = worst(code, ExitCode::usage);
     } catch (const std::bad_alloc&) {
       std::cerr << source_of(*entry) << ": out of memory (--max-memory refuses a formula whose estimate is too large)\n";

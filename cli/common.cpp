@@ -134,6 +134,8 @@ bool parse_command(std::string_view name, std::string_view usage, std::string_vi
 
 namespace {
 
+bool stdout_failure_said = false;  // only the main thread writes standard output's failures
+
 // The command, with its exceptions turned into messages and exit code 2.
 int run_guarded(std::string_view name, int (*body)(const std::vector<std::string>&),
                 const std::vector<std::string>& args) {
@@ -164,10 +166,13 @@ int guarded(std::string_view name, int (*body)(const std::vector<std::string>&),
   errno = 0;
   if (std::cout.flush()) return code;
   const int error = errno;
-  std::cerr << "satdoku " << name << ": cannot write standard output"
-            << (error ? std::string(": ") + std::strerror(error) : std::string()) << '\n';
+  if (!stdout_failure_said)
+    std::cerr << "satdoku " << name << ": cannot write standard output"
+              << (error ? std::string(": ") + std::strerror(error) : std::string()) << '\n';
   return std::max(code, static_cast<int>(ExitCode::usage));  // the codes rank as their numbers
 }
+
+void stdout_failure_reported() { stdout_failure_said = true; }
 
 void check_jobs(unsigned jobs) {
   if (jobs < 1 || jobs > kMaxJobs) throw UsageError("--jobs must be from 1 to " + std::to_string(kMaxJobs));

@@ -75,6 +75,10 @@ bool parse_command(std::string_view name, std::string_view usage, std::string_vi
 int guarded(std::string_view name, int (*body)(const std::vector<std::string>&),
             const std::vector<std::string>& args);
 
+// A command that has said itself that standard output failed calls this,
+// so that guarded() does not say it again.
+void stdout_failure_reported();
+
 // True when standard error is a terminal (progress display).
 bool stderr_is_terminal();
 
