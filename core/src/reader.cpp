@@ -228,6 +228,46 @@ struct Cell {
 
 // -------------------------------------------------------------- detection --
 
+// N when `count` is N*N for a board size N (4 to kMaxSize) with a box shape
+// (or a --box given), else 0: the size a line of `count` symbols or
+// numbers would be a whole puzzle of.
+int square_board_size(std::uint64_t count, const ReadOptions& options) {
+  const std::uint64_t n = isqrt(count);
+  if (n * n != count || n < 4 || n > static_cast<std::uint64_t>(Geometry::kMaxSize)) return 0;
+  return options.box || infer_box_shape(static_cast<int>(n)) ? static_cast<int>(n) : 0;
+}
+
+// Every character of `t` is a blank or a symbol of a digit up to `n`.
+bool symbols_fit(std::string_view t, const Alphabet& alphabet, int n) {
+  return std::all_of(t.begin(), t.end(), [&](char ch) {
+    const int d = alphabet.digit_of(ch);
+    return d >= 0 && d <= n;
+  });
+}
+
+// The blank-separated pieces of a line: how many, and whether all are
+// numbers (then the largest).
+struct Pieces {
+  std::size_t count = 0;
+  bool numbers = true;
+  long long max = 0;
+};
+
+Pieces pieces_of(std::string_view t) {
+  Pieces p;
+  for (std::size_t i = 0; i < t.size();) {
+    while (i < t.size() && is_space(t[i])) ++i;
+    if (i == t.size()) break;
+    const std::size_t b = i;
+    while (i < t.size() && !is_space(t[i])) ++i;
+    ++p.count;
+    const Number num = parse_number(t.substr(b, i - b));
+    if (num.kind == Number::ok) p.max = std::max(p.max, num.value);
+    else p.numbers = false;
+  }
+  return p;
+}
+
 // Decides the format of a file from its first content line `t` (trimmed,
 // neither blank nor a # comment).
 InputFormat detect(std::string_view t, const Alphabet& alphabet, const ReadOptions& options) {
@@ -271,16 +311,7 @@ InputFormat detect(std::string_view t, const Alphabet& alphabet, const ReadOptio
     return InputFormat::grid;  // a spaced row of N <= 9 (reads the same as tokens)
   }
   if (t.find_first_of("|+*-") != std::string_view::npos) return InputFormat::grid;
-  const std::uint64_t n = isqrt(t.size());
-  if (n * n == t.size() && n >= 4 && n <= static_cast<std::uint64_t>(Geometry::kMaxSize) &&
-      (options.box || infer_box_shape(static_cast<int>(n)))) {
-    bool fits = true;
-    for (char ch : t) {
-      const int d = alphabet.digit_of(ch);
-      if (d < 0 || d > static_cast<int>(n)) fits = false;
-    }
-    if (fits) return InputFormat::line;
-  }
+  if (const int n = square_board_size(t.size(), options); n && symbols_fit(t, alphabet, n)) return InputFormat::line;
   if (t.size() <= static_cast<std::size_t>(alphabet.max_digit())) return InputFormat::grid;
   return InputFormat::line;
 }
@@ -454,11 +485,12 @@ struct PuzzleReader::Impl {
         // row of the same length that is no 4x4 puzzle for the grid; a 4x4
         // puzzle or a line of another length for one puzzle per line.
         const std::size_t length = t.size();  // `t` itself is gone once lines are read ahead
+        const int n = square_board_size(length, options);
         int grid = 0, lines = 0;
         for (const std::string& next : peek_content(3, &first)) {
           const bool layout =
               std::any_of(next.begin(), next.end(), [](char ch) { return is_space(ch) || is_layout(ch); });
-          if (layout || (next.size() == length && !fits_line_puzzle(next))) ++grid;
+          if (layout || (next.size() == length && !symbols_fit(next, alphabet, n))) ++grid;
           else ++lines;
         }
         format = grid > lines ? InputFormat::grid : InputFormat::line;
@@ -470,9 +502,8 @@ struct PuzzleReader::Impl {
         // anything else for one puzzle per line.
         int board = 0, lines = 0;
         for (const std::string& next : peek_content(7, &first)) {
-          const auto numbers = count_and_max(next);
-          if (numbers && numbers->first == static_cast<std::size_t>(n) * static_cast<std::size_t>(n) &&
-              numbers->second > n)
+          const Pieces p = pieces_of(next);
+          if (p.numbers && p.count == static_cast<std::size_t>(n) * static_cast<std::size_t>(n) && p.max > n)
             ++board;
           else
             ++lines;
@@ -491,61 +522,15 @@ struct PuzzleReader::Impl {
   // whose symbols are out of range for that puzzle: one typo in a 4x4 line
   // looks like a 16x16 row.
   bool could_be_a_line_puzzle(std::string_view t) const {
-    const std::uint64_t n = isqrt(t.size());
-    if (n * n != t.size() || n < 4 || !(options.box || infer_box_shape(static_cast<int>(n)))) return false;
-    return std::all_of(t.begin(), t.end(), [&](char ch) { return alphabet.digit_of(ch) >= 0; });
-  }
-
-  // `t` as an N x N line puzzle (N*N symbols) whose symbols all fit.
-  bool fits_line_puzzle(std::string_view t) const {
-    const std::uint64_t n = isqrt(t.size());
-    return n * n == t.size() && std::all_of(t.begin(), t.end(), [&](char ch) {
-             const int d = alphabet.digit_of(ch);
-             return d >= 0 && d <= static_cast<int>(n);
-           });
-  }
-
-  // How many blank-separated pieces `t` holds.
-  static std::size_t count_pieces(std::string_view t) {
-    std::size_t pieces = 0;
-    for (std::size_t i = 0; i < t.size();) {
-      while (i < t.size() && is_space(t[i])) ++i;
-      if (i == t.size()) break;
-      ++pieces;
-      while (i < t.size() && !is_space(t[i])) ++i;
-    }
-    return pieces;
-  }
-
-  // How many blank-separated numbers `t` holds and the largest, or nullopt
-  // when a piece is no number.
-  static std::optional<std::pair<std::size_t, long long>> count_and_max(std::string_view t) {
-    std::size_t pieces = 0;
-    long long max = 0;
-    for (std::size_t i = 0; i < t.size();) {
-      while (i < t.size() && is_space(t[i])) ++i;
-      if (i == t.size()) break;
-      const std::size_t b = i;
-      while (i < t.size() && !is_space(t[i])) ++i;
-      const Number num = parse_number(t.substr(b, i - b));
-      if (num.kind != Number::ok) return std::nullopt;
-      ++pieces;
-      max = std::max(max, num.value);
-    }
-    return std::pair{pieces, max};
+    return square_board_size(t.size(), options) && symbols_fit(t, alphabet, alphabet.max_digit());
   }
 
   // N when `t` is N*N blank-separated numbers from 0 to N, not all 0, for an
   // N with a box shape (a whole puzzle on one line); else 0.
   int spaced_puzzle_size(std::string_view t) const {
-    const auto numbers = count_and_max(t);
-    if (!numbers) return 0;
-    const auto [pieces, max] = *numbers;
-    const std::uint64_t n = isqrt(pieces);
-    if (n * n != pieces || n < 4 || n > static_cast<std::uint64_t>(Geometry::kMaxSize) ||
-        !(options.box || infer_box_shape(static_cast<int>(n))))
-      return 0;
-    return max > 0 && max <= static_cast<long long>(n) ? static_cast<int>(n) : 0;
+    const Pieces p = pieces_of(t);
+    const int n = p.numbers ? square_board_size(p.count, options) : 0;
+    return n && p.max > 0 && p.max <= n ? n : 0;
   }
 
   // The next `count` content lines (trimmed; fewer at the end of the input,
@@ -774,12 +759,11 @@ struct PuzzleReader::Impl {
         }
         if (n > Geometry::kMaxSize) return error;  // not a row of a board: do not skip what follows
         if (error && !grid) {
-          const std::size_t pieces = count_pieces(t);  // before reading ahead moves `t`
-          const bool words = !count_and_max(t);
+          const Pieces p = pieces_of(t);  // before reading ahead moves `t`
           const int m = size_from_next_rows(n, 1);
           // A line of words with another count than the rows after it (a
           // title) is a stray line: it costs itself only.
-          if (words && static_cast<std::size_t>(m) != pieces) return error;
+          if (!p.numbers && static_cast<std::size_t>(m) != p.count) return error;
           n = m;
         } else if (!error) {
           // A first row with a stray number can still be a board size (10
@@ -828,9 +812,9 @@ struct PuzzleReader::Impl {
     if (next.size() < rows) return n;
     std::optional<std::size_t> count;
     for (const std::string& row : next) {
-      const auto numbers = count_and_max(row);
-      if (!numbers || (count && *count != numbers->first)) return n;
-      count = numbers->first;
+      const Pieces p = pieces_of(row);
+      if (!p.numbers || (count && *count != p.count)) return n;
+      count = p.count;
     }
     const int m = static_cast<int>(std::min<std::size_t>(*count, Geometry::kMaxSize + 1));
     return m != n && geometry(m) ? m : n;
