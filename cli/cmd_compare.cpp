@@ -310,18 +310,20 @@ class ChunkRunner {
     s.settled = true;
   }
 
-  // Over the whole unreduced formula, which must fit the budget (an empty
-  // board of the same shape stands for it: nothing to reduce).
+  // Over the whole unreduced formula, which must fit the budget: decided
+  // once per shape, encoding and method, an empty board of the shape
+  // standing for it (nothing to reduce); no meter when it does not fit.
   std::optional<PropagationStrength> measure_strength(const Grid& puzzle, const MeterKey& key) {
     try {
-      const SatChoice whole{std::get<3>(key), std::get<3>(key), std::get<4>(key), Reduction::none, SatMode::fresh};
-      if (refused(Grid(puzzle.geometry_ptr()), whole)) return std::nullopt;
       auto it = meters_.find(key);
-      if (it == meters_.end())
-        it = meters_
-                 .emplace(key, std::make_unique<StrengthMeter>(puzzle.geometry_ptr(), std::get<3>(key),
-                                                               std::get<4>(key)))
-                 .first;
+      if (it == meters_.end()) {
+        const SatChoice whole{std::get<3>(key), std::get<3>(key), std::get<4>(key), Reduction::none, SatMode::fresh};
+        std::unique_ptr<StrengthMeter> meter;
+        if (!refused(Grid(puzzle.geometry_ptr()), whole))
+          meter = std::make_unique<StrengthMeter>(puzzle.geometry_ptr(), std::get<3>(key), std::get<4>(key));
+        it = meters_.emplace(key, std::move(meter)).first;
+      }
+      if (!it->second) return std::nullopt;
       return it->second->measure(puzzle, config_.probe);
     } catch (const Error&) {
       return std::nullopt;
@@ -334,7 +336,7 @@ class ChunkRunner {
   const CompareConfig& config_;
   const std::vector<RowSpec>& rows_;
   std::unique_ptr<Solver> native_ = make_native_solver();
-  std::map<MeterKey, std::unique_ptr<StrengthMeter>> meters_;
+  std::map<MeterKey, std::unique_ptr<StrengthMeter>> meters_;  // null: the formula exceeds the budget
   std::map<MeterKey, FormulaCount> rules_;
 };
 
@@ -782,9 +784,11 @@ int compare(const std::vector<std::string>& args) {
   if (config.limit < 1 || config.limit > 2) throw UsageError("--limit must be 1 or 2");
   check_jobs(config.jobs);
   if (config.timeout < 0) throw UsageError("--timeout must not be negative");
-  if ((config.csv == "-") + (config.json == "-") + (config.markdown == "-") + (config.plot == "-") > 1)
+  // At most one document on standard output; the table goes there when none does.
+  const int on_stdout = (config.csv == "-") + (config.json == "-") + (config.markdown == "-") + (config.plot == "-");
+  if (on_stdout > 1)
     throw UsageError("only one of --csv, --json, --markdown and --plot can go to standard output ('-')");
-  const std::uint64_t budget = config.max_memory.empty() ? default_max_memory() : parse_memory_size(config.max_memory);
+  const std::uint64_t budget = memory_budget(config.max_memory);
   const std::vector<RowSpec> rows = make_rows(config);
   const ReadOptions read_options = config.input.read_options();
 
@@ -853,24 +857,12 @@ int compare(const std::vector<std::string>& args) {
   for (std::size_t r = 0; r < rows.size(); ++r) summary.push_back(summarize_row(rows[r], samples[r], config.probe));
   mark(summary);
 
-  bool table_on_stdout = true;
-  if (!config.csv.empty()) {
-    write_to(config.csv, [&](std::ostream& o) { write_csv(o, summary); });
-    table_on_stdout = table_on_stdout && config.csv != "-";
-  }
-  if (!config.json.empty()) {
-    write_to(config.json, [&](std::ostream& o) { write_json(o, summary, config); });
-    table_on_stdout = table_on_stdout && config.json != "-";
-  }
-  if (!config.markdown.empty()) {
+  if (!config.csv.empty()) write_to(config.csv, [&](std::ostream& o) { write_csv(o, summary); });
+  if (!config.json.empty()) write_to(config.json, [&](std::ostream& o) { write_json(o, summary, config); });
+  if (!config.markdown.empty())
     write_to(config.markdown, [&](std::ostream& o) { write_markdown(o, summary, config.probe); });
-    table_on_stdout = table_on_stdout && config.markdown != "-";
-  }
-  if (!config.plot.empty()) {
-    write_to(config.plot, [&](std::ostream& o) { write_svg(o, summary); });
-    table_on_stdout = table_on_stdout && config.plot != "-";
-  }
-  if (table_on_stdout) write_table(std::cout, summary, config.probe);
+  if (!config.plot.empty()) write_to(config.plot, [&](std::ostream& o) { write_svg(o, summary); });
+  if (on_stdout == 0) write_table(std::cout, summary, config.probe);
   std::cout.flush();
 
   for (const RowSummary& r : summary) {

@@ -51,6 +51,10 @@ std::uint64_t default_max_memory() {
   return physical ? physical / 2 : std::uint64_t{4} << 30;
 }
 
+std::uint64_t memory_budget(std::string_view text) {
+  return text.empty() ? default_max_memory() : parse_memory_size(text);
+}
+
 std::uint64_t parse_memory_size(std::string_view text) {
   const std::string bad = "--max-memory '" + std::string(text) +
                           "' is not a size (bytes, or a number with K, M, G or T, e.g. 512M, 4G)";

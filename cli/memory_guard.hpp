@@ -21,6 +21,9 @@ std::uint64_t default_max_memory();
 // "512M", "4G", "1.5G", "2048K", "1T" (powers of 1024) or plain bytes;
 // throws UsageError naming the option when malformed or zero.
 std::uint64_t parse_memory_size(std::string_view text);
+// The budget --max-memory gives: parse_memory_size(text), or
+// default_max_memory() when the option was not given (empty).
+std::uint64_t memory_budget(std::string_view text);
 // "41.3 GiB", "512.0 MiB", "900 bytes".
 std::string format_bytes(std::uint64_t bytes);
 

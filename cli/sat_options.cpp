@@ -55,7 +55,7 @@ void EncodingConfig::apply(SatConfig& config) const {
 }
 
 std::uint64_t EncodingConfig::max_memory_bytes() const {
-  return max_memory.empty() ? default_max_memory() : parse_memory_size(max_memory);
+  return memory_budget(max_memory);
 }
 
 void SatOptionsConfig::add_options(po::options_description& options) {
