@@ -25,9 +25,9 @@ fs::path resolve_links(fs::path path) {
   return path;
 }
 
-std::string reason(int error) { return error ? std::strerror(error) : "write failed"; }
-
 }  // namespace
+
+std::string write_error_text(int error) { return error ? std::strerror(error) : "write failed"; }
 
 AtomicFile::AtomicFile(fs::path path) : path_(std::move(path)) {
   std::error_code error;
@@ -47,7 +47,7 @@ AtomicFile::AtomicFile(fs::path path) : path_(std::move(path)) {
   errno = 0;
   // Appended when direct: after what a redirected standard output holds.
   out_.open(temp_, std::ios::binary | (direct_ ? std::ios::app : std::ios::out | std::ios::trunc));
-  if (!out_) throw OutputError("cannot write " + path_.string() + ": " + reason(errno));
+  if (!out_) throw OutputError("cannot write " + path_.string() + ": " + write_error_text(errno));
 }
 
 AtomicFile::~AtomicFile() {
@@ -67,7 +67,7 @@ void AtomicFile::commit() {
   if (!ok || out_.fail()) {
     std::error_code ignored;
     if (!direct_) fs::remove(temp_, ignored);
-    throw OutputError("cannot write " + path_.string() + ": " + reason(flush_error));
+    throw OutputError("cannot write " + path_.string() + ": " + write_error_text(flush_error));
   }
   if (!direct_) {
     std::error_code error;

@@ -11,6 +11,10 @@
 
 namespace satdoku::cli {
 
+// Why a write failed, from errno: strerror, or "write failed" when errno
+// says nothing.
+std::string write_error_text(int error);
+
 class AtomicFile {
  public:
   // Opens "<target>.tmp.<pid>" for writing; throws OutputError when the

@@ -1,6 +1,5 @@
 // satdoku encode: write puzzles as DIMACS CNF for any SAT solver.
 #include <cerrno>
-#include <cstring>
 #include <filesystem>
 #include <iostream>
 #include <new>
@@ -53,7 +52,7 @@ EncodeReport write_cnf(const Encoder& encoder, std::ostream& out, const std::str
     return write_dimacs(encoder, out);
   } catch (const OutputError&) {
     const int error = errno;
-    throw OutputError("cannot write " + target + ": " + (error ? std::strerror(error) : "write failed"));
+    throw OutputError("cannot write " + target + ": " + write_error_text(error));
   }
 }
 

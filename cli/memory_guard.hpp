@@ -55,8 +55,8 @@ enum class MemoryUse { solve, encode, compare };  // compare: as solve, without 
 // message.  When the empty-board bound exceeds the budget and the choice
 // reduces the formula by the clues (mode fresh with a reduction, or hybrid),
 // the reduction is run first, as the backend would, when that itself fits
-// the budget (about 32 bytes per primary variable): a puzzle it settles
-// needs no formula.  In mode fresh with propagation the bound is first
+// the budget (about 2 bytes per primary variable and 32 per candidate the
+// clues leave open): a puzzle it settles needs no formula.  In mode fresh with propagation the bound is first
 // scaled by the fraction of primary variables the clues leave open (cheap,
 // and an upper bound); if that does not fit and there is a clue, the
 // FreshFormula the backend would build is counted.  Running out of memory

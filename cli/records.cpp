@@ -82,10 +82,6 @@ std::string clash_text(const Grid& puzzle, const Clash& c, const Alphabet& alpha
          g.unit_name(c.unit);
 }
 
-namespace {
-
-}  // namespace
-
 nlohmann::json record_json(const SolveRecord& r, const Alphabet& alphabet) {
   nlohmann::json j;
   j["index"] = r.sequence;
