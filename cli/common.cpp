@@ -12,41 +12,37 @@
 namespace satdoku::cli {
 
 std::string exit_code_help(std::string_view command) {
-  std::string ok = "every puzzle was solved (or met the expectation)";
-  std::string one = "some puzzle has no solution, clashing clues, or missed the expectation";
-  bool searches = true;  // exit code 3 and 130 apply
-  if (command == "solve") {
-    ok = "every puzzle was solved";
-    one = "some puzzle has no solution or clashing clues, or hit a limit (unknown)";
-  } else if (command == "check") {
-    ok = "every puzzle met the expectation (--expect)";
-    one = "some puzzle missed it (its file:line is named)";
-  } else if (command == "compare") {
-    ok = "every row measured every puzzle";
-    one = "some row hit a limit or could not take a puzzle (unknown: see the message)";
-  } else if (command == "encode") {
-    ok = "every CNF was written (a puzzle with no solution gets an unsatisfiable one)";
-    one.clear();
-    searches = false;
-  } else if (command == "decode") {
-    ok = "the model decodes to a grid that keeps the rules and the clues";
-    one = "the answer is unsatisfiable or unknown, or the model breaks a rule or a clue";
-    searches = false;
-  } else if (command == "encodings") {
-    ok = "the table was printed";
-    one.clear();
-    searches = false;
-  }
-  std::string out = "Exit codes:\n  0    " + ok + "\n";
-  if (!one.empty()) out += "  1    " + one + "\n";
+  // What 0 and 1 mean for each command (no 1: it never exits 1); a batch
+  // goes on after a bad puzzle and can be interrupted; a command that
+  // verifies answers can find a bug (3).
+  struct Codes {
+    std::string_view command, ok, one;
+    bool batch, verifies;
+  };
+  static constexpr Codes kCodes[] = {
+      {"", "every puzzle was solved (or met the expectation)",
+       "some puzzle has no solution, clashing clues, or missed the expectation", true, true},
+      {"solve", "every puzzle was solved", "some puzzle has no solution or clashing clues, or hit a limit (unknown)",
+       true, true},
+      {"check", "every puzzle met the expectation (--expect)", "some puzzle missed it (its file:line is named)", true,
+       true},
+      {"compare", "every row measured every puzzle",
+       "some row hit a limit or could not take a puzzle (unknown: see the message)", true, true},
+      {"encode", "every CNF was written (a puzzle with no solution gets an unsatisfiable one)", "", true, false},
+      {"decode", "the model decodes to a grid that keeps the rules and the clues",
+       "the answer is unsatisfiable or unknown, or the model breaks a rule or a clue", false, false},
+      {"encodings", "the table was printed", "", false, false},
+  };
+  const Codes* c = std::find_if(std::begin(kCodes), std::end(kCodes), [&](const Codes& x) { return x.command == command; });
+  if (c == std::end(kCodes)) c = &kCodes[0];
+  std::string out = "Exit codes:\n  0    " + std::string(c->ok) + "\n";
+  if (!c->one.empty()) out += "  1    " + std::string(c->one) + "\n";
   out += "  2    usage, input or output error" +
-         std::string(command == "decode" || command == "encodings" ? "" : " (the other puzzles were still processed)") +
-         "\n";
-  if (searches)
+         std::string(c->batch ? " (the other puzzles were still processed)" : "") + "\n";
+  if (c->verifies)
     out += "  3    an answer failed verification or disagreed with the reference solver\n"
            "       (a bug in satdoku: please report it with the puzzle)\n";
-  if (command != "decode" && command != "encodings")
-    out += "  130  interrupted by SIGINT or SIGTERM (the records printed are complete)\n";
+  if (c->batch) out += "  130  interrupted by SIGINT or SIGTERM (the records printed are complete)\n";
   return out;
 }
 
