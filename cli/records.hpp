@@ -49,23 +49,23 @@ std::string source_of(const Entry& entry);
 // The puzzle as one line of text (the raw text for unreadable entries), in
 // `alphabet`: the symbols the input was read with (--alphabet), which every
 // line of output uses too.
-std::string puzzle_text(const Entry& entry, const Alphabet& alphabet = Alphabet::standard());
+std::string puzzle_text(const Entry& entry, const Alphabet& alphabet);
 
 // JSON fields common to every record: index, source, puzzle, status,
 // solution, message/clash, stats.
-nlohmann::json record_json(const SolveRecord& record, const Alphabet& alphabet = Alphabet::standard());
+nlohmann::json record_json(const SolveRecord& record, const Alphabet& alphabet);
 
 // Prints `record` to `out` in `format` (see solve --help for the layouts),
 // and its diagnostics to `err`.
 // Lines (line format, JSON) are written in `alphabet`; grid, tokens and
 // leetcode write numbers.
 void print_record(std::ostream& out, std::ostream& err, const SolveRecord& record, OutputFormat format,
-                  const Alphabet& alphabet = Alphabet::standard());
+                  const Alphabet& alphabet);
 
 // "stats": {...} of a result.
 nlohmann::json stats_json(const Stats& stats);
 
 // Loud report of a bug (verification failure or disagreement) on `err`.
-void report_problem(std::ostream& err, const SolveRecord& record, const Alphabet& alphabet = Alphabet::standard());
+void report_problem(std::ostream& err, const SolveRecord& record, const Alphabet& alphabet);
 
 }  // namespace satdoku::cli
