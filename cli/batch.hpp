@@ -8,6 +8,7 @@
 #pragma once
 
 #include <algorithm>
+#include <cerrno>
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
@@ -57,16 +58,20 @@ void install_interrupt_handlers();
 struct BatchOptions {
   unsigned jobs = 1;
   bool progress = false;  // one-line progress on stderr
-  // Flushed whenever records were printed while the input may block
-  // (EntrySource::may_block), so a program that feeds puzzles one at a time
-  // sees each answer at once.
-  std::ostream* flush = nullptr;
+  // Where the sink writes the records.  Flushed whenever records were
+  // printed while the input may block (EntrySource::may_block), so a program
+  // that feeds puzzles one at a time sees each answer at once; once it has
+  // failed (a full disk, a closed descriptor) the batch stops reading, since
+  // no further record could reach it.
+  std::ostream* output = nullptr;
 };
 
 struct BatchTotals {
   std::size_t records = 0;
   double seconds = 0;
   bool interrupted = false;
+  bool output_failed = false;  // BatchOptions::output failed; the batch stopped
+  int output_error = 0;        // errno of that failure, when known
 };
 
 // Progress line on stderr: "\r  12345 puzzles  8123/s", at most 5 times a second.
@@ -96,15 +101,29 @@ BatchTotals run_batch(EntrySource& source, MakeWorker make_worker, Sink sink, co
   Progress progress(options.progress);
   BatchTotals totals;
 
-  const bool flush = options.flush && source.may_block();
+  const bool flush = options.output && source.may_block();
+  // After a sink call or a flush: has the output failed?  Runs where that
+  // write ran, so errno is still the one it set.
+  auto output_failed = [&] {
+    if (!options.output || !options.output->fail()) return false;
+    if (!totals.output_failed) {
+      totals.output_failed = true;
+      totals.output_error = errno;
+    }
+    return true;
+  };
   if (options.jobs <= 1) {
     Worker worker = make_worker();
     while (!cancel.load(std::memory_order_relaxed)) {
-      if (flush) options.flush->flush();
+      errno = 0;
+      if (flush) options.output->flush();
+      if (output_failed()) break;
       std::optional<Entry> entry = source.next();
       if (!entry) break;
+      errno = 0;
       sink(worker(std::move(*entry)));
       progress.update(++totals.records);
+      if (output_failed()) break;
     }
   } else {
     // Each worker reads a chunk of entries, processes it, stores its records
@@ -129,6 +148,7 @@ BatchTotals run_batch(EntrySource& source, MakeWorker make_worker, Sink sink, co
 
     std::mutex output_mutex;  // guards ring, sink, progress, totals, space_waiters
     std::condition_variable space_ready;
+    std::atomic<bool> stop{false};  // the output failed: read no more
     std::vector<std::optional<Record>> ring(capacity);  // record of entry s at s % capacity
     std::atomic<std::size_t> next_emit{0};               // written under output_mutex
     unsigned space_waiters = 0;
@@ -145,7 +165,7 @@ BatchTotals run_batch(EntrySource& source, MakeWorker make_worker, Sink sink, co
         std::size_t first = 0;
         {
           std::unique_lock input(input_mutex);
-          if (input_done || cancel.load()) return;
+          if (input_done || cancel.load() || stop.load()) return;
           // The window is full: wait, holding the input, until the records
           // before it are printed.  The record that is next is with a worker
           // that is still running (each stores its records before it reads
@@ -154,10 +174,10 @@ BatchTotals run_batch(EntrySource& source, MakeWorker make_worker, Sink sink, co
           if (next_seq + want > next_emit.load() + capacity) {
             std::unique_lock output(output_mutex);
             ++space_waiters;
-            while (next_seq + want > next_emit.load() + capacity && !cancel.load())
+            while (next_seq + want > next_emit.load() + capacity && !cancel.load() && !stop.load())
               space_ready.wait_for(output, std::chrono::milliseconds(100));
             --space_waiters;
-            if (cancel.load()) return;
+            if (cancel.load() || stop.load()) return;
           }
           chunk.clear();
           while (chunk.size() < want) {
@@ -186,8 +206,10 @@ BatchTotals run_batch(EntrySource& source, MakeWorker make_worker, Sink sink, co
         }
 
         std::lock_guard output(output_mutex);
+        if (stop.load()) return;
         for (std::size_t i = 0; i < records.size(); ++i) ring[(first + i) % capacity].emplace(std::move(records[i]));
         std::size_t emit = next_emit.load();
+        errno = 0;
         for (auto* slot = &ring[emit % capacity]; slot->has_value(); slot = &ring[emit % capacity]) {
           sink(std::move(**slot));
           slot->reset();
@@ -196,8 +218,15 @@ BatchTotals run_batch(EntrySource& source, MakeWorker make_worker, Sink sink, co
         }
         if (emit != next_emit.load()) {
           next_emit.store(emit);
-          if (flush) options.flush->flush();
+          if (flush) options.output->flush();
           if (space_waiters > 0) space_ready.notify_all();
+        }
+        if (output_failed()) {
+          // A worker waiting for space in the window sees the flag at its
+          // next timed wake-up; the others at their next read.
+          stop.store(true);
+          space_ready.notify_all();
+          return;
         }
         if (records.size() < chunk.size()) return;  // interrupted
       }

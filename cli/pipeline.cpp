@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstring>
 #include <future>
 #include <iostream>
 #include <thread>
@@ -42,6 +43,13 @@ int finish_batch(std::string_view command, const BatchTotals& totals, const std:
                  ExitCode code) {
   std::cout.flush();
   if (!quiet) std::cerr << "satdoku " << command << ": " << summary << '\n';
+  if (totals.output_failed) {
+    std::cerr << "satdoku " << command << ": cannot write standard output"
+              << (totals.output_error ? std::string(": ") + std::strerror(totals.output_error) : std::string())
+              << "; stopped after " << totals.records << (totals.records == 1 ? " puzzle" : " puzzles") << '\n';
+    stdout_failure_reported();
+    return std::max(static_cast<int>(code), static_cast<int>(ExitCode::usage));
+  }
   if (totals.records == 0 && !totals.interrupted)
     std::cerr << "satdoku " << command << ": warning: the input holds no puzzle\n";
   if (totals.interrupted) {

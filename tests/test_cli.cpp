@@ -382,6 +382,34 @@ BOOST_AUTO_TEST_CASE(standard_output_that_cannot_be_written_is_an_error) {
     }
 }
 
+// Once standard output has failed, a batch stops reading (no later answer
+// could reach it) and says why, with -j1 and with workers.
+BOOST_AUTO_TEST_CASE(a_batch_stops_when_standard_output_fails) {
+  namespace fs = std::filesystem;
+  const fs::path dir = fs::temp_directory_path() / ("satdoku-full-" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  constexpr int kPuzzles = 20000;
+  {
+    std::ofstream in(dir / "in.txt");
+    for (int i = 0; i < kPuzzles; ++i) in << kEasy << '\n';
+  }
+  for (const std::string command : {"solve -q -o line -j1", "solve -q -o line -j2", "check -q -j1", "check -q -j2"}) {
+    const std::string line = "'" + satdoku_binary().string() + "' " + command + " '" + (dir / "in.txt").string() +
+                             "' > /dev/full 2> '" + (dir / "err.txt").string() + "'";
+    const int status = std::system(line.c_str());
+    BOOST_TEST((WIFEXITED(status) && WEXITSTATUS(status) == 2), command);
+    const std::string err = slurp(dir / "err.txt");
+    const std::string said = "cannot write standard output: No space left on device; stopped after ";
+    const auto at = err.find(said);
+    BOOST_TEST_REQUIRE(at != std::string::npos, command + ": " + err);
+    const int processed = std::stoi(err.substr(at + said.size()));
+    BOOST_TEST(processed >= 1);
+    BOOST_TEST(processed < kPuzzles / 2, command + ": " + err);
+    BOOST_TEST(err.find("cannot write standard output", at + said.size()) == std::string::npos, err);  // said once
+  }
+  fs::remove_all(dir);
+}
+
 // Answers come back in the symbols the puzzles were written with.
 BOOST_AUTO_TEST_CASE(answers_use_the_input_alphabet) {
   auto letters = [](std::string s) {
