@@ -164,7 +164,7 @@ void print_record(std::ostream& out, std::ostream& err, const SolveRecord& r, Ou
       out << '\n';
       for (std::size_t i = 0; i < solutions.size(); ++i) {
         if (i) out << '\n';
-        out << (format == OutputFormat::grid ? format_grid(solutions[i]) : format_tokens(solutions[i]));
+        out << (format == OutputFormat::grid ? format_grid(solutions[i], alphabet) : format_tokens(solutions[i]));
       }
       out << '\n';
       return;

@@ -434,6 +434,13 @@ BOOST_AUTO_TEST_CASE(answers_use_the_input_alphabet) {
   BOOST_TEST(run_satdoku("solve -q --alphabet A-I -o line", clash + "\n").err.find("both hold 'E' in row 1") !=
              std::string::npos);
   BOOST_TEST(run_satdoku("check -q", "55" + kEasy.substr(2) + "\n").out.find("both hold 5 in row 1") != std::string::npos);
+  // A drawn grid too, so that it reads back with the same --alphabet.
+  auto drawn = run_satdoku("solve -q --alphabet A-I -o grid", letters(kEasy) + "\n");
+  BOOST_TEST(drawn.exit_code == 0, drawn.err);
+  BOOST_TEST(drawn.out.find("| ") != std::string::npos, drawn.out);
+  auto again = run_satdoku("solve -q --alphabet A-I -o line", drawn.out);
+  BOOST_TEST(again.exit_code == 0, again.err);
+  BOOST_TEST(again.out == letters(kEasySolution) + "\n");
 }
 
 BOOST_AUTO_TEST_CASE(encodings_lists_the_table) {

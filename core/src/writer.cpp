@@ -40,11 +40,13 @@ std::string format_line(const Grid& grid, const Alphabet& alphabet) {
   return out;
 }
 
-std::string format_grid(const Grid& grid) {
+std::string format_grid(const Grid& grid, const Alphabet& alphabet) {
   const Geometry& g = grid.geometry();
   const int n = g.size();
   const BoxShape box = g.box();
-  const int width = n <= 9 ? 1 : decimal_width(n);
+  // Numbers, unless the caller chose symbols of its own that cover N.
+  const bool symbols = alphabet.spec() != Alphabet::standard().spec() && n <= alphabet.max_digit();
+  const int width = symbols || n <= 9 ? 1 : decimal_width(n);
   const int group = box.cols * width + (box.cols - 1);  // characters of one box in a row
 
   std::string rule;
@@ -60,7 +62,12 @@ std::string format_grid(const Grid& grid) {
     for (int c = 0; c < n; ++c) {
       if (c > 0) out += c % box.cols == 0 ? " | " : " ";
       const int d = grid.at(r, c);
-      append_right_aligned(out, d == 0 ? std::string(".") : std::to_string(d), width);
+      if (d == 0)
+        append_right_aligned(out, ".", width);
+      else if (symbols)
+        out += alphabet.symbol_of(d);
+      else
+        append_right_aligned(out, std::to_string(d), width);
     }
     out += '\n';
   }

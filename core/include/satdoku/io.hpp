@@ -152,7 +152,9 @@ std::string output_format_names();
 // `line`: N*N symbols on one line, no newline; for N beyond the alphabet
 //         (N > 35 by default) the numbers separated by single spaces.
 // `grid`: N lines, boxes drawn with | and a -+- rule, columns aligned for
-//         N > 9 (numbers then, not letters); ends with a newline.  4x4:
+//         N > 9 (numbers then, not letters); ends with a newline.  Given an
+//         alphabet other than the standard one that covers N, its symbols
+//         instead of numbers (so --alphabet A-I reads back).  4x4:
 //             1 . | . .
 //             . . | 2 .
 //             ----+----
@@ -163,9 +165,9 @@ std::string output_format_names();
 //         (numbers as strings for N > 9), no newline.
 // Every writer's output reads back (auto-detected) as the same grid when
 // the box shape is the one inferred for N (else pass ReadOptions::box) and,
-// for format_line, the reader is given the same alphabet.
+// for format_line and format_grid, the reader is given the same alphabet.
 std::string format_line(const Grid& grid, const Alphabet& alphabet = Alphabet::standard());
-std::string format_grid(const Grid& grid);
+std::string format_grid(const Grid& grid, const Alphabet& alphabet = Alphabet::standard());
 std::string format_tokens(const Grid& grid);
 std::string format_leetcode(const Grid& grid);
 
