@@ -141,6 +141,13 @@ std::vector<RowSpec> make_rows(const CompareConfig& c) {
   const auto modes = parse_list<SatMode>(
       c.mode, "SAT mode", [](std::string_view s) { return parse_sat_mode(s); }, all_mode, sat_mode_names());
   std::vector<RowSpec> rows;
+  if (c.strength_only) {
+    // The strength depends on the encoding and the method alone: one row
+    // each, whatever --reduce and --mode say.
+    for (auto e : encs)
+      for (auto a : amos) rows.push_back({e, a, std::nullopt, std::nullopt});
+    return rows;
+  }
   for (auto e : encs)
     for (auto a : amos)
       for (auto r : reds)
@@ -388,7 +395,7 @@ std::string common_name(const std::vector<Sample>& samples, Name name_of) {
   return name.value_or("auto");
 }
 
-RowSummary summarize_row(const RowSpec& spec, const std::vector<Sample>& samples, bool probe) {
+RowSummary summarize_row(const RowSpec& spec, const std::vector<Sample>& samples, bool probe, bool strength_only) {
   RowSummary row;
   auto name_or = [&](auto given, auto name_of) {
     return given ? std::string(to_string(*given)) : common_name(samples, name_of);
@@ -398,6 +405,7 @@ RowSummary summarize_row(const RowSpec& spec, const std::vector<Sample>& samples
   row.amo = name_or(spec.amo, [](const SatChoice& c) { return std::string(to_string(c.amo)); });
   row.reduce = name_or(spec.reduction, [](const SatChoice& c) { return std::string(to_string(c.reduction)); });
   row.mode = name_or(spec.mode, [](const SatChoice& c) { return std::string(to_string(c.mode)); });
+  if (strength_only) row.reduce = row.mode = "-";  // neither applies
   row.puzzles = samples.size();
   std::vector<double> enc, sol, tot;
   std::size_t up = 0, fl = 0, known = 0;
@@ -543,13 +551,33 @@ void write_json(std::ostream& out, const std::vector<RowSummary>& rows, const Co
 
 std::string ms(double seconds) { return fixed(seconds * 1e3, 3); }
 
-// The columns of the terminal table and the Markdown report.
-std::vector<std::pair<std::string, std::vector<std::string>>> display_columns(
-    const std::vector<RowSummary>& rows, bool probe) {
-  std::vector<std::pair<std::string, std::vector<std::string>>> cols = {
-      {"encoding", {}}, {"amo", {}}, {"reduce", {}}, {"mode", {}}, {"vars", {}}, {"clauses", {}},
-      {"literals", {}}, {"encode ms", {}}, {"solve ms", {}}, {"total s", {}}, {"mean ms", {}},
-      {"median ms", {}}, {"p90 ms", {}}, {"max ms", {}}, {"conflicts", {}}, {"UP %", {}}};
+// The columns of the terminal table and the Markdown report: the row's
+// names (left-aligned), figures, and the marks last.  --strength-only
+// measures nothing else than UP and FL %, so the table shows nothing else.
+struct DisplayColumns {
+  std::vector<std::pair<std::string, std::vector<std::string>>> cols;
+  std::size_t names = 0;  // leading columns that name the row
+  bool left_aligned(std::size_t i) const { return i < names || i + 1 == cols.size(); }
+};
+
+DisplayColumns display_columns(const std::vector<RowSummary>& rows, bool probe, bool strength_only) {
+  if (strength_only) {
+    DisplayColumns d{{{"encoding", {}}, {"amo", {}}, {"UP %", {}}}, 2};
+    if (probe) d.cols.push_back({"FL %", {}});
+    d.cols.push_back({"", {}});
+    for (const RowSummary& r : rows) {
+      std::vector<std::string> v = {r.encoding, r.amo, r.up_pct ? fixed(*r.up_pct, 2) : "-"};
+      if (probe) v.push_back(r.fl_pct ? fixed(*r.fl_pct, 2) : "-");
+      v.push_back(marks(r));
+      for (std::size_t i = 0; i < v.size(); ++i) d.cols[i].second.push_back(v[i]);
+    }
+    return d;
+  }
+  DisplayColumns d{{{"encoding", {}}, {"amo", {}}, {"reduce", {}}, {"mode", {}}, {"vars", {}}, {"clauses", {}},
+                    {"literals", {}}, {"encode ms", {}}, {"solve ms", {}}, {"total s", {}}, {"mean ms", {}},
+                    {"median ms", {}}, {"p90 ms", {}}, {"max ms", {}}, {"conflicts", {}}, {"UP %", {}}},
+                   4};
+  auto& cols = d.cols;
   if (probe) cols.push_back({"FL %", {}});
   cols.push_back({"unknown", {}});
   cols.push_back({"disagree", {}});
@@ -566,11 +594,17 @@ std::vector<std::pair<std::string, std::vector<std::string>>> display_columns(
     v.push_back(marks(r));
     for (std::size_t i = 0; i < v.size(); ++i) cols[i].second.push_back(v[i]);
   }
-  return cols;
+  return d;
 }
 
-void write_table(std::ostream& out, const std::vector<RowSummary>& rows, bool probe) {
-  const auto cols = display_columns(rows, probe);
+// The notes under a --strength-only table (wrapped for the terminal).
+constexpr std::string_view kStrengthNote =
+    "UP/FL %: solved by unit propagation / failed-literal probing over the encoding's own\n"
+    "clauses ('-': not measured, the formula would exceed --max-memory or does not fit the board).";
+
+void write_table(std::ostream& out, const std::vector<RowSummary>& rows, bool probe, bool strength_only) {
+  const DisplayColumns d = display_columns(rows, probe, strength_only);
+  const auto& cols = d.cols;
   std::vector<std::size_t> width;
   for (const auto& [head, values] : cols) {
     std::size_t w = head.size();
@@ -581,7 +615,7 @@ void write_table(std::ostream& out, const std::vector<RowSummary>& rows, bool pr
     std::string s;
     for (std::size_t i = 0; i < cols.size(); ++i) {
       std::string v = cell(i);
-      const bool left = i < 4 || i + 1 == cols.size();
+      const bool left = d.left_aligned(i);
       const std::string pad(width[i] - v.size(), ' ');
       s += (i ? "  " : "") + (left ? v + pad : pad + v);
     }
@@ -590,7 +624,12 @@ void write_table(std::ostream& out, const std::vector<RowSummary>& rows, bool pr
   };
   line([&](std::size_t i) { return cols[i].first; });
   for (std::size_t r = 0; r < rows.size(); ++r) line([&](std::size_t i) { return cols[i].second[r]; });
-  out << "\n" << (rows.empty() ? 0 : rows.front().puzzles)
+  const std::size_t puzzles = rows.empty() ? 0 : rows.front().puzzles;
+  if (strength_only) {
+    out << "\n" << puzzles << " puzzles. " << kStrengthNote << '\n';
+    return;
+  }
+  out << "\n" << puzzles
       << " puzzles. vars/clauses/literals: mean size of the formula CaDiCaL receives; encode/solve ms: "
          "means per puzzle;\ntotal s: sum; mean/median/p90/max: total per puzzle. UP/FL %: solved by unit "
          "propagation / failed-literal probing\nover the encoding's own clauses ('-': not measured, the "
@@ -598,12 +637,13 @@ void write_table(std::ostream& out, const std::vector<RowSummary>& rows, bool pr
       << kDecisionsNote << ".\n";
 }
 
-void write_markdown(std::ostream& out, const std::vector<RowSummary>& rows, bool probe) {
-  const auto cols = display_columns(rows, probe);
+void write_markdown(std::ostream& out, const std::vector<RowSummary>& rows, bool probe, bool strength_only) {
+  const DisplayColumns d = display_columns(rows, probe, strength_only);
+  const auto& cols = d.cols;
   out << "|";
   for (const auto& c : cols) out << ' ' << (c.first.empty() ? "marks" : c.first) << " |";
   out << "\n|";
-  for (std::size_t i = 0; i < cols.size(); ++i) out << (i < 4 || i + 1 == cols.size() ? " --- |" : " ---: |");
+  for (std::size_t i = 0; i < cols.size(); ++i) out << (d.left_aligned(i) ? " --- |" : " ---: |");
   out << '\n';
   for (std::size_t r = 0; r < rows.size(); ++r) {
     out << "|";
@@ -614,7 +654,14 @@ void write_markdown(std::ostream& out, const std::vector<RowSummary>& rows, bool
     }
     out << '\n';
   }
-  out << "\n" << (rows.empty() ? 0 : rows.front().puzzles)
+  const std::size_t puzzles = rows.empty() ? 0 : rows.front().puzzles;
+  if (strength_only) {
+    std::string note(kStrengthNote);
+    std::replace(note.begin(), note.end(), '\n', ' ');  // one paragraph
+    out << "\n" << puzzles << " puzzles. " << note << '\n';
+    return;
+  }
+  out << "\n" << puzzles
       << " puzzles. Sizes are means; encode and solve are mean milliseconds per puzzle, total s the sum. "
          "UP/FL %: puzzles solved by unit propagation / failed-literal probing over the encoding's clauses "
          "('-': not measured, the formula would exceed --max-memory or does not fit the board). "
@@ -762,7 +809,9 @@ int compare(const std::vector<std::string>& args) {
       ("limit,k", po::value(&config.limit)->default_value(config.limit), "solutions asked per puzzle: 1 or 2")
       ("probe", po::bool_switch(&config.probe), "also measure failed-literal probing (fl_solved_pct)")
       ("strength-only", po::bool_switch(&config.strength_only),
-       "only measure propagation strength: no SAT solving, no reference (sizes and times 0)")
+       "only measure propagation strength: no SAT solving, no reference; one row per\n"
+       "encoding and method (--reduce and --mode do not apply: '-' in CSV and JSON,\n"
+       "where sizes and times are 0)")
       ("seed", po::value(&config.seed)->default_value(config.seed), "CaDiCaL's 'seed' option for every row")
       ("conflicts", po::value(&config.conflicts)->default_value(config.conflicts),
        "CaDiCaL conflict limit per puzzle (0: none); beyond it the puzzle counts as unknown")
@@ -854,15 +903,15 @@ int compare(const std::vector<std::string>& args) {
   }
 
   std::vector<RowSummary> summary;
-  for (std::size_t r = 0; r < rows.size(); ++r) summary.push_back(summarize_row(rows[r], samples[r], config.probe));
+  for (std::size_t r = 0; r < rows.size(); ++r) summary.push_back(summarize_row(rows[r], samples[r], config.probe, config.strength_only));
   mark(summary);
 
   if (!config.csv.empty()) write_to(config.csv, [&](std::ostream& o) { write_csv(o, summary); });
   if (!config.json.empty()) write_to(config.json, [&](std::ostream& o) { write_json(o, summary, config); });
   if (!config.markdown.empty())
-    write_to(config.markdown, [&](std::ostream& o) { write_markdown(o, summary, config.probe); });
+    write_to(config.markdown, [&](std::ostream& o) { write_markdown(o, summary, config.probe, config.strength_only); });
   if (!config.plot.empty()) write_to(config.plot, [&](std::ostream& o) { write_svg(o, summary); });
-  if (on_stdout == 0) write_table(std::cout, summary, config.probe);
+  if (on_stdout == 0) write_table(std::cout, summary, config.probe, config.strength_only);
   std::cout.flush();
 
   for (const RowSummary& r : summary) {

@@ -330,6 +330,35 @@ BOOST_AUTO_TEST_CASE(incremental_gets_one_row_whatever_the_reductions) {
   BOOST_TEST(j["rows"][2]["reduce"] == "clues");
 }
 
+// --strength-only measures per encoding and method: one row each, whatever
+// --reduce and --mode list, and the table shows only what was measured.
+BOOST_AUTO_TEST_CASE(strength_only_rows_are_per_encoding_and_method) {
+  const std::string in = "'" + small_input().string() + "'";
+  const auto table = test::run_satdoku("compare " + in + " --strength-only --probe --encodings extended,triads "
+                                       "--amo pairwise --reduce all --mode all");
+  BOOST_TEST_REQUIRE(table.exit_code == 0, table.err);
+  const auto lines = test::lines_of(table.out);
+  BOOST_TEST_REQUIRE(lines.size() >= 3u);
+  BOOST_TEST(lines[0].rfind("encoding  amo", 0) == 0, lines[0]);
+  BOOST_TEST(lines[0].find("UP %") != std::string::npos, lines[0]);
+  BOOST_TEST(lines[0].find("FL %") != std::string::npos, lines[0]);
+  for (const char* absent : {"reduce", "mode", "vars", "solve ms", "conflicts"})
+    BOOST_TEST(lines[0].find(absent) == std::string::npos, absent);
+  BOOST_TEST(lines[1].rfind("extended", 0) == 0, lines[1]);
+  BOOST_TEST(lines[2].rfind("triads", 0) == 0, lines[2]);
+  BOOST_TEST(lines[3].empty(), lines[3]);  // two rows, then the notes
+  const auto json = test::run_satdoku("compare " + in + " --strength-only --encodings extended,triads "
+                                      "--amo pairwise --reduce all --mode all --json -");
+  BOOST_TEST_REQUIRE(json.exit_code == 0, json.err);
+  const auto j = nlohmann::json::parse(json.out);
+  BOOST_TEST_REQUIRE(j["rows"].size() == 2u);
+  for (const auto& row : j["rows"]) {
+    BOOST_TEST(row["reduce"] == "-");
+    BOOST_TEST(row["mode"] == "-");
+    BOOST_TEST(row["up_solved_pct"].is_number());
+  }
+}
+
 BOOST_AUTO_TEST_CASE(unknown_names_are_usage_errors) {
   const std::string in = "'" + small_input().string() + "'";
   auto r = test::run_satdoku("compare " + in + " --encodings extended,bogus");
