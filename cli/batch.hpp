@@ -14,6 +14,7 @@
 #include <condition_variable>
 #include <cstdio>
 #include <fstream>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -55,6 +56,17 @@ class EntrySource {
 const std::atomic<bool>& interrupt_flag();
 void install_interrupt_handlers();
 
+// Workers that keep a solver from entry to entry (BatchOptions::stateful)
+// start a new one at each block of this many entries, counted by position in
+// the input, and with files as input a block that holds such an entry is
+// never split between threads: the answers are the same for any --jobs and
+// any timing.  (The price, mostly the learnt clauses a new solver does not
+// inherit: 6% more instructions on the hardest 9x9 puzzles, 10% on 17_clue;
+// RESULTS.md, session 13.)
+constexpr std::size_t kStateBlock = 256;
+// Limits::reuse_epoch for the entry at 0-based `position` in the input.
+inline std::uint64_t state_epoch(std::size_t position) { return position / kStateBlock + 1; }
+
 struct BatchOptions {
   unsigned jobs = 1;
   bool progress = false;  // one-line progress on stderr
@@ -64,6 +76,8 @@ struct BatchOptions {
   // failed (a full disk, a closed descriptor) the batch stops reading, since
   // no further record could reach it.
   std::ostream* output = nullptr;
+  // Whether the worker keeps solver state for this entry (kStateBlock).
+  std::function<bool(const Entry&)> stateful;
 };
 
 struct BatchTotals {
@@ -87,15 +101,17 @@ class Progress {
   bool shown_ = false;
 };
 
-// Runs `make_worker()` once per thread to get a callable Record(Entry&&),
-// feeds it every entry of `source`, and calls sink(Record&&) in input order.
+// Runs `make_worker()` once per thread to get a callable
+// Record(Entry&&, std::size_t position), feeds it every entry of `source`
+// with its 0-based position in the input, and calls sink(Record&&) in input
+// order.
 // With several jobs the sink runs on whichever worker completes the record
 // that is next, under a lock: never beside another sink call, but beside
 // other workers' calls, so workers must not write to the sink's streams.
 template <class MakeWorker, class Sink>
 BatchTotals run_batch(EntrySource& source, MakeWorker make_worker, Sink sink, const BatchOptions& options) {
   using Worker = decltype(make_worker());
-  using Record = decltype(std::declval<Worker&>()(std::declval<Entry&&>()));
+  using Record = decltype(std::declval<Worker&>()(std::declval<Entry&&>(), std::size_t{0}));
   const auto start = std::chrono::steady_clock::now();
   const std::atomic<bool>& cancel = interrupt_flag();
   Progress progress(options.progress);
@@ -114,14 +130,14 @@ BatchTotals run_batch(EntrySource& source, MakeWorker make_worker, Sink sink, co
   };
   if (options.jobs <= 1) {
     Worker worker = make_worker();
-    while (!cancel.load(std::memory_order_relaxed)) {
+    for (std::size_t position = 0; !cancel.load(std::memory_order_relaxed); ++position) {
       errno = 0;
       if (flush) options.output->flush();
       if (output_failed()) break;
       std::optional<Entry> entry = source.next();
       if (!entry) break;
       errno = 0;
-      sink(worker(std::move(*entry)));
+      sink(worker(std::move(*entry), position));
       progress.update(++totals.records);
       if (output_failed()) break;
     }
@@ -137,12 +153,24 @@ BatchTotals run_batch(EntrySource& source, MakeWorker make_worker, Sink sink, co
     // Ctrl-C each worker finishes the puzzle it is on (its search is
     // cancelled) and drops the rest; the records up to the first missing one
     // are printed.
+    //
+    // A chunk that starts with a stateful entry runs to the end of its
+    // kStateBlock block, and a chunk of other entries ends before a stateful
+    // one: so every stateful entry of a block is solved by one worker, in
+    // order, after a renewal at the block's first stateful entry, as with
+    // one thread.  Not when the input may block: a driver program waits for
+    // each answer before it sends the next puzzle, so chunks stay single
+    // entries there, and with several jobs the answers to puzzles with
+    // several solutions may differ from run to run.
     constexpr std::size_t kChunk = 128;
     constexpr double kChunkTime = 0.002;  // seconds
     const std::size_t max_chunk = source.may_block() ? 1 : kChunk;
-    const std::size_t capacity = 256 * std::size_t{options.jobs};  // entries in flight: the window
+    const bool blocks = options.stateful && !source.may_block();
+    // Entries in flight: the window (plus room for a whole block).
+    const std::size_t capacity = 256 * std::size_t{options.jobs} + (blocks ? kStateBlock : 0);
 
-    std::mutex input_mutex;  // guards source, next_seq, input_done
+    std::mutex input_mutex;  // guards source, pending, next_seq, input_done
+    std::optional<Entry> pending;  // read, but the first of the next chunk
     std::size_t next_seq = 0;
     bool input_done = false;
 
@@ -171,20 +199,32 @@ BatchTotals run_batch(EntrySource& source, MakeWorker make_worker, Sink sink, co
           // that is still running (each stores its records before it reads
           // again), so the wait ends; after Ctrl-C, which no signal handler
           // can notify, the timed wait sees the flag.
-          if (next_seq + want > next_emit.load() + capacity) {
+          const std::size_t room = blocks ? std::max(want, kStateBlock) : want;  // the chunk may grow to that
+          if (next_seq + room > next_emit.load() + capacity) {
             std::unique_lock output(output_mutex);
             ++space_waiters;
-            while (next_seq + want > next_emit.load() + capacity && !cancel.load() && !stop.load())
+            while (next_seq + room > next_emit.load() + capacity && !cancel.load() && !stop.load())
               space_ready.wait_for(output, std::chrono::milliseconds(100));
             --space_waiters;
             if (cancel.load() || stop.load()) return;
           }
           chunk.clear();
+          bool whole_block = false;
           while (chunk.size() < want) {
-            std::optional<Entry> entry = source.next();
+            std::optional<Entry> entry = std::move(pending);
+            pending.reset();
+            if (!entry) entry = source.next();
             if (!entry) {
               input_done = true;
               break;
+            }
+            if (blocks && !whole_block && options.stateful(*entry)) {
+              if (!chunk.empty()) {
+                pending = std::move(entry);  // it starts the next chunk
+                break;
+              }
+              whole_block = true;
+              want = kStateBlock - next_seq % kStateBlock;
             }
             chunk.push_back(std::move(*entry));
           }
@@ -195,9 +235,9 @@ BatchTotals run_batch(EntrySource& source, MakeWorker make_worker, Sink sink, co
 
         const auto began = std::chrono::steady_clock::now();
         records.clear();
-        for (Entry& entry : chunk) {
+        for (std::size_t i = 0; i < chunk.size(); ++i) {
           if (cancel.load(std::memory_order_relaxed)) break;
-          records.push_back(worker(std::move(entry)));
+          records.push_back(worker(std::move(chunk[i]), first + i));
         }
         if (!records.empty()) {
           const double each =

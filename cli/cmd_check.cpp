@@ -101,7 +101,8 @@ class Checker {
         backend_(make_backend(plan.pipeline)),
         reference_(plan.pipeline.cross_check && plan.pipeline.backend != "native" ? make_native_solver() : nullptr) {}
 
-  CheckRecord run(Entry&& entry) {
+  // `position`: the entry's 0-based place in the input (Pipeline::run).
+  CheckRecord run(Entry&& entry, std::size_t position) {
     CheckRecord r(std::move(entry));
     const auto* puzzle = std::get_if<Grid>(&r.base.entry.content);
     if (!puzzle) {
@@ -109,7 +110,8 @@ class Checker {
       r.failure = "the puzzle could not be read";
       return r;
     }
-    const Limits& limits = plan_.pipeline.limits;
+    Limits limits = plan_.pipeline.limits;
+    limits.reuse_epoch = epoch_ = state_epoch(position);
     Result& result = r.base.result;
     result = backend_->solve(*puzzle, limits);
     r.verdict = uniqueness_of(result);
@@ -199,6 +201,7 @@ class Checker {
   void analyse_clues(CheckRecord& r, const Grid& puzzle) {
     const Grid& solution = r.base.result.solutions.front();
     Limits limits = plan_.pipeline.limits;
+    limits.reuse_epoch = epoch_;
     if (!analyzer_ && plan_.pipeline.backend == "sat") analyzer_ = std::make_unique<ClueAnalyzer>(plan_.pipeline.sat);
     ClueAnalysis a = analyzer_ ? analyzer_->analyze(puzzle, solution, limits)
                                : analyze_clues(*backend_, puzzle, solution, limits);
@@ -284,6 +287,7 @@ class Checker {
   const CheckPlan& plan_;
   std::unique_ptr<Solver> backend_;
   std::unique_ptr<Solver> reference_;
+  std::uint64_t epoch_ = 0;  // Limits::reuse_epoch of the current entry
   std::unique_ptr<ClueAnalyzer> analyzer_;  // with --minimal and the sat backend, made on first use
 };
 
@@ -576,7 +580,9 @@ int check(const std::vector<std::string>& args) {
   std::optional<JUnitReport> junit;
   if (!config.junit.empty()) junit.emplace(plan.alphabet);
   auto make_worker = [&] {
-    return [c = std::make_shared<Checker>(plan)](Entry&& entry) { return c->run(std::move(entry)); };
+    return [c = std::make_shared<Checker>(plan)](Entry&& entry, std::size_t position) {
+      return c->run(std::move(entry), position);
+    };
   };
   auto sink = [&](CheckRecord&& r) {
     r.base.sequence = ++sequence;
@@ -592,7 +598,7 @@ int check(const std::vector<std::string>& args) {
       std::cerr << source_of(r.base.entry) << ": FAIL: " << r.failure << '\n';
   };
   const BatchTotals totals =
-      run_batch(source, make_worker, sink, config.run.batch());
+      run_batch(source, make_worker, sink, config.run.batch(plan.pipeline));
   if (junit) {
     std::cout.flush();  // the records come first when --junit is standard output
     junit->write(config.junit);

@@ -76,7 +76,9 @@ int solve(const std::vector<std::string>& args) {
   std::size_t sequence = 0;
   Tally tally;
   auto make_worker = [&] {
-    return [p = std::make_shared<Pipeline>(pipeline)](Entry&& entry) { return p->run(std::move(entry)); };
+    return [p = std::make_shared<Pipeline>(pipeline)](Entry&& entry, std::size_t position) {
+      return p->run(std::move(entry), position);
+    };
   };
   auto sink = [&](SolveRecord&& record) {
     record.sequence = ++sequence;
@@ -84,7 +86,7 @@ int solve(const std::vector<std::string>& args) {
     print_record(std::cout, std::cerr, record, *format, alphabet);
   };
   const BatchTotals totals =
-      run_batch(source, make_worker, sink, config.run.batch());
+      run_batch(source, make_worker, sink, config.run.batch(pipeline));
   return finish_batch("solve", totals, tally.summary(totals.seconds), config.run.quiet, tally.exit_code());
 }
 

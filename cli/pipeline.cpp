@@ -59,7 +59,15 @@ int finish_batch(std::string_view command, const BatchTotals& totals, const std:
   return static_cast<int>(code);
 }
 
-BatchOptions RunConfig::batch() const { return {jobs, !no_progress && stderr_is_terminal(), &std::cout}; }
+BatchOptions RunConfig::batch(const PipelineConfig& pipeline) const {
+  return {jobs, !no_progress && stderr_is_terminal(), &std::cout,
+          [&pipeline](const Entry& entry) { return keeps_state(pipeline, entry); }};
+}
+
+bool keeps_state(const PipelineConfig& config, const Entry& entry) {
+  const auto* grid = std::get_if<Grid>(&entry.content);
+  return grid && config.backend == "sat" && sat_mode_for(config.sat, grid->size(), config.limits) != SatMode::fresh;
+}
 
 void RunConfig::apply(PipelineConfig& pipeline) const {
   check_jobs(jobs);
@@ -82,7 +90,7 @@ Pipeline::Pipeline(const PipelineConfig& config)
       backend_(make_backend(config)),
       reference_(config.cross_check && config.backend != "native" ? make_native_solver() : nullptr) {}
 
-SolveRecord Pipeline::run(Entry&& entry) {
+SolveRecord Pipeline::run(Entry&& entry, std::size_t position) {
   SolveRecord record{std::move(entry), {}, {}, {}, {}, 0};
   const auto* puzzle = std::get_if<Grid>(&record.entry.content);
   if (!puzzle) {
@@ -112,7 +120,9 @@ SolveRecord Pipeline::run(Entry&& entry) {
   // call_once wakes waiters unconditionally: 49,158 on 17_clue).
   std::future<Result> reference_run;
   if (reference_ && beside) reference_run = std::async(std::launch::async, run_reference);
-  record.result = backend_->solve(*puzzle, config_.limits);
+  Limits limits = config_.limits;
+  limits.reuse_epoch = state_epoch(position);
+  record.result = backend_->solve(*puzzle, limits);
   // The reference of a small board has not started: it needs the extra solution only
   // to confirm an answer that claims to have them all (a puzzle with one
   // solution costs it a second, exhaustive search otherwise).

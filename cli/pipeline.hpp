@@ -42,8 +42,13 @@ struct RunConfig {
   // Checks the values (UsageError) and copies the budgets and the
   // cross-check choice into `pipeline`.
   void apply(PipelineConfig& pipeline) const;
-  BatchOptions batch() const;
+  // The batch options for `pipeline` (BatchOptions::stateful from keeps_state).
+  BatchOptions batch(const PipelineConfig& pipeline) const;
 };
+
+// Whether the backend of `config` keeps its solver from this entry to the
+// next (the SAT backend's incremental and hybrid modes).
+bool keeps_state(const PipelineConfig& config, const Entry& entry);
 
 // Ends a batch command: flushes standard output, prints the summary line
 // (unless quiet), a warning when the input held no puzzle at all (even when
@@ -62,8 +67,9 @@ class Pipeline {
  public:
   explicit Pipeline(const PipelineConfig& config);
   // Solves, verifies and cross-checks one entry (diagnostics pass through
-  // with status error).
-  SolveRecord run(Entry&& entry);
+  // with status error); `position` is its 0-based place in the input, which
+  // sets the backend's Limits::reuse_epoch (batch.hpp: kStateBlock).
+  SolveRecord run(Entry&& entry, std::size_t position);
 
  private:
   const PipelineConfig& config_;

@@ -170,6 +170,37 @@ BOOST_AUTO_TEST_CASE(jobs_do_not_change_the_output) {
   BOOST_TEST(one.out == two.out);
 }
 
+// Puzzles with several solutions: which one `solve` prints, and which two
+// `check` shows, must not depend on --jobs or on timing either (a reused
+// solver starts anew at each block of 256 puzzles, and a block stays with
+// one thread).  Also with other entries mixed in: 16x16 boards (a fresh
+// instance each) and lines that are not puzzles.
+BOOST_AUTO_TEST_CASE(jobs_do_not_change_which_solution_is_given) {
+  const auto puzzles = lines_of(slurp(shared_data() / "serg_multi.txt"));
+  std::string multi, mixed;
+  int count = 0;
+  for (const std::string& p : puzzles) {
+    if (p.empty() || p[0] == '#') continue;
+    multi += p + "\n";
+    mixed += p + "\n";
+    if (++count % 97 == 0) mixed += std::string(256, '.') + "\n";
+    if (count % 131 == 0) mixed += "12x" + p.substr(3) + "\n";
+    if (count == 1300) break;
+  }
+  for (const std::string command : {"solve -q -o line", "check -q --expect multiple"}) {
+    const auto one = run_satdoku(command + " -j1", multi);
+    BOOST_TEST_REQUIRE(one.exit_code == 0, command << ": " << one.err);
+    BOOST_TEST(lines_of(one.out).size() == 1300u);
+    for (const char* jobs : {" -j2", " -j3", " -j2"})
+      BOOST_TEST(run_satdoku(command + jobs, multi).out == one.out, command << jobs << " differs from -j1");
+  }
+  const auto one = run_satdoku("solve -q -o line --input-format line -j1", mixed);
+  BOOST_TEST(one.exit_code == 2, one.err);  // the lines that are not puzzles
+  BOOST_TEST(lines_of(one.out).size() == 1300u + 13u + 9u);
+  for (const char* jobs : {" -j2", " -j3"})
+    BOOST_TEST(run_satdoku(std::string("solve -q -o line --input-format line") + jobs, mixed).out == one.out, jobs);
+}
+
 BOOST_AUTO_TEST_CASE(a_node_budget_gives_unknown) {
   // An empty 25x25 board cannot be finished within 1 node.
   std::string row;

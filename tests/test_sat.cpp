@@ -150,6 +150,31 @@ BOOST_AUTO_TEST_CASE(a_conflict_limit_gives_unknown_and_the_solver_stays_usable)
   }
 }
 
+// A new Limits::reuse_epoch makes the reused instance start anew: from
+// there, a puzzle with several solutions gets the answer it gets from a new
+// backend, whatever the backend solved before.
+BOOST_AUTO_TEST_CASE(a_new_epoch_forgets_the_puzzles_before) {
+  std::vector<Grid> multi;
+  for (const Grid& p : read_puzzles(shared_data() / "serg_multi.txt", 60)) multi.push_back(p);
+  const std::vector<Grid> before(multi.begin(), multi.begin() + 30), after(multi.begin() + 30, multi.end());
+  for (SatMode mode : {SatMode::hybrid, SatMode::incremental}) {
+    auto answers = [&](const std::vector<Grid>& history, std::uint64_t history_epoch) {
+      auto sat = make_sat_solver({.mode = mode});
+      for (const Grid& p : history) sat->solve(p, {.reuse_epoch = history_epoch});
+      std::vector<Grid> out;
+      for (const Grid& p : after) {
+        const Result r = sat->solve(p, {.reuse_epoch = 7});
+        BOOST_TEST_REQUIRE((r.status == Status::solved));
+        out.push_back(r.solutions.front());
+      }
+      return out;
+    };
+    const auto alone = answers({}, 0);
+    BOOST_TEST((answers(before, 6) == alone), to_string(mode));
+    BOOST_TEST((answers({before.rbegin(), before.rend()}, 1) == alone), to_string(mode));
+  }
+}
+
 BOOST_AUTO_TEST_CASE(large_boards_solve_with_every_amo_method) {
   for (const char* file : {"sudoku-16-1.txt", "sudoku-25-1.txt"}) {
     const auto puzzles = read_puzzles(shared_data() / "large" / file);

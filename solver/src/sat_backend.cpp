@@ -107,6 +107,16 @@ SatChoice SatConfig::resolve(int n) const {
   return c;
 }
 
+SatMode sat_mode_for(const SatConfig& config, int n, const Limits& limits) {
+  // Under a conflict limit, whether a puzzle ends `unknown` must not depend
+  // on what its instance solved before (learnt clauses, scores and phases
+  // steer the search), hence on the order of the input or on which worker
+  // took the puzzle: unless a mode was chosen, each puzzle then gets an
+  // instance of its own.
+  if (limits.conflict_budget && !config.mode) return SatMode::fresh;
+  return config.resolve(n).mode;
+}
+
 void apply_options(SatSolver& solver, const SatChoice& choice, const SatConfig& config) {
   for (const auto& [name, value] : choice.options) solver.set_option(name, value);
   for (const auto& [name, value] : config.options) solver.set_option(name, value);
@@ -347,12 +357,7 @@ class SatBackend final : public Solver {
         result.exhausted = true;
       } else {
         SatChoice choice = config_.resolve(puzzle.size());
-        // Under a conflict limit, whether a puzzle ends `unknown` must not
-        // depend on what its instance solved before (learnt clauses, scores
-        // and phases steer the search), hence on the order of the input or
-        // on which worker took the puzzle: unless a mode was chosen, each
-        // puzzle then gets an instance of its own.
-        if (limits.conflict_budget && !config_.mode) choice.mode = SatMode::fresh;
+        choice.mode = sat_mode_for(config_, puzzle.size(), limits);
         switch (choice.mode) {
           case SatMode::fresh:
             solve_fresh(puzzle, choice, limits, result);
@@ -363,6 +368,7 @@ class SatBackend final : public Solver {
           case SatMode::hybrid: {
             Encoder reduced(puzzle, {choice.encoding, choice.amo, hybrid_reduction(choice)});
             if (reduced.solved() || reduced.conflict()) settled_by_reduction(reduced, result);
+            else if (first_search_of_epoch(limits)) solve_fresh(puzzle, choice, limits, result);
             else solve_incremental(puzzle, choice, limits, result, &reduced);
             break;
           }
@@ -449,9 +455,14 @@ class SatBackend final : public Solver {
     // puzzles: learnt clauses and retired activators pile up and slow every
     // later call (measured: 7,500 puzzles/s on the first 2,000 17-clue
     // puzzles, 2,700/s over all 49,158), while the rules cost ~2 ms to add.
-    if (!rules_ || !rules_->fits(puzzle, choice) || rules_->puzzles >= kRenewal) {
+    // And whenever the caller starts a new block of its input
+    // (Limits::reuse_epoch), so that the answers do not depend on which
+    // puzzles this thread solved before.
+    if (!rules_ || !rules_->fits(puzzle, choice) || rules_->puzzles >= kRenewal ||
+        rules_epoch_ != limits.reuse_epoch) {
       rules_.reset();
       rules_ = detail::RulesInstance::make(puzzle, choice, config_);
+      rules_epoch_ = limits.reuse_epoch;
     }
     ++rules_->puzzles;
     SatSolver& solver = rules_->solver;
@@ -483,6 +494,17 @@ class SatBackend final : public Solver {
     result.stats.propagations = after.propagations - before.propagations;
   }
 
+  // Whether this puzzle is the first of its Limits::reuse_epoch that the
+  // reduction leaves to search.  That one gets a fresh instance: building the
+  // rules instance costs about 2 ms, four fresh solves of a hard 9x9 puzzle,
+  // and where most puzzles settle without search (17_clue: 59 of 49,158
+  // need it) most epochs have a single such puzzle.
+  bool first_search_of_epoch(const Limits& limits) {
+    if (limits.reuse_epoch == 0 || limits.reuse_epoch == searched_epoch_) return false;
+    searched_epoch_ = limits.reuse_epoch;
+    return true;
+  }
+
   // The formula is in CaDiCaL: what solve() spent so far is its encode time.
   void search_starts(Result& result) {
     result.stats.encode_seconds = std::chrono::duration<double>(Clock::now() - start_).count();
@@ -493,6 +515,8 @@ class SatBackend final : public Solver {
 
   SatConfig config_;
   std::unique_ptr<detail::RulesInstance> rules_;
+  std::uint64_t rules_epoch_ = 0;     // Limits::reuse_epoch of the puzzle that made rules_
+  std::uint64_t searched_epoch_ = 0;  // of the last puzzle the reduction left to search
   Clock::time_point start_;  // of the current solve()
   bool searched_ = false;    // the current solve() reached search_starts()
 };

@@ -106,6 +106,7 @@ void remove_quietly(const std::filesystem::path& path) {
 struct ClueAnalyzer::Impl {
   SatConfig config;
   std::unique_ptr<detail::RulesInstance> rules;
+  std::uint64_t epoch = 0;  // Limits::reuse_epoch of the last analysis
 
   detail::RulesInstance& rules_for(const Grid& puzzle) {
     const SatChoice choice = config.resolve(puzzle.size());
@@ -130,7 +131,9 @@ ClueAnalysis ClueAnalyzer::analyze(const Grid& puzzle, const Grid& solution, con
   detail::Budget budget(limits);
   // Under a conflict limit the verdicts must not depend on the puzzles this
   // instance analysed before (see SatBackend::solve): a new one per puzzle.
-  if (limits.conflict_budget) impl_->rules.reset();
+  // A new block of the caller's input (Limits::reuse_epoch) gets a new one too.
+  if (limits.conflict_budget || impl_->epoch != limits.reuse_epoch) impl_->rules.reset();
+  impl_->epoch = limits.reuse_epoch;
   detail::RulesInstance& rules = impl_->rules_for(puzzle);
   SatSolver& solver = rules.solver;
   solver.set_cancel(limits.cancel);

@@ -112,6 +112,12 @@ struct SatConfig {
   SatChoice resolve(int n) const;
 };
 
+// The mode the SAT backend runs an N x N puzzle in: `config`'s choice, except
+// that under a conflict limit and without a chosen mode every puzzle gets a
+// fresh instance (whether it ends `unknown` must not depend on what an
+// instance solved before).  All but fresh keep their solver between puzzles.
+SatMode sat_mode_for(const SatConfig& config, int n, const Limits& limits);
+
 // The formula fresh mode gives CaDiCaL for one puzzle (the SAT backend
 // solves it; `compare` measures it).  The constructor runs the
 // propagations: `instance_encoding`'s with the chosen reduction and, with

@@ -29,6 +29,13 @@ struct Limits {
   double time_budget = 0;           // seconds per puzzle; 0 = none
   // When set and true, the backend stops as soon as it can (Ctrl-C).
   const std::atomic<bool>* cancel = nullptr;
+  // Backends that keep one solver from puzzle to puzzle (SAT incremental and
+  // hybrid modes: learnt clauses and phases steer the next search, so they
+  // decide which solution a puzzle with several gets) start a new solver
+  // whenever this changes.  A batch that numbers blocks of its input this
+  // way gets the same answers however its puzzles are spread over threads.
+  // 0: no such blocks (the solver is renewed every 1,000 puzzles).
+  std::uint64_t reuse_epoch = 0;
 };
 
 enum class Status {
