@@ -1,6 +1,7 @@
 #include "batch.hpp"
 
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -18,6 +19,21 @@ extern "C" void on_signal(int) { g_interrupted.store(true); }
 
 const std::atomic<bool>& interrupt_flag() { return g_interrupted; }
 
+namespace {
+// Whether reading a file of this kind may wait for a writer: a pipe
+// (/dev/stdin, <(driver)), a socket, a terminal or an unknown device.  The
+// memory devices (/dev/null, /dev/zero, /dev/full, /dev/random,
+// /dev/urandom: major 1) answer at once, like regular files and folders.
+bool can_wait(const struct stat& info) {
+  if (S_ISFIFO(info.st_mode) || S_ISSOCK(info.st_mode)) return true;
+  if (!S_ISCHR(info.st_mode)) return false;
+  const unsigned minor_number = minor(info.st_rdev);
+  const bool memory_device = major(info.st_rdev) == 1 && (minor_number == 3 || minor_number == 5 ||
+                                                          minor_number == 7 || minor_number == 8 || minor_number == 9);
+  return !memory_device;
+}
+}  // namespace
+
 void install_interrupt_handlers() {
   struct sigaction action {};
   action.sa_handler = on_signal;
@@ -29,13 +45,10 @@ void install_interrupt_handlers() {
 EntrySource::EntrySource(std::vector<std::string> files, ReadOptions options)
     : files_(std::move(files)), options_(std::move(options)) {
   if (files_.empty()) files_.push_back("-");
-  // A pipe, a terminal or a device (/dev/stdin, <(driver)) may make the
-  // batch wait for input; a regular file does not.
   for (const std::string& name : files_) {
     struct stat info {};
-    const bool regular = name == "-" ? ::fstat(STDIN_FILENO, &info) == 0 && S_ISREG(info.st_mode)
-                                     : ::stat(name.c_str(), &info) != 0 || S_ISREG(info.st_mode);
-    if (!regular) may_block_ = true;
+    const bool known = name == "-" ? ::fstat(STDIN_FILENO, &info) == 0 : ::stat(name.c_str(), &info) == 0;
+    if (known && can_wait(info)) may_block_ = true;
   }
 }
 

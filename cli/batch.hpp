@@ -33,9 +33,9 @@ class EntrySource {
   EntrySource(std::vector<std::string> files, ReadOptions options);
   ~EntrySource();
   std::optional<Entry> next();
-  // True when some input is not a regular file (standard input or a named
-  // file that is a pipe, a terminal or a device), where a read may wait for
-  // the writer.
+  // True when some input is a pipe, a socket or a terminal (standard input
+  // or a named file), where a read may wait for the writer.  Regular files,
+  // folders, missing files and devices such as /dev/null never wait.
   bool may_block() const { return may_block_; }
 
  private:
@@ -57,10 +57,11 @@ const std::atomic<bool>& interrupt_flag();
 void install_interrupt_handlers();
 
 // Workers that keep a solver from entry to entry (BatchOptions::stateful)
-// start a new one at each block of this many entries, counted by position in
-// the input, and with files as input a block that holds such an entry is
-// never split between threads: the answers are the same for any --jobs and
-// any timing.  (The price, mostly the learnt clauses a new solver does not
+// start a new one at each block of this many entries (puzzles and bad lines
+// alike), counted by position in the input.  With files as input, the part
+// of a block from its first such entry to its end goes to one thread, in
+// order: the answers are the same for any --jobs and any timing.  A file of
+// N puzzles thus keeps at most ceil(N / kStateBlock) threads busy.  (The price, mostly the learnt clauses a new solver does not
 // inherit: 6% more instructions on the hardest 9x9 puzzles, 10% on 17_clue;
 // RESULTS.md, session 13.)
 constexpr std::size_t kStateBlock = 256;
@@ -236,7 +237,7 @@ BatchTotals run_batch(EntrySource& source, MakeWorker make_worker, Sink sink, co
         const auto began = std::chrono::steady_clock::now();
         records.clear();
         for (std::size_t i = 0; i < chunk.size(); ++i) {
-          if (cancel.load(std::memory_order_relaxed)) break;
+          if (cancel.load(std::memory_order_relaxed) || stop.load(std::memory_order_relaxed)) break;
           records.push_back(worker(std::move(chunk[i]), first + i));
         }
         if (!records.empty()) {

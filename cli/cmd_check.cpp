@@ -486,16 +486,25 @@ class JUnitReport {
               xml_escape("puzzle " + puzzle_text(r.base.entry, alphabet_) + "\n" + detail) + "</" + tag + ">\n    </testcase>\n";
   }
 
-  void write(const fs::path& path) const {
+  // "-": standard output.
+  void write(const std::string& path) const {
+    if (path == "-") {
+      write(std::cout);
+      return;
+    }
     AtomicFile file(path);
-    file.stream() << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n  <testsuite name=\"satdoku check\" tests=\""
-                  << tests_ << "\" failures=\"" << failures_ << "\" errors=\"" << errors_ << "\" time=\"" << time_
-                  << "\">\n"
-                  << cases_ << "  </testsuite>\n</testsuites>\n";
+    write(file.stream());
     file.commit();
   }
 
  private:
+  void write(std::ostream& out) const {
+    out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n  <testsuite name=\"satdoku check\" tests=\""
+                  << tests_ << "\" failures=\"" << failures_ << "\" errors=\"" << errors_ << "\" time=\"" << time_
+                  << "\">\n"
+                  << cases_ << "  </testsuite>\n</testsuites>\n";
+  }
+
   Alphabet alphabet_;
   std::size_t tests_ = 0, failures_ = 0, errors_ = 0;
   double time_ = 0;
@@ -536,7 +545,7 @@ int check(const std::vector<std::string>& args) {
       ("minimal", po::bool_switch(&config.minimal), "report the redundant clues of unique puzzles")
       ("proof", po::value(&config.proof_dir)->value_name("DIR"),
        "write a CNF and a DRAT proof of uniqueness per unique puzzle into DIR")
-      ("junit", po::value(&config.junit)->value_name("FILE"), "write a JUnit XML report, one test case per puzzle")
+      ("junit", po::value(&config.junit)->value_name("FILE"), "write a JUnit XML report, one test case per puzzle (-: on standard output, instead of the records)")
       ("output,o", po::value(&config.output)->default_value(config.output), "output format: text, json");
   config.sat.add_options(options);
   config.run.add_options(options);
@@ -592,15 +601,20 @@ int check(const std::vector<std::string>& args) {
     if (!r.base.problem.empty()) report_problem(std::cerr, r.base, plan.alphabet);
     if (!r.base.reference_note.empty())
       std::cerr << source_of(r.base.entry) << ": note: " << r.base.reference_note << '\n';
-    if (json) std::cout << json_text(check_json(r, plan)) << '\n';
-    else print_text(std::cout, r, plan);
+    if (config.junit == "-") {
+      // the report takes standard output
+    } else if (json) {
+      std::cout << json_text(check_json(r, plan)) << '\n';
+    } else {
+      print_text(std::cout, r, plan);
+    }
     if (!r.met && r.base.problem.empty() && !std::holds_alternative<Diagnostic>(r.base.entry.content))
       std::cerr << source_of(r.base.entry) << ": FAIL: " << r.failure << '\n';
   };
   const BatchTotals totals =
       run_batch(source, make_worker, sink, config.run.batch(plan.pipeline));
   if (junit) {
-    std::cout.flush();  // the records come first when --junit is standard output
+    std::cout.flush();  // the records come first when --junit is /dev/stdout
     junit->write(config.junit);
   }
   return finish_batch("check", totals, tally.summary(totals.seconds, plan.expect), config.run.quiet,

@@ -898,7 +898,8 @@ int compare(const std::vector<std::string>& args) {
   progress.finish();
   if (failure) std::rethrow_exception(failure);
   if (interrupt_flag().load()) {
-    std::cerr << "satdoku compare: interrupted\n";
+    std::cerr << "satdoku compare: interrupted after " << done.load() << " of " << puzzles.size()
+              << " puzzles; no table written\n";
     return static_cast<int>(ExitCode::interrupted);
   }
 

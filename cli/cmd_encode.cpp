@@ -1,6 +1,7 @@
 // satdoku encode: write puzzles as DIMACS CNF for any SAT solver.
 #include <cerrno>
 #include <filesystem>
+#include <system_error>
 #include <iostream>
 #include <new>
 
@@ -62,7 +63,7 @@ int encode(const std::vector<std::string>& args) {
   config.encoding.add_options(options, /*shared_by_jobs=*/false);
   options.add_options()
       ("output,o", po::value(&config.output)->default_value(config.output), "CNF file (- : standard output)")
-      ("out-dir,d", po::value(&config.out_dir)->value_name("DIR"), "one CNF file per puzzle in DIR (must exist)")
+      ("out-dir,d", po::value(&config.out_dir)->value_name("DIR"), "one CNF file per puzzle in DIR (made if missing)")
       ("quiet,q", po::bool_switch(&config.quiet), "no size line per puzzle on stderr");
   config.input.add_options(options);
   const std::string description = std::string(kDescription) + encoding_help() + "\nAt-most-one methods:\n" + amo_help();
@@ -73,8 +74,12 @@ int encode(const std::vector<std::string>& args) {
   const std::uint64_t max_memory = config.encoding.max_memory_bytes();
   if (!config.out_dir.empty() && config.output != "-")
     throw UsageError("give either --output or --out-dir, not both");
-  if (!config.out_dir.empty() && !std::filesystem::is_directory(config.out_dir))
-    throw UsageError("--out-dir " + config.out_dir + " is not a folder");
+  if (!config.out_dir.empty()) {  // made if missing, as check --proof does
+    std::error_code error;
+    std::filesystem::create_directories(config.out_dir, error);
+    if (!error && !std::filesystem::is_directory(config.out_dir)) error = std::make_error_code(std::errc::not_a_directory);
+    if (error) throw OutputError("cannot create folder " + config.out_dir + ": " + error.message());
+  }
 
   EntrySource source(config.input.files, config.input.read_options());
   install_interrupt_handlers();  // a signal ends the batch after the file being written

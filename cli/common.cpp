@@ -21,7 +21,8 @@ std::string exit_code_help(std::string_view command) {
   };
   static constexpr Codes kCodes[] = {
       {"", "every puzzle was solved (or met the expectation)",
-       "some puzzle has no solution, clashing clues, or missed the expectation", true, true},
+       "some puzzle has no solution or clashing clues, hit a limit (unknown), or missed the expectation", true,
+       true},
       {"solve", "every puzzle was solved", "some puzzle has no solution or clashing clues, or hit a limit (unknown)",
        true, true},
       {"check", "every puzzle met the expectation (--expect)", "some puzzle missed it (its file:line is named)", true,

@@ -251,4 +251,16 @@ BOOST_AUTO_TEST_CASE(sigterm_during_check_and_encode) {
   }
   BOOST_TEST(files > 0u);
   BOOST_TEST(contains(slurp(encode_err), "satdoku encode: interrupted after "), slurp(encode_err));
+
+  // compare: no table file, and a line that says how far it got.
+  const fs::path csv = s.dir / "table.csv", compare_err = s.dir / "compare-err.txt";
+  const pid_t comparer = spawn({"compare", "--no-progress", "--encodings", "triads", "--csv", csv.string(),
+                                big_input().string()},
+                               s.dir / "compare-out.txt", compare_err);
+  std::this_thread::sleep_for(std::chrono::milliseconds(1500));
+  ::kill(comparer, SIGINT);
+  BOOST_TEST(exit_code_of(comparer) == 130);
+  BOOST_TEST(!fs::exists(csv));
+  BOOST_TEST(contains(slurp(compare_err), "satdoku compare: interrupted after "), slurp(compare_err));
+  BOOST_TEST(contains(slurp(compare_err), " puzzles; no table written"), slurp(compare_err));
 }

@@ -297,6 +297,13 @@ BOOST_AUTO_TEST_CASE(junit_follows_links_and_writes_devices) {
   BOOST_TEST(to_stdout.out.rfind("<stdin>:1 unique", 0) == 0, to_stdout.out);
   BOOST_TEST(to_stdout.out.find("<testsuites") != std::string::npos, to_stdout.out);
   BOOST_TEST(to_stdout.out.find("</testsuites>\n") == to_stdout.out.size() - 14, to_stdout.out);
+  // "-": the report alone, in place of the records.
+  auto dash = run_satdoku("check --junit - --expect multiple", kEasy + "\n");
+  BOOST_TEST(dash.exit_code == 1, dash.err);
+  BOOST_TEST(dash.out.rfind("<?xml", 0) == 0, dash.out);
+  BOOST_TEST(dash.out.find("<failure") != std::string::npos, dash.out);
+  BOOST_TEST(dash.err.find("<stdin>:1: FAIL") != std::string::npos, dash.err);
+  BOOST_TEST(!fs::exists("-"));
   auto to_null = run_satdoku("check --junit /dev/null", kEasy + "\n");
   BOOST_TEST(to_null.exit_code == 0, to_null.err);
   BOOST_TEST(fs::is_character_file("/dev/null"));

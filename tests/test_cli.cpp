@@ -31,6 +31,7 @@ BOOST_AUTO_TEST_CASE(help_version_and_unknown_commands) {
   BOOST_TEST(help.exit_code == 0);
   BOOST_TEST(help.out.find("solve") != std::string::npos);
   BOOST_TEST(help.out.find("Exit codes") != std::string::npos);
+  BOOST_TEST(help.out.find("hit a limit (unknown)") != std::string::npos);  // --timeout fails a run too
   auto version = run_satdoku("--version");
   BOOST_TEST(version.exit_code == 0);
   BOOST_TEST(version.out.rfind("satdoku ", 0) == 0);
@@ -199,6 +200,19 @@ BOOST_AUTO_TEST_CASE(jobs_do_not_change_which_solution_is_given) {
   BOOST_TEST(lines_of(one.out).size() == 1300u + 13u + 9u);
   for (const char* jobs : {" -j2", " -j3"})
     BOOST_TEST(run_satdoku(std::string("solve -q -o line --input-format line") + jobs, mixed).out == one.out, jobs);
+
+  // A folder or /dev/null among the inputs cannot make the batch wait, so it
+  // keeps the answers of the other files the same too.
+  namespace fs = std::filesystem;
+  const fs::path dir = fs::temp_directory_path() / ("satdoku-jobs-" + std::to_string(::getpid()));
+  fs::create_directories(dir / "folder");
+  { std::ofstream(dir / "multi.txt") << multi; }
+  const std::string inputs = " " + quoted(dir / "multi.txt") + " " + quoted(dir / "folder") + " /dev/null";
+  const auto alone = run_satdoku("solve -q -o line -j1" + inputs);
+  BOOST_TEST(alone.exit_code == 2, alone.err);  // the folder
+  BOOST_TEST(lines_of(alone.out).size() == 1300u + 1u);
+  BOOST_TEST(run_satdoku("solve -q -o line -j2" + inputs).out == alone.out);
+  fs::remove_all(dir);
 }
 
 BOOST_AUTO_TEST_CASE(a_node_budget_gives_unknown) {
@@ -378,6 +392,15 @@ BOOST_AUTO_TEST_CASE(encode_out_dir_and_unwritable_targets) {
   std::size_t files = 0;
   for ([[maybe_unused]] const auto& e : fs::directory_iterator(dir)) ++files;
   BOOST_TEST(files == 3u);  // no temporary file left behind
+  // A missing folder is made; a path that is a file is an error.
+  auto made = run_satdoku("encode -q --out-dir '" + (dir / "new" / "cnf").string() + "'", kEasy + "\n");
+  BOOST_TEST(made.exit_code == 0, made.err);
+  BOOST_TEST(fs::exists(dir / "new" / "cnf" / "1.cnf"));
+  auto file = run_satdoku("encode -q --out-dir '" + (dir / "1.cnf").string() + "'", kEasy + "\n");
+  BOOST_TEST(file.exit_code == 2);
+  BOOST_TEST(file.err.find("cannot create folder " + (dir / "1.cnf").string() + ": Not a directory") !=
+                 std::string::npos,
+             file.err);
   auto missing = run_satdoku("encode -o /no/such/folder/p.cnf", kEasy + "\n");
   BOOST_TEST(missing.exit_code == 2);
   BOOST_TEST(missing.err.find("/no/such/folder/p.cnf") != std::string::npos, missing.err);
