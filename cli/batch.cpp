@@ -1,7 +1,9 @@
 #include "batch.hpp"
 
+#include <fcntl.h>
+#include <poll.h>
+#include <sys/ioctl.h>
 #include <sys/stat.h>
-#include <sys/sysmacros.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -22,16 +24,62 @@ const std::atomic<bool>& interrupt_flag() { return g_interrupted; }
 namespace {
 // Whether reading a file of this kind may wait for a writer: a pipe
 // (/dev/stdin, <(driver)), a socket, a terminal or an unknown device.  The
-// memory devices (/dev/null, /dev/zero, /dev/full, /dev/random,
-// /dev/urandom: major 1) answer at once, like regular files and folders.
+// memory devices never wait (though /dev/zero never ends either), like
+// regular files and folders.
 bool can_wait(const struct stat& info) {
   if (S_ISFIFO(info.st_mode) || S_ISSOCK(info.st_mode)) return true;
   if (!S_ISCHR(info.st_mode)) return false;
-  const unsigned minor_number = minor(info.st_rdev);
-  const bool memory_device = major(info.st_rdev) == 1 && (minor_number == 3 || minor_number == 5 ||
-                                                          minor_number == 7 || minor_number == 8 || minor_number == 9);
-  return !memory_device;
+  for (const char* device : {"/dev/null", "/dev/zero", "/dev/full", "/dev/random", "/dev/urandom"}) {
+    struct stat known {};
+    if (::stat(device, &known) == 0 && S_ISCHR(known.st_mode) && known.st_rdev == info.st_rdev) return false;
+  }
+  return true;
 }
+
+// Reads a descriptor that may wait (a pipe, a terminal) or never end
+// (/dev/zero).  The C++ streams retry a read that a signal interrupts, and
+// the signal may go to another thread anyway; so this one waits in poll()
+// for at most 100 ms at a time, and after SIGINT or SIGTERM the input ends.
+// A failed read throws std::ios_base::failure with errno set, as the
+// standard file buffer does.
+class InterruptibleBuffer : public std::streambuf {
+ public:
+  InterruptibleBuffer(int fd, bool owned) : fd_(fd), owned_(owned) {}
+  ~InterruptibleBuffer() override {
+    if (owned_) ::close(fd_);
+  }
+  InterruptibleBuffer(const InterruptibleBuffer&) = delete;
+  InterruptibleBuffer& operator=(const InterruptibleBuffer&) = delete;
+
+ protected:
+  int_type underflow() override {
+    if (gptr() < egptr()) return traits_type::to_int_type(*gptr());
+    for (;;) {
+      if (g_interrupted.load()) return traits_type::eof();
+      pollfd ready{fd_, POLLIN, 0};
+      const int polled = ::poll(&ready, 1, 100);
+      if (polled == 0 || (polled < 0 && errno == EINTR)) continue;
+      const ssize_t got = polled < 0 ? -1 : ::read(fd_, data_, sizeof data_);
+      if (got < 0 && errno == EINTR) continue;
+      if (got < 0) throw std::ios_base::failure("cannot read");
+      if (got == 0) return traits_type::eof();
+      setg(data_, data_, data_ + got);
+      return traits_type::to_int_type(*gptr());
+    }
+  }
+  // What a read would return at once (the reader asks before it waits).
+  std::streamsize showmanyc() override {
+    int ready_bytes = 0;
+    if (::ioctl(fd_, FIONREAD, &ready_bytes) == 0 && ready_bytes >= 0) return ready_bytes;
+    pollfd ready{fd_, POLLIN, 0};
+    return ::poll(&ready, 1, 0) > 0 && (ready.revents & POLLIN) ? 1 : 0;
+  }
+
+ private:
+  int fd_;
+  bool owned_;
+  char data_[1 << 16];
+};
 }  // namespace
 
 void install_interrupt_handlers() {
@@ -57,6 +105,7 @@ EntrySource::~EntrySource() = default;
 void EntrySource::close_file() {
   reader_.reset();
   stream_.reset();
+  buffer_.reset();
   ++file_;
 }
 
@@ -73,7 +122,15 @@ std::optional<Entry> EntrySource::next() {
     const std::string& name = files_[file_];
     if (!reader_) {
       std::istream* in = &std::cin;
-      if (name != "-") {
+      struct stat info {};
+      const bool known = name == "-" ? ::fstat(STDIN_FILENO, &info) == 0 : ::stat(name.c_str(), &info) == 0;
+      if (known && !S_ISREG(info.st_mode) && !S_ISDIR(info.st_mode)) {
+        const int fd = name == "-" ? STDIN_FILENO : ::open(name.c_str(), O_RDONLY | O_CLOEXEC);
+        if (fd < 0) return end_of_file_with(1, "cannot open: ", errno);
+        buffer_ = std::make_unique<InterruptibleBuffer>(fd, name != "-");
+        stream_ = std::make_unique<std::istream>(buffer_.get());
+        in = stream_.get();
+      } else if (name != "-") {
         stream_ = std::make_unique<std::ifstream>(name, std::ios::binary);
         if (!*stream_) return end_of_file_with(1, "cannot open: ", errno);
         in = stream_.get();
@@ -81,7 +138,11 @@ std::optional<Entry> EntrySource::next() {
       reader_ = std::make_unique<PuzzleReader>(*in, name, options_);
     }
     try {
-      if (auto entry = reader_->next()) return entry;
+      auto entry = reader_->next();
+      // After SIGINT the input has ended early: its last line may be cut.
+      if (g_interrupted.load()) return std::nullopt;
+      if (entry) return entry;
+      if (stream_ && stream_->bad()) return end_of_file_with(0, "cannot read: ", errno);
     } catch (const std::ios_base::failure&) {
       // libstdc++ throws from a failed read (a folder, an I/O error) whatever
       // the stream's exception mask: the file ends with one diagnostic entry.

@@ -27,15 +27,19 @@
 namespace satdoku::cli {
 
 // The entries of several files in turn; "-" (or no file at all) is standard
-// input.  A file that cannot be opened yields one diagnostic entry.
+// input.  A file that cannot be opened yields one diagnostic entry.  An input
+// that is not a regular file (a pipe, a terminal, a device) is read so that
+// SIGINT and SIGTERM end a wait for more input, once
+// install_interrupt_handlers() has run: the input then ends.
 class EntrySource {
  public:
   EntrySource(std::vector<std::string> files, ReadOptions options);
   ~EntrySource();
   std::optional<Entry> next();
-  // True when some input is a pipe, a socket or a terminal (standard input
-  // or a named file), where a read may wait for the writer.  Regular files,
-  // folders, missing files and devices such as /dev/null never wait.
+  // True when some input is a pipe, a socket, a terminal or an unknown device
+  // (standard input or a named file), where a read may wait for the writer.
+  // Regular files, folders, missing files and the memory devices (/dev/null,
+  // /dev/zero, /dev/urandom ...) never wait.
   bool may_block() const { return may_block_; }
 
  private:
@@ -48,7 +52,8 @@ class EntrySource {
   std::vector<std::string> files_;
   ReadOptions options_;
   std::size_t file_ = 0;
-  std::unique_ptr<std::ifstream> stream_;
+  std::unique_ptr<std::streambuf> buffer_;  // a pipe's or a device's, which a signal can end
+  std::unique_ptr<std::istream> stream_;
   std::unique_ptr<PuzzleReader> reader_;
 };
 
@@ -61,9 +66,10 @@ void install_interrupt_handlers();
 // alike), counted by position in the input.  With files as input, the part
 // of a block from its first such entry to its end goes to one thread, in
 // order: the answers are the same for any --jobs and any timing.  A file of
-// N puzzles thus keeps at most ceil(N / kStateBlock) threads busy.  (The price, mostly the learnt clauses a new solver does not
-// inherit: 6% more instructions on the hardest 9x9 puzzles, 10% on 17_clue;
-// RESULTS.md, session 13.)
+// N puzzles thus keeps at most ceil(N / kStateBlock) threads busy.  (The
+// price, mostly the learnt clauses a new solver does not inherit: 6% more
+// instructions on the hardest 9x9 puzzles, 10% on 17_clue; RESULTS.md,
+// session 13.)
 constexpr std::size_t kStateBlock = 256;
 // Limits::reuse_epoch for the entry at 0-based `position` in the input.
 inline std::uint64_t state_epoch(std::size_t position) { return position / kStateBlock + 1; }

@@ -3,6 +3,7 @@
 // redundant clues of unique puzzles, DRAT proofs of uniqueness, and a JUnit
 // report for CI.
 #include <algorithm>
+#include <cerrno>
 #include <filesystem>
 #include <iostream>
 #include <memory>
@@ -486,18 +487,12 @@ class JUnitReport {
               xml_escape("puzzle " + puzzle_text(r.base.entry, alphabet_) + "\n" + detail) + "</" + tag + ">\n    </testcase>\n";
   }
 
-  // "-": standard output.
-  void write(const std::string& path) const {
-    if (path == "-") {
-      write(std::cout);
-      return;
-    }
+  void write(const fs::path& path) const {
     AtomicFile file(path);
     write(file.stream());
     file.commit();
   }
 
- private:
   void write(std::ostream& out) const {
     out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n  <testsuite name=\"satdoku check\" tests=\""
                   << tests_ << "\" failures=\"" << failures_ << "\" errors=\"" << errors_ << "\" time=\"" << time_
@@ -505,6 +500,7 @@ class JUnitReport {
                   << cases_ << "  </testsuite>\n</testsuites>\n";
   }
 
+ private:
   Alphabet alphabet_;
   std::size_t tests_ = 0, failures_ = 0, errors_ = 0;
   double time_ = 0;
@@ -613,12 +609,20 @@ int check(const std::vector<std::string>& args) {
   };
   const BatchTotals totals =
       run_batch(source, make_worker, sink, config.run.batch(plan.pipeline));
-  if (junit) {
+  ExitCode code = tally.exit_code();
+  if (junit && config.junit == "-") {
+    errno = 0;
+    junit->write(std::cout);
+    if (!std::cout.flush()) {
+      std::cerr << "satdoku check: cannot write standard output: " << write_error_text(errno) << '\n';
+      stdout_failure_reported();
+      code = worst(code, ExitCode::usage);
+    }
+  } else if (junit) {
     std::cout.flush();  // the records come first when --junit is /dev/stdout
     junit->write(config.junit);
   }
-  return finish_batch("check", totals, tally.summary(totals.seconds, plan.expect), config.run.quiet,
-                      tally.exit_code());
+  return finish_batch("check", totals, tally.summary(totals.seconds, plan.expect), config.run.quiet, code);
 }
 
 }  // namespace

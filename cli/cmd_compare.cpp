@@ -193,7 +193,8 @@ class ChunkRunner {
  public:
   ChunkRunner(const CompareConfig& config, const std::vector<RowSpec>& rows) : config_(config), rows_(rows) {}
 
-  void run(const std::vector<Grid>& puzzles, std::size_t begin, std::size_t end,
+  // False when an interrupt cut the chunk short.
+  bool run(const std::vector<Grid>& puzzles, std::size_t begin, std::size_t end,
            std::vector<std::vector<Sample>>& samples) {
     const std::atomic<bool>& cancel = interrupt_flag();
     // The reference, once per puzzle.
@@ -215,7 +216,7 @@ class ChunkRunner {
       SatConfig sat{rows_[r].encoding, rows_[r].amo, rows_[r].reduction, rows_[r].mode, {{"seed", config_.seed}}};
       auto solver = make_sat_solver(sat);
       for (std::size_t i = begin; i < end; ++i) {
-        if (cancel.load(std::memory_order_relaxed)) return;
+        if (cancel.load(std::memory_order_relaxed)) return false;
         const Grid& puzzle = puzzles[i];
         Sample& s = samples[r][i];
         const SatChoice choice = sat.resolve(puzzle.size());
@@ -249,6 +250,7 @@ class ChunkRunner {
         }
       }
     }
+    return !cancel.load();  // a search the interrupt cancelled is no measurement
   }
 
  private:
@@ -875,8 +877,8 @@ int compare(const std::vector<std::string>& args) {
     try {
       ChunkRunner runner(config, rows);
       for (std::size_t c; (c = next++) < chunks && !interrupt_flag().load();) {
-        runner.run(puzzles, c * kChunk, std::min(puzzles.size(), (c + 1) * kChunk), samples);
-        done += std::min(puzzles.size(), (c + 1) * kChunk) - c * kChunk;
+        const std::size_t end = std::min(puzzles.size(), (c + 1) * kChunk);
+        if (runner.run(puzzles, c * kChunk, end, samples)) done += end - c * kChunk;
       }
     } catch (...) {
       std::lock_guard lock(failure_mutex);

@@ -140,7 +140,7 @@ int encode(const std::vector<std::string>& args) {
     }
   }
   if (interrupt_flag()) {
-    std::cerr << "satdoku encode: interrupted after " << index << " puzzles\n";
+    std::cerr << "satdoku encode: interrupted after " << index << (index == 1 ? " puzzle\n" : " puzzles\n");
     return static_cast<int>(ExitCode::interrupted);
   }
   if (index == 0) {

@@ -53,7 +53,8 @@ int finish_batch(std::string_view command, const BatchTotals& totals, const std:
   if (totals.records == 0 && !totals.interrupted)
     std::cerr << "satdoku " << command << ": warning: the input holds no puzzle\n";
   if (totals.interrupted) {
-    std::cerr << "satdoku " << command << ": interrupted after " << totals.records << " puzzles\n";
+    std::cerr << "satdoku " << command << ": interrupted after " << totals.records
+              << (totals.records == 1 ? " puzzle\n" : " puzzles\n");
     return static_cast<int>(ExitCode::interrupted);
   }
   return static_cast<int>(code);

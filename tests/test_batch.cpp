@@ -7,6 +7,7 @@
 
 #include <fcntl.h>
 #include <signal.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -101,6 +102,9 @@ int exit_code_of(pid_t pid) {
   ::waitpid(pid, &status, 0);
   return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
 }
+
+// "1 puzzle", "2 puzzles", as the messages count.
+std::string puzzles_text(std::size_t n) { return std::to_string(n) + (n == 1 ? " puzzle\n" : " puzzles\n"); }
 
 // A big input: the forum's hardest puzzles (tens of thousands), which the
 // batch cannot finish before the signal.
@@ -209,8 +213,44 @@ BOOST_AUTO_TEST_CASE(sigint_and_sigterm_during_solve) {
       }
       BOOST_TEST(solved >= 3u);
       BOOST_TEST(lines.size() < 48765u);
-      BOOST_TEST(contains(diagnostics, "satdoku solve: interrupted after " + std::to_string(lines.size()) + " puzzles"),
+      BOOST_TEST(contains(diagnostics, "satdoku solve: interrupted after " + puzzles_text(lines.size())),
                  diagnostics);
+    }
+  }
+}
+
+// A batch that waits for more input from a pipe (or a terminal) still ends
+// on SIGINT, with the records of the puzzles that came.
+BOOST_AUTO_TEST_CASE(sigint_while_waiting_for_input) {
+  Scratch s("waiting");
+  const fs::path fifo = s.dir / "fifo";
+  BOOST_REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
+  const std::string puzzle = lines_of(slurp(big_input())).at(0);
+  for (const char* jobs : {"1", "2"}) {
+    BOOST_TEST_CONTEXT("-j" << jobs) {
+      const fs::path out = s.dir / (std::string("out") + jobs), err = s.dir / (std::string("err") + jobs);
+      const pid_t pid = spawn({"solve", "--output", "line", "--no-progress", "-j", jobs, fifo.string()}, out, err);
+      const int writer = ::open(fifo.c_str(), O_WRONLY);  // the writer stays, silent, after one puzzle
+      BOOST_REQUIRE(writer >= 0);
+      const std::string line = puzzle + "\n";
+      BOOST_REQUIRE(::write(writer, line.data(), line.size()) == static_cast<ssize_t>(line.size()));
+      wait_for_output(pid, out, 82);
+      ::kill(pid, SIGINT);
+      int status = 0;
+      for (int tries = 0; tries < 250 && ::waitpid(pid, &status, WNOHANG) != pid; ++tries)
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+      const bool ended = ::kill(pid, 0) != 0;
+      if (!ended) {
+        ::kill(pid, SIGKILL);
+        ::waitpid(pid, &status, 0);
+      }
+      ::close(writer);
+      BOOST_REQUIRE_MESSAGE(ended, "satdoku still waits for input 5 s after SIGINT");
+      BOOST_TEST((WIFEXITED(status) && WEXITSTATUS(status) == 130));
+      const auto records = lines_of(slurp(out));
+      BOOST_REQUIRE(records.size() == 1u);
+      BOOST_TEST(!verify(read_puzzles_text(puzzle + "\n").at(0), read_puzzles_text(records[0] + "\n").at(0)));
+      BOOST_TEST(contains(slurp(err), "satdoku solve: interrupted after 1 puzzle\n"), slurp(err));
     }
   }
 }
@@ -227,7 +267,7 @@ BOOST_AUTO_TEST_CASE(sigterm_during_check_and_encode) {
   const auto lines = lines_of(text);
   for (std::size_t i = 0; i < lines.size(); ++i)
     BOOST_TEST(nlohmann::json::parse(lines[i])["index"].get<std::size_t>() == i + 1);
-  BOOST_TEST(contains(slurp(err), "satdoku check: interrupted after " + std::to_string(lines.size()) + " puzzles"),
+  BOOST_TEST(contains(slurp(err), "satdoku check: interrupted after " + puzzles_text(lines.size())),
              slurp(err));
 
   // encode --out-dir: every file present is whole (reads as a complete
@@ -263,4 +303,11 @@ BOOST_AUTO_TEST_CASE(sigterm_during_check_and_encode) {
   BOOST_TEST(!fs::exists(csv));
   BOOST_TEST(contains(slurp(compare_err), "satdoku compare: interrupted after "), slurp(compare_err));
   BOOST_TEST(contains(slurp(compare_err), " puzzles; no table written"), slurp(compare_err));
+  // Only whole chunks of 256 count as done, and 1.5 s is not enough for all.
+  const std::string said = slurp(compare_err);
+  const std::size_t at = said.find("interrupted after ");
+  BOOST_REQUIRE(at != std::string::npos);
+  const std::size_t done = std::stoul(said.substr(at + 18));
+  BOOST_TEST(done % 256 == 0u, said);
+  BOOST_TEST(done < read_puzzles(big_input()).size(), said);
 }

@@ -304,6 +304,16 @@ BOOST_AUTO_TEST_CASE(junit_follows_links_and_writes_devices) {
   BOOST_TEST(dash.out.find("<failure") != std::string::npos, dash.out);
   BOOST_TEST(dash.err.find("<stdin>:1: FAIL") != std::string::npos, dash.err);
   BOOST_TEST(!fs::exists("-"));
+  {
+    const fs::path input = dir / "easy.txt", err = dir / "full.err";
+    std::ofstream(input) << kEasy << '\n';
+    const std::string command = "'" + satdoku_binary().string() + "' check --junit - '" + input.string() +
+                                "' > /dev/full 2> '" + err.string() + "'";
+    const int status = std::system(command.c_str());
+    BOOST_TEST((WIFEXITED(status) && WEXITSTATUS(status) == 2));
+    BOOST_TEST(slurp(err).find("cannot write standard output: No space left on device") != std::string::npos,
+               slurp(err));
+  }
   auto to_null = run_satdoku("check --junit /dev/null", kEasy + "\n");
   BOOST_TEST(to_null.exit_code == 0, to_null.err);
   BOOST_TEST(fs::is_character_file("/dev/null"));
