@@ -11,6 +11,7 @@
 #include <csignal>
 #include <cstring>
 #include <iostream>
+#include <system_error>
 
 namespace satdoku::cli {
 
@@ -60,8 +61,8 @@ class InterruptibleBuffer : public std::streambuf {
       const int polled = ::poll(&ready, 1, 100);
       if (polled == 0 || (polled < 0 && errno == EINTR)) continue;
       const ssize_t got = polled < 0 ? -1 : ::read(fd_, data_, sizeof data_);
-      if (got < 0 && errno == EINTR) continue;
-      if (got < 0) throw std::ios_base::failure("cannot read");
+      if (got < 0 && (errno == EINTR || errno == EAGAIN)) continue;  // EAGAIN: a descriptor left non-blocking
+      if (got < 0) throw std::ios_base::failure("cannot read", std::error_code(errno, std::system_category()));
       if (got == 0) return traits_type::eof();
       setg(data_, data_, data_ + got);
       return traits_type::to_int_type(*gptr());
@@ -111,13 +112,21 @@ void EntrySource::close_file() {
 
 Entry EntrySource::end_of_file_with(std::size_t index, std::string_view what, int error) {
   Diagnostic diagnostic;
-  diagnostic.where.file = files_[file_];
+  diagnostic.where.file = files_[file_] == "-" ? "<stdin>" : files_[file_];
   diagnostic.message = std::string(what) + std::strerror(error);
   close_file();
   return Entry{index, diagnostic.where, {}, std::move(diagnostic)};
 }
 
 std::optional<Entry> EntrySource::next() {
+  std::optional<Entry> entry = read_entry();
+  // After SIGINT the input ends early: a line may have been cut, an open
+  // interrupted.  Nothing read then is a puzzle or an error of its own.
+  if (g_interrupted.load()) return std::nullopt;
+  return entry;
+}
+
+std::optional<Entry> EntrySource::read_entry() {
   while (file_ < files_.size()) {
     const std::string& name = files_[file_];
     if (!reader_) {
@@ -125,8 +134,14 @@ std::optional<Entry> EntrySource::next() {
       struct stat info {};
       const bool known = name == "-" ? ::fstat(STDIN_FILENO, &info) == 0 : ::stat(name.c_str(), &info) == 0;
       if (known && !S_ISREG(info.st_mode) && !S_ISDIR(info.st_mode)) {
-        const int fd = name == "-" ? STDIN_FILENO : ::open(name.c_str(), O_RDONLY | O_CLOEXEC);
+        // Opened without waiting for a FIFO's writer (poll() waits instead,
+        // where a signal can end the wait).
+        const int fd = name == "-" ? STDIN_FILENO : ::open(name.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
         if (fd < 0) return end_of_file_with(1, "cannot open: ", errno);
+        if (const int flags = ::fcntl(fd, F_GETFL); flags >= 0 && (flags & O_ACCMODE) == O_WRONLY) {
+          if (fd != STDIN_FILENO) ::close(fd);
+          return end_of_file_with(0, "cannot read: ", EBADF);  // poll() would wait for ever
+        }
         buffer_ = std::make_unique<InterruptibleBuffer>(fd, name != "-");
         stream_ = std::make_unique<std::istream>(buffer_.get());
         in = stream_.get();
@@ -138,15 +153,13 @@ std::optional<Entry> EntrySource::next() {
       reader_ = std::make_unique<PuzzleReader>(*in, name, options_);
     }
     try {
-      auto entry = reader_->next();
-      // After SIGINT the input has ended early: its last line may be cut.
-      if (g_interrupted.load()) return std::nullopt;
-      if (entry) return entry;
-      if (stream_ && stream_->bad()) return end_of_file_with(0, "cannot read: ", errno);
-    } catch (const std::ios_base::failure&) {
+      if (auto entry = reader_->next()) return entry;
+    } catch (const std::ios_base::failure& failure) {
       // libstdc++ throws from a failed read (a folder, an I/O error) whatever
-      // the stream's exception mask: the file ends with one diagnostic entry.
-      return end_of_file_with(0, "cannot read: ", errno);
+      // the stream's exception mask, as InterruptibleBuffer does: the file
+      // ends with one diagnostic entry.
+      const bool system = failure.code().category() == std::system_category();
+      return end_of_file_with(0, "cannot read: ", system ? failure.code().value() : errno);
     }
     close_file();
   }

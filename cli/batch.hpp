@@ -35,6 +35,7 @@ class EntrySource {
  public:
   EntrySource(std::vector<std::string> files, ReadOptions options);
   ~EntrySource();
+  // The next entry; none at the end of the input or after SIGINT/SIGTERM.
   std::optional<Entry> next();
   // True when some input is a pipe, a socket, a terminal or an unknown device
   // (standard input or a named file), where a read may wait for the writer.
@@ -43,6 +44,7 @@ class EntrySource {
   bool may_block() const { return may_block_; }
 
  private:
+  std::optional<Entry> read_entry();
   // Done with the current file: on to the next.
   void close_file();
   // The current file ends with one diagnostic entry: `what` and errno `error`.

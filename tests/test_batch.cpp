@@ -86,13 +86,20 @@ pid_t spawn(const std::vector<std::string>& args, const fs::path& out, const fs:
   return pid;
 }
 
-// Waits until `path` holds at least `bytes` bytes, or the process ended.
+// Waits until `path` holds at least `bytes` bytes, or the process ended, or
+// a minute went by (then the process is killed).
 void wait_for_output(pid_t pid, const fs::path& path, std::uintmax_t bytes) {
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::minutes(1);
   for (;;) {
     std::error_code ec;
     if (fs::file_size(path, ec) >= bytes && !ec) return;
     int status = 0;
     if (::waitpid(pid, &status, WNOHANG) == pid) BOOST_FAIL("satdoku ended before any output");
+    if (std::chrono::steady_clock::now() > deadline) {
+      ::kill(pid, SIGKILL);
+      ::waitpid(pid, &status, 0);
+      BOOST_FAIL("no output from satdoku within a minute");
+    }
     std::this_thread::sleep_for(std::chrono::milliseconds(20));
   }
 }
@@ -100,6 +107,23 @@ void wait_for_output(pid_t pid, const fs::path& path, std::uintmax_t bytes) {
 int exit_code_of(pid_t pid) {
   int status = 0;
   ::waitpid(pid, &status, 0);
+  return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+// The exit code of `pid` if it ends within 5 s; otherwise it is killed and
+// the test fails.
+int exit_code_within_5s(pid_t pid) {
+  int status = 0;
+  bool ended = false;
+  for (int tries = 0; tries < 250 && !ended; ++tries) {
+    ended = ::waitpid(pid, &status, WNOHANG) == pid;
+    if (!ended) std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  if (!ended) {
+    ::kill(pid, SIGKILL);
+    ::waitpid(pid, &status, 0);
+  }
+  BOOST_TEST_REQUIRE(ended, "satdoku still runs 5 s after the signal");
   return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
 }
 
@@ -230,27 +254,47 @@ BOOST_AUTO_TEST_CASE(sigint_while_waiting_for_input) {
     BOOST_TEST_CONTEXT("-j" << jobs) {
       const fs::path out = s.dir / (std::string("out") + jobs), err = s.dir / (std::string("err") + jobs);
       const pid_t pid = spawn({"solve", "--output", "line", "--no-progress", "-j", jobs, fifo.string()}, out, err);
-      const int writer = ::open(fifo.c_str(), O_WRONLY);  // the writer stays, silent, after one puzzle
-      BOOST_REQUIRE(writer >= 0);
+      // The writer stays, silent, after one puzzle.  (Opened without waiting:
+      // ENXIO until satdoku has opened the FIFO.)
+      int writer = -1;
+      for (int tries = 0; tries < 500 && writer < 0; ++tries) {
+        writer = ::open(fifo.c_str(), O_WRONLY | O_NONBLOCK);
+        if (writer < 0) std::this_thread::sleep_for(std::chrono::milliseconds(20));
+      }
+      if (writer < 0) ::kill(pid, SIGKILL);
+      BOOST_REQUIRE_MESSAGE(writer >= 0, "satdoku did not open the FIFO within 10 s");
       const std::string line = puzzle + "\n";
       BOOST_REQUIRE(::write(writer, line.data(), line.size()) == static_cast<ssize_t>(line.size()));
       wait_for_output(pid, out, 82);
       ::kill(pid, SIGINT);
-      int status = 0;
-      for (int tries = 0; tries < 250 && ::waitpid(pid, &status, WNOHANG) != pid; ++tries)
-        std::this_thread::sleep_for(std::chrono::milliseconds(20));
-      const bool ended = ::kill(pid, 0) != 0;
-      if (!ended) {
-        ::kill(pid, SIGKILL);
-        ::waitpid(pid, &status, 0);
-      }
+      const int code = exit_code_within_5s(pid);
       ::close(writer);
-      BOOST_REQUIRE_MESSAGE(ended, "satdoku still waits for input 5 s after SIGINT");
-      BOOST_TEST((WIFEXITED(status) && WEXITSTATUS(status) == 130));
+      BOOST_TEST(code == 130);
       const auto records = lines_of(slurp(out));
       BOOST_REQUIRE(records.size() == 1u);
       BOOST_TEST(!verify(read_puzzles_text(puzzle + "\n").at(0), read_puzzles_text(records[0] + "\n").at(0)));
       BOOST_TEST(contains(slurp(err), "satdoku solve: interrupted after 1 puzzle\n"), slurp(err));
+    }
+  }
+  // A FIFO that no program writes to, after a file: whichever thread opens
+  // it, the signal ends the wait, and no error record is made up.
+  const fs::path twenty = s.dir / "twenty.txt";
+  {
+    std::ofstream file(twenty);
+    for (const Grid& p : read_puzzles(big_input(), 20)) file << format_line(p) << '\n';
+  }
+  for (const char* jobs : {"1", "2", "3"}) {
+    BOOST_TEST_CONTEXT("-j" << jobs << ", no writer") {
+      const fs::path out = s.dir / (std::string("idle") + jobs), err = s.dir / (std::string("idle-err") + jobs);
+      const pid_t pid =
+          spawn({"solve", "--output", "line", "--no-progress", "-j", jobs, twenty.string(), fifo.string()}, out, err);
+      wait_for_output(pid, out, 20 * 82);
+      std::this_thread::sleep_for(std::chrono::milliseconds(200));
+      ::kill(pid, SIGINT);
+      BOOST_TEST(exit_code_within_5s(pid) == 130);
+      BOOST_TEST(lines_of(slurp(out)).size() == 20u);
+      BOOST_TEST(contains(slurp(err), "satdoku solve: interrupted after 20 puzzles\n"), slurp(err));
+      BOOST_TEST(!contains(slurp(err), "cannot"), slurp(err));
     }
   }
 }
