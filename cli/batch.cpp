@@ -41,8 +41,8 @@ bool can_wait(const struct stat& info) {
 // (/dev/zero).  The C++ streams retry a read that a signal interrupts, and
 // the signal may go to another thread anyway; so this one waits in poll()
 // for at most 100 ms at a time, and after SIGINT or SIGTERM the input ends.
-// A failed read throws std::ios_base::failure with errno set, as the
-// standard file buffer does.
+// A failed read throws std::ios_base::failure, as the standard file buffer
+// does, with the read's errno as its code.
 class InterruptibleBuffer : public std::streambuf {
  public:
   InterruptibleBuffer(int fd, bool owned) : fd_(fd), owned_(owned) {}
