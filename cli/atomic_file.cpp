@@ -4,12 +4,20 @@
 
 #include <cerrno>
 #include <cstring>
+#include <system_error>
 
 #include "satdoku/error.hpp"
 
 namespace satdoku::cli {
 
 namespace fs = std::filesystem;
+
+void make_folder(const fs::path& path, std::string_view what) {
+  std::error_code error;
+  fs::create_directories(path, error);
+  if (!error && !fs::is_directory(path)) error = std::make_error_code(std::errc::not_a_directory);
+  if (error) throw OutputError("cannot create " + std::string(what) + " " + path.string() + ": " + error.message());
+}
 
 namespace {
 

@@ -8,12 +8,18 @@
 #include <filesystem>
 #include <fstream>
 #include <string>
+#include <string_view>
 
 namespace satdoku::cli {
 
 // Why a write failed, from errno: strerror, or "write failed" when errno
 // says nothing.
 std::string write_error_text(int error);
+
+// Makes the folder `path` (and its parents) unless it exists; throws
+// OutputError "cannot create <what> <path>: <reason>" when that fails or the
+// path is not a folder.
+void make_folder(const std::filesystem::path& path, std::string_view what);
 
 class AtomicFile {
  public:

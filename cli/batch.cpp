@@ -23,6 +23,11 @@ extern "C" void on_signal(int) { g_interrupted.store(true); }
 const std::atomic<bool>& interrupt_flag() { return g_interrupted; }
 
 namespace {
+// stat() of a named input, fstat() of standard input ("-"); false when it fails.
+bool stat_input(const std::string& name, struct stat& info) {
+  return name == "-" ? ::fstat(STDIN_FILENO, &info) == 0 : ::stat(name.c_str(), &info) == 0;
+}
+
 // Whether reading a file of this kind may wait for a writer: a pipe
 // (/dev/stdin, <(driver)), a socket, a terminal or an unknown device.  The
 // memory devices never wait (though /dev/zero never ends either), like
@@ -96,8 +101,7 @@ EntrySource::EntrySource(std::vector<std::string> files, ReadOptions options)
   if (files_.empty()) files_.push_back("-");
   for (const std::string& name : files_) {
     struct stat info {};
-    const bool known = name == "-" ? ::fstat(STDIN_FILENO, &info) == 0 : ::stat(name.c_str(), &info) == 0;
-    if (known && can_wait(info)) may_block_ = true;
+    if (stat_input(name, info) && can_wait(info)) may_block_ = true;
   }
 }
 
@@ -132,8 +136,7 @@ std::optional<Entry> EntrySource::read_entry() {
     if (!reader_) {
       std::istream* in = &std::cin;
       struct stat info {};
-      const bool known = name == "-" ? ::fstat(STDIN_FILENO, &info) == 0 : ::stat(name.c_str(), &info) == 0;
-      if (known && !S_ISREG(info.st_mode) && !S_ISDIR(info.st_mode)) {
+      if (stat_input(name, info) && !S_ISREG(info.st_mode) && !S_ISDIR(info.st_mode)) {
         // Opened without waiting for a FIFO's writer (poll() waits instead,
         // where a signal can end the wait).
         const int fd = name == "-" ? STDIN_FILENO : ::open(name.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);

@@ -495,9 +495,8 @@ class JUnitReport {
 
   void write(std::ostream& out) const {
     out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n  <testsuite name=\"satdoku check\" tests=\""
-                  << tests_ << "\" failures=\"" << failures_ << "\" errors=\"" << errors_ << "\" time=\"" << time_
-                  << "\">\n"
-                  << cases_ << "  </testsuite>\n</testsuites>\n";
+        << tests_ << "\" failures=\"" << failures_ << "\" errors=\"" << errors_ << "\" time=\"" << time_ << "\">\n"
+        << cases_ << "  </testsuite>\n</testsuites>\n";
   }
 
  private:
@@ -559,10 +558,7 @@ int check(const std::vector<std::string>& args) {
   plan.minimal = config.minimal || plan.expect == Expect::minimal;
   if (!config.proof_dir.empty()) {
     plan.proof_dir = config.proof_dir;
-    std::error_code error;
-    fs::create_directories(plan.proof_dir, error);
-    if (error || !fs::is_directory(plan.proof_dir))
-      throw OutputError("cannot create proof folder " + config.proof_dir + ": " + error.message());
+    make_folder(plan.proof_dir, "proof folder");
   }
   plan.files = config.input.files;
 
@@ -584,6 +580,7 @@ int check(const std::vector<std::string>& args) {
   CheckTally tally;
   std::optional<JUnitReport> junit;
   if (!config.junit.empty()) junit.emplace(plan.alphabet);
+  const bool records_on_stdout = config.junit != "-";  // else the report takes standard output
   auto make_worker = [&] {
     return [c = std::make_shared<Checker>(plan)](Entry&& entry, std::size_t position) {
       return c->run(std::move(entry), position);
@@ -597,12 +594,9 @@ int check(const std::vector<std::string>& args) {
     if (!r.base.problem.empty()) report_problem(std::cerr, r.base, plan.alphabet);
     if (!r.base.reference_note.empty())
       std::cerr << source_of(r.base.entry) << ": note: " << r.base.reference_note << '\n';
-    if (config.junit == "-") {
-      // the report takes standard output
-    } else if (json) {
-      std::cout << json_text(check_json(r, plan)) << '\n';
-    } else {
-      print_text(std::cout, r, plan);
+    if (records_on_stdout) {
+      if (json) std::cout << json_text(check_json(r, plan)) << '\n';
+      else print_text(std::cout, r, plan);
     }
     if (!r.met && r.base.problem.empty() && !std::holds_alternative<Diagnostic>(r.base.entry.content))
       std::cerr << source_of(r.base.entry) << ": FAIL: " << r.failure << '\n';
@@ -610,7 +604,7 @@ int check(const std::vector<std::string>& args) {
   const BatchTotals totals =
       run_batch(source, make_worker, sink, config.run.batch(plan.pipeline));
   ExitCode code = tally.exit_code();
-  if (junit && config.junit == "-") {
+  if (junit && !records_on_stdout) {
     errno = 0;
     junit->write(std::cout);
     if (!std::cout.flush()) {

@@ -1,7 +1,6 @@
 // satdoku encode: write puzzles as DIMACS CNF for any SAT solver.
 #include <cerrno>
 #include <filesystem>
-#include <system_error>
 #include <iostream>
 #include <new>
 
@@ -74,12 +73,7 @@ int encode(const std::vector<std::string>& args) {
   const std::uint64_t max_memory = config.encoding.max_memory_bytes();
   if (!config.out_dir.empty() && config.output != "-")
     throw UsageError("give either --output or --out-dir, not both");
-  if (!config.out_dir.empty()) {  // made if missing, as check --proof does
-    std::error_code error;
-    std::filesystem::create_directories(config.out_dir, error);
-    if (!error && !std::filesystem::is_directory(config.out_dir)) error = std::make_error_code(std::errc::not_a_directory);
-    if (error) throw OutputError("cannot create folder " + config.out_dir + ": " + error.message());
-  }
+  if (!config.out_dir.empty()) make_folder(config.out_dir, "folder");  // as check --proof does
 
   EntrySource source(config.input.files, config.input.read_options());
   install_interrupt_handlers();  // a signal ends the batch after the file being written
