@@ -13,6 +13,7 @@
 #include <chrono>
 #include <condition_variable>
 #include <cstdio>
+#include <deque>
 #include <fstream>
 #include <functional>
 #include <memory>
@@ -20,6 +21,7 @@
 #include <optional>
 #include <string>
 #include <thread>
+#include <variant>
 #include <vector>
 
 #include "satdoku/io.hpp"
@@ -64,17 +66,91 @@ const std::atomic<bool>& interrupt_flag();
 void install_interrupt_handlers();
 
 // Workers that keep a solver from entry to entry (BatchOptions::stateful)
-// start a new one at each block of this many entries (puzzles and bad lines
-// alike), counted by position in the input.  With files as input, the part
-// of a block from its first such entry to its end goes to one thread, in
-// order: the answers are the same for any --jobs and any timing.  A file of
-// N puzzles thus keeps at most ceil(N / kStateBlock) threads busy.  (The
-// price, mostly the learnt clauses a new solver does not inherit: 6% more
-// instructions on the hardest 9x9 puzzles, 10% on 17_clue; RESULTS.md,
-// session 13.)
+// start a new one at each block of entries (puzzles and bad lines alike),
+// counted by position in the input: blocks of kStateBlock, except that the
+// block in which the input ends is cut into blocks of kShortStateBlock.  With
+// files as input, the part of a block from its first such entry to its end
+// goes to one thread, in order: the answers are the same for any --jobs and
+// any timing.  Long blocks, because each new solver costs a build and
+// forgets what the last one learnt (blocks of 256: 6% more instructions on
+// the hardest 9x9 puzzles, 10% on 17_clue; RESULTS.md, session 13); short
+// ones at the end, so that the other threads wait less for the last block,
+// and a file of up to 256 entries keeps several threads busy (RESULTS.md,
+// session 15).
 constexpr std::size_t kStateBlock = 256;
-// Limits::reuse_epoch for the entry at 0-based `position` in the input.
-inline std::uint64_t state_epoch(std::size_t position) { return position / kStateBlock + 1; }
+constexpr std::size_t kShortStateBlock = 64;
+
+// The entries of an EntrySource with their positions and blocks.  Where the
+// blocks are cut depends on the input alone, never on timing: to see whether
+// the input ends in a block, the reader reads the block (and one entry more)
+// at its start, or less when those entries hold more than kLookAheadCells
+// cells: then it treats the input as going on.  The thread that reads a block
+// usually solves it too (run_batch), so that the memory of an entry is freed
+// by the thread that took it (a look-ahead of 512 entries, freed by the other
+// thread, cost 5% of the time of 17_clue with --jobs 2).  Without look-ahead
+// (an input that may block, where a driver program waits for each answer
+// before it sends the next puzzle) every block is long.
+class StateBlocks {
+ public:
+  struct Item {
+    Entry entry;
+    std::size_t position = 0;   // 0-based, in the whole input
+    std::size_t block_end = 0;  // one past the last position of its block
+  };
+  static constexpr std::size_t kLookAheadCells = std::size_t{1} << 20;
+
+  StateBlocks(EntrySource& source, bool look_ahead) : source_(source), look_ahead_(look_ahead) {}
+  // The next entry; none at the end of the input or after SIGINT/SIGTERM.
+  std::optional<Item> next() {
+    if (position_ == block_end_) begin_block();
+    std::optional<Entry> entry;
+    if (!ahead_.empty()) {
+      entry = std::move(ahead_.front());
+      ahead_.pop_front();
+      ahead_cells_ -= cells_of(*entry);
+    } else {
+      entry = source_.next();
+    }
+    if (!entry) return std::nullopt;
+    return Item{std::move(*entry), position_++, block_end_};
+  }
+
+ private:
+  static std::size_t cells_of(const Entry& entry) {
+    const auto* grid = std::get_if<Grid>(&entry.content);
+    return grid ? static_cast<std::size_t>(grid->cell_count()) : 1;
+  }
+  void begin_block() {
+    if (position_ < short_until_) {
+      block_end_ = position_ + kShortStateBlock;
+    } else if (look_ahead_ && ends_within(kStateBlock + 1)) {
+      short_until_ = position_ + kStateBlock;
+      block_end_ = position_ + kShortStateBlock;
+    } else {
+      block_end_ = position_ + kStateBlock;
+    }
+  }
+  // Whether the input ends within `count` entries from here.  ahead_ always
+  // holds the entries that follow, so the answer depends on them alone.
+  bool ends_within(std::size_t count) {
+    while (ahead_.size() < count) {
+      if (ahead_cells_ > kLookAheadCells) return false;
+      std::optional<Entry> entry = source_.next();
+      if (!entry) return true;
+      ahead_cells_ += cells_of(*entry);
+      ahead_.push_back(std::move(*entry));
+    }
+    return false;
+  }
+
+  EntrySource& source_;
+  bool look_ahead_;
+  std::deque<Entry> ahead_;
+  std::size_t ahead_cells_ = 0;
+  std::size_t position_ = 0;
+  std::size_t block_end_ = 0;
+  std::size_t short_until_ = 0;  // blocks are short up to here
+};
 
 struct BatchOptions {
   unsigned jobs = 1;
@@ -85,7 +161,7 @@ struct BatchOptions {
   // failed (a full disk, a closed descriptor) the batch stops reading, since
   // no further record could reach it.
   std::ostream* output = nullptr;
-  // Whether the worker keeps solver state for this entry (kStateBlock).
+  // Whether the worker keeps solver state for this entry (state_epoch).
   std::function<bool(const Entry&)> stateful;
 };
 
@@ -111,22 +187,23 @@ class Progress {
 };
 
 // Runs `make_worker()` once per thread to get a callable
-// Record(Entry&&, std::size_t position), feeds it every entry of `source`
-// with its 0-based position in the input, and calls sink(Record&&) in input
-// order.
+// Record(Entry&&, std::uint64_t block), feeds it every entry of `source`
+// with a number that names its block (StateBlocks: the end of the block; for
+// Limits::reuse_epoch), and calls sink(Record&&) in input order.
 // With several jobs the sink runs on whichever worker completes the record
 // that is next, under a lock: never beside another sink call, but beside
 // other workers' calls, so workers must not write to the sink's streams.
 template <class MakeWorker, class Sink>
 BatchTotals run_batch(EntrySource& source, MakeWorker make_worker, Sink sink, const BatchOptions& options) {
   using Worker = decltype(make_worker());
-  using Record = decltype(std::declval<Worker&>()(std::declval<Entry&&>(), std::size_t{0}));
+  using Record = decltype(std::declval<Worker&>()(std::declval<Entry&&>(), std::uint64_t{0}));
   const auto start = std::chrono::steady_clock::now();
   const std::atomic<bool>& cancel = interrupt_flag();
   Progress progress(options.progress);
   BatchTotals totals;
 
   const bool flush = options.output && source.may_block();
+  StateBlocks blocked(source, options.stateful && !source.may_block());
   // After a sink call or a flush: has the output failed?  Runs where that
   // write ran, so errno is still the one it set.
   auto output_failed = [&] {
@@ -139,14 +216,14 @@ BatchTotals run_batch(EntrySource& source, MakeWorker make_worker, Sink sink, co
   };
   if (options.jobs <= 1) {
     Worker worker = make_worker();
-    for (std::size_t position = 0; !cancel.load(std::memory_order_relaxed); ++position) {
+    while (!cancel.load(std::memory_order_relaxed)) {
       errno = 0;
       if (flush) options.output->flush();
       if (output_failed()) break;
-      std::optional<Entry> entry = source.next();
-      if (!entry) break;
+      std::optional<StateBlocks::Item> item = blocked.next();
+      if (!item) break;
       errno = 0;
-      sink(worker(std::move(*entry), position));
+      sink(worker(std::move(item->entry), item->block_end));
       progress.update(++totals.records);
       if (output_failed()) break;
     }
@@ -164,7 +241,7 @@ BatchTotals run_batch(EntrySource& source, MakeWorker make_worker, Sink sink, co
     // are printed.
     //
     // A chunk that starts with a stateful entry runs to the end of its
-    // kStateBlock block, and a chunk of other entries ends before a stateful
+    // block (StateBlocks), and a chunk of other entries ends before a stateful
     // one: so every stateful entry of a block is solved by one worker, in
     // order, after a renewal at the block's first stateful entry, as with
     // one thread.  Not when the input may block: a driver program waits for
@@ -178,8 +255,8 @@ BatchTotals run_batch(EntrySource& source, MakeWorker make_worker, Sink sink, co
     // Entries in flight: the window (plus room for a whole block).
     const std::size_t capacity = 256 * std::size_t{options.jobs} + (blocks ? kStateBlock : 0);
 
-    std::mutex input_mutex;  // guards source, pending, next_seq, input_done
-    std::optional<Entry> pending;  // read, but the first of the next chunk
+    std::mutex input_mutex;  // guards blocked, pending, next_seq, input_done
+    std::optional<StateBlocks::Item> pending;  // read, but the first of the next chunk
     std::size_t next_seq = 0;
     bool input_done = false;
 
@@ -192,7 +269,7 @@ BatchTotals run_batch(EntrySource& source, MakeWorker make_worker, Sink sink, co
 
     auto work = [&] {
       Worker worker = make_worker();
-      std::vector<Entry> chunk;
+      std::vector<StateBlocks::Item> chunk;
       std::vector<Record> records;
       double seconds_per_entry = 0;  // a running average; 0 before the first chunk
       for (;;) {
@@ -220,22 +297,22 @@ BatchTotals run_batch(EntrySource& source, MakeWorker make_worker, Sink sink, co
           chunk.clear();
           bool whole_block = false;
           while (chunk.size() < want) {
-            std::optional<Entry> entry = std::move(pending);
+            std::optional<StateBlocks::Item> item = std::move(pending);
             pending.reset();
-            if (!entry) entry = source.next();
-            if (!entry) {
+            if (!item) item = blocked.next();
+            if (!item) {
               input_done = true;
               break;
             }
-            if (blocks && !whole_block && options.stateful(*entry)) {
+            if (blocks && !whole_block && options.stateful(item->entry)) {
               if (!chunk.empty()) {
-                pending = std::move(entry);  // it starts the next chunk
+                pending = std::move(item);  // it starts the next chunk
                 break;
               }
               whole_block = true;
-              want = kStateBlock - next_seq % kStateBlock;
+              want = item->block_end - item->position;
             }
-            chunk.push_back(std::move(*entry));
+            chunk.push_back(std::move(*item));
           }
           first = next_seq;
           next_seq += chunk.size();
@@ -246,7 +323,7 @@ BatchTotals run_batch(EntrySource& source, MakeWorker make_worker, Sink sink, co
         records.clear();
         for (std::size_t i = 0; i < chunk.size(); ++i) {
           if (cancel.load(std::memory_order_relaxed) || stop.load(std::memory_order_relaxed)) break;
-          records.push_back(worker(std::move(chunk[i]), first + i));
+          records.push_back(worker(std::move(chunk[i].entry), chunk[i].block_end));
         }
         if (!records.empty()) {
           const double each =

@@ -102,8 +102,8 @@ class Checker {
         backend_(make_backend(plan.pipeline)),
         reference_(plan.pipeline.cross_check && plan.pipeline.backend != "native" ? make_native_solver() : nullptr) {}
 
-  // `position`: the entry's 0-based place in the input (Pipeline::run).
-  CheckRecord run(Entry&& entry, std::size_t position) {
+  // `block`: the entry's block of the input (Pipeline::run).
+  CheckRecord run(Entry&& entry, std::uint64_t block) {
     CheckRecord r(std::move(entry));
     const auto* puzzle = std::get_if<Grid>(&r.base.entry.content);
     if (!puzzle) {
@@ -112,7 +112,7 @@ class Checker {
       return r;
     }
     Limits limits = plan_.pipeline.limits;
-    limits.reuse_epoch = epoch_ = state_epoch(position);
+    limits.reuse_epoch = epoch_ = block;
     Result& result = r.base.result;
     result = backend_->solve(*puzzle, limits);
     r.verdict = uniqueness_of(result);
@@ -582,8 +582,8 @@ int check(const std::vector<std::string>& args) {
   if (!config.junit.empty()) junit.emplace(plan.alphabet);
   const bool records_on_stdout = config.junit != "-";  // else the report takes standard output
   auto make_worker = [&] {
-    return [c = std::make_shared<Checker>(plan)](Entry&& entry, std::size_t position) {
-      return c->run(std::move(entry), position);
+    return [c = std::make_shared<Checker>(plan)](Entry&& entry, std::uint64_t block) {
+      return c->run(std::move(entry), block);
     };
   };
   auto sink = [&](CheckRecord&& r) {

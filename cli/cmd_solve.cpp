@@ -76,8 +76,8 @@ int solve(const std::vector<std::string>& args) {
   std::size_t sequence = 0;
   Tally tally;
   auto make_worker = [&] {
-    return [p = std::make_shared<Pipeline>(pipeline)](Entry&& entry, std::size_t position) {
-      return p->run(std::move(entry), position);
+    return [p = std::make_shared<Pipeline>(pipeline)](Entry&& entry, std::uint64_t block) {
+      return p->run(std::move(entry), block);
     };
   };
   auto sink = [&](SolveRecord&& record) {

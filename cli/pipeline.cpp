@@ -91,7 +91,7 @@ Pipeline::Pipeline(const PipelineConfig& config)
       backend_(make_backend(config)),
       reference_(config.cross_check && config.backend != "native" ? make_native_solver() : nullptr) {}
 
-SolveRecord Pipeline::run(Entry&& entry, std::size_t position) {
+SolveRecord Pipeline::run(Entry&& entry, std::uint64_t block) {
   SolveRecord record{std::move(entry), {}, {}, {}, {}, 0};
   const auto* puzzle = std::get_if<Grid>(&record.entry.content);
   if (!puzzle) {
@@ -122,7 +122,7 @@ SolveRecord Pipeline::run(Entry&& entry, std::size_t position) {
   std::future<Result> reference_run;
   if (reference_ && beside) reference_run = std::async(std::launch::async, run_reference);
   Limits limits = config_.limits;
-  limits.reuse_epoch = state_epoch(position);
+  limits.reuse_epoch = block;
   record.result = backend_->solve(*puzzle, limits);
   // The reference of a small board has not started: it needs the extra solution only
   // to confirm an answer that claims to have them all (a puzzle with one

@@ -67,9 +67,9 @@ class Pipeline {
  public:
   explicit Pipeline(const PipelineConfig& config);
   // Solves, verifies and cross-checks one entry (diagnostics pass through
-  // with status error); `position` is its 0-based place in the input, which
-  // sets the backend's Limits::reuse_epoch (batch.hpp: kStateBlock).
-  SolveRecord run(Entry&& entry, std::size_t position);
+  // with status error); `block` names its block of the input, which
+  // becomes the backend's Limits::reuse_epoch (batch.hpp: StateBlocks).
+  SolveRecord run(Entry&& entry, std::uint64_t block);
 
  private:
   const PipelineConfig& config_;

@@ -13,6 +13,8 @@
 
 #include <chrono>
 #include <filesystem>
+#include <map>
+#include <mutex>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -20,6 +22,7 @@
 #include <thread>
 #include <vector>
 
+#include "../cli/batch.hpp"
 #include "satdoku/dimacs.hpp"
 #include "satdoku/verify.hpp"
 #include "test_support.hpp"
@@ -134,7 +137,129 @@ std::string puzzles_text(std::size_t n) { return std::to_string(n) + (n == 1 ? "
 // batch cannot finish before the signal.
 fs::path big_input() { return shared_data() / "forum_hardest_11plus.txt"; }
 
+// The first position whose block ends at `end`.
+std::size_t blocks_start(const std::vector<std::size_t>& blocks, std::size_t end) {
+  return static_cast<std::size_t>(std::find(blocks.begin(), blocks.end(), end) - blocks.begin());
+}
+
+// The blocks of StateBlocks for an input of `entries` entries, by rule:
+// 256 entries each, except that the block in which the input ends is cut
+// into blocks of 64.  Each position's block end.
+std::vector<std::size_t> expected_blocks(std::size_t entries) {
+  std::vector<std::size_t> ends;
+  std::size_t short_until = 0;
+  while (ends.size() < entries) {
+    const std::size_t start = ends.size();
+    if (start >= short_until && entries <= start + 256) short_until = start + 256;
+    const std::size_t end = start + (start < short_until ? 64 : 256);
+    while (ends.size() < std::min(end, entries)) ends.push_back(end);
+  }
+  return ends;
+}
+
+// Writes `entries` copies of `line` to `file`.
+void write_lines(const fs::path& file, const std::string& line, std::size_t entries) {
+  std::ofstream out(file);
+  for (std::size_t i = 0; i < entries; ++i) out << line << '\n';
+}
+
+// Each position's block end, as StateBlocks reads `file`.
+std::vector<std::size_t> blocks_of(const fs::path& file, bool look_ahead) {
+  cli::EntrySource source({file.string()}, {});
+  cli::StateBlocks blocks(source, look_ahead);
+  std::vector<std::size_t> ends;
+  while (auto item = blocks.next()) {
+    BOOST_TEST(item->position == ends.size());
+    ends.push_back(item->block_end);
+  }
+  return ends;
+}
+
 }  // namespace
+
+BOOST_AUTO_TEST_CASE(blocks_are_short_where_the_input_ends) {
+  Scratch s("blocks");
+  const fs::path file = s.dir / "puzzles.txt";
+  for (std::size_t entries : {1, 64, 65, 100, 256, 257, 511, 512, 600, 1000, 1300}) {
+    write_lines(file, kPuzzle, entries);
+    BOOST_TEST(blocks_of(file, true) == expected_blocks(entries), entries << " entries");
+    // Without look-ahead (an input that may block) every block is long.
+    const std::vector<std::size_t> ends = blocks_of(file, false);
+    BOOST_TEST_REQUIRE(ends.size() == entries);
+    for (std::size_t p = 0; p < entries; ++p) BOOST_TEST(ends[p] == (p / 256 + 1) * 256);
+  }
+  // The look-ahead stops at 2^20 cells: 200 100x100 boards (10,000 cells
+  // each) count as an input that goes on once 105 of them are ahead, so the
+  // first block is long.  (Had it read them all, it would be cut.)
+  write_lines(file, std::string(10000, '.'), 200);
+  std::vector<std::size_t> ends = blocks_of(file, true);
+  BOOST_TEST_REQUIRE(ends.size() == 200u);
+  BOOST_TEST(ends[0] == 256u);
+  BOOST_TEST(ends[199] == 256u);
+}
+
+// run_batch itself: with entries that keep solver state, each block runs on
+// one thread, in order; the records come out in input order; and a small
+// file keeps two threads busy.
+BOOST_AUTO_TEST_CASE(each_block_of_stateful_entries_runs_on_one_thread) {
+  Scratch s("threads");
+  const fs::path file = s.dir / "puzzles.txt";
+  for (std::size_t entries : {100, 1300}) {
+    write_lines(file, kPuzzle, entries);
+    const std::vector<std::size_t> blocks = expected_blocks(entries);
+    cli::EntrySource source({file.string()}, {});
+    std::mutex mutex;
+    std::map<std::thread::id, std::vector<std::size_t>> ran;  // positions, as each thread ran them
+    std::atomic<bool> second_block_started{false};
+    bool waited_in_vain = false;
+    auto make_worker = [&] {
+      // Entries are identical, so the worker numbers them itself: the sink
+      // sees them in input order, and each thread's list shows its share.
+      return [&](Entry&&, std::uint64_t block) {
+        std::size_t position = 0;
+        {
+          std::lock_guard lock(mutex);
+          auto& mine = ran[std::this_thread::get_id()];
+          position = mine.empty() || blocks[mine.back()] != block ? blocks_start(blocks, block) : mine.back() + 1;
+          mine.push_back(position);
+        }
+        // The first block waits until another thread works on the second.
+        if (position == 0) {
+          const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+          while (!second_block_started.load() && std::chrono::steady_clock::now() < deadline)
+            std::this_thread::sleep_for(std::chrono::milliseconds(1));
+          waited_in_vain = !second_block_started.load();
+        }
+        if (position == blocks[0]) second_block_started.store(true);
+        return std::pair{position, block};
+      };
+    };
+    std::vector<std::pair<std::size_t, std::uint64_t>> printed;
+    cli::BatchOptions options;
+    options.jobs = 2;
+    options.stateful = [](const Entry&) { return true; };
+    const cli::BatchTotals totals =
+        cli::run_batch(source, make_worker, [&](auto&& record) { printed.push_back(record); }, options);
+
+    BOOST_TEST(totals.records == entries);
+    BOOST_TEST_REQUIRE(printed.size() == entries);
+    for (std::size_t p = 0; p < entries; ++p) {
+      BOOST_TEST(printed[p].first == p);
+      BOOST_TEST(printed[p].second == blocks[p]);
+    }
+    // Each block on one thread, in order: a thread's list runs through
+    // whole blocks.
+    for (const auto& [thread, positions] : ran)
+      for (std::size_t i = 0; i < positions.size(); ++i) {
+        const bool starts_block = positions[i] == 0 || blocks[positions[i] - 1] != blocks[positions[i]];
+        const bool continues = i > 0 && positions[i] == positions[i - 1] + 1 && !starts_block;
+        BOOST_TEST((starts_block || continues), "position " << positions[i]);
+        if (i > 0 && !starts_block) BOOST_TEST(blocks[positions[i - 1]] == blocks[positions[i]]);
+      }
+    BOOST_TEST(!waited_in_vain, "no thread took the second block while the first ran (" << entries << " entries)");
+    BOOST_TEST(ran.size() == 2u);
+  }
+}
 
 BOOST_AUTO_TEST_CASE(solve_one_record_per_puzzle_in_order) {
   const Mixed mixed;
