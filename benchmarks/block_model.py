@@ -4,13 +4,13 @@
 satdoku's batches give every block of entries that keeps solver state to one
 thread (cli/batch.hpp, StateBlocks).  Here each puzzle costs one unit, each new
 solver `BUILD` units, and a free thread takes the next block.  The model prints
-the mean speed-up over `--jobs 1` with blocks of 256 (the rule of session 13)
-for input lengths in three ranges, for each rule of cutting the last blocks:
+the mean speed-up of `--jobs N` over `--jobs 1` under the same rule, for input
+lengths in three ranges, for each rule of cutting the last blocks:
 
   256 only          blocks of 256 (session 13)
   cut last          the block in which the input ends cut into blocks of 64 (session 15)
-  cut last two      every block from which the input ends within 512 entries
-                    cut into blocks of 64 (needs 512 entries of look-ahead)
+  cut last two      every block from which fewer than 512 entries remain cut
+                    into blocks of 64 (needs 512 entries of look-ahead; dropped)
 
 Usage: benchmarks/block_model.py
 """
@@ -46,6 +46,6 @@ if __name__ == "__main__":
         for low, high in ((20, 256), (256, 1024), (1024, 4096)):
             row = []
             for cut in RULES.values():
-                ratios = [makespan(n, 0, 1) / makespan(n, cut, jobs) for n in range(low, high)]
+                ratios = [makespan(n, cut, 1) / makespan(n, cut, jobs) for n in range(low, high)]
                 row.append(f"{statistics.mean(ratios):12.3f}")
             print(f"{jobs:>4} {low:>5}-{high:<5}  " + "  ".join(row))

@@ -83,8 +83,8 @@ constexpr std::size_t kShortStateBlock = 64;
 // The entries of an EntrySource with their positions and blocks.  Where the
 // blocks are cut depends on the input alone, never on timing: to see whether
 // the input ends in a block, the reader reads the block (and one entry more)
-// at its start, or less when those entries hold more than kLookAheadCells
-// cells: then it treats the input as going on.  The thread that reads a block
+// at its start, or less when those entries take more than kLookAheadBytes
+// (cells, text and messages): then it treats the input as going on.  The thread that reads a block
 // usually solves it too (run_batch), so that the memory of an entry is freed
 // by the thread that took it (a look-ahead of 512 entries, freed by the other
 // thread, cost 5% of the time of 17_clue with --jobs 2).  Without look-ahead
@@ -97,7 +97,7 @@ class StateBlocks {
     std::size_t position = 0;   // 0-based, in the whole input
     std::size_t block_end = 0;  // one past the last position of its block
   };
-  static constexpr std::size_t kLookAheadCells = std::size_t{1} << 20;
+  static constexpr std::size_t kLookAheadBytes = std::size_t{16} << 20;
 
   StateBlocks(EntrySource& source, bool look_ahead) : source_(source), look_ahead_(look_ahead) {}
   // The next entry; none at the end of the input or after SIGINT/SIGTERM.
@@ -107,7 +107,7 @@ class StateBlocks {
     if (!ahead_.empty()) {
       entry = std::move(ahead_.front());
       ahead_.pop_front();
-      ahead_cells_ -= cells_of(*entry);
+      ahead_bytes_ -= bytes_of(*entry);
     } else {
       entry = source_.next();
     }
@@ -116,9 +116,12 @@ class StateBlocks {
   }
 
  private:
-  static std::size_t cells_of(const Entry& entry) {
+  // What an entry holds, roughly: its text (a bad line keeps up to 8 MiB),
+  // its cells or its message.
+  static std::size_t bytes_of(const Entry& entry) {
     const auto* grid = std::get_if<Grid>(&entry.content);
-    return grid ? static_cast<std::size_t>(grid->cell_count()) : 1;
+    const std::size_t content = grid ? grid->cells().size_bytes() : std::get<Diagnostic>(entry.content).message.size();
+    return sizeof(Entry) + entry.text.size() + content;
   }
   void begin_block() {
     if (position_ < short_until_) {
@@ -134,10 +137,10 @@ class StateBlocks {
   // holds the entries that follow, so the answer depends on them alone.
   bool ends_within(std::size_t count) {
     while (ahead_.size() < count) {
-      if (ahead_cells_ > kLookAheadCells) return false;
+      if (ahead_bytes_ > kLookAheadBytes) return false;
       std::optional<Entry> entry = source_.next();
       if (!entry) return true;
-      ahead_cells_ += cells_of(*entry);
+      ahead_bytes_ += bytes_of(*entry);
       ahead_.push_back(std::move(*entry));
     }
     return false;
@@ -146,7 +149,7 @@ class StateBlocks {
   EntrySource& source_;
   bool look_ahead_;
   std::deque<Entry> ahead_;
-  std::size_t ahead_cells_ = 0;
+  std::size_t ahead_bytes_ = 0;
   std::size_t position_ = 0;
   std::size_t block_end_ = 0;
   std::size_t short_until_ = 0;  // blocks are short up to here
@@ -161,7 +164,8 @@ struct BatchOptions {
   // failed (a full disk, a closed descriptor) the batch stops reading, since
   // no further record could reach it.
   std::ostream* output = nullptr;
-  // Whether the worker keeps solver state for this entry (state_epoch).
+  // Whether the worker keeps solver state for this entry (StateBlocks);
+  // none when no entry can: no blocks then, and no look-ahead.
   std::function<bool(const Entry&)> stateful;
 };
 

@@ -61,8 +61,18 @@ int finish_batch(std::string_view command, const BatchTotals& totals, const std:
 }
 
 BatchOptions RunConfig::batch(const PipelineConfig& pipeline) const {
-  return {jobs, !no_progress && stderr_is_terminal(), &std::cout,
-          [&pipeline](const Entry& entry) { return keeps_state(pipeline, entry); }};
+  BatchOptions options{jobs, !no_progress && stderr_is_terminal(), &std::cout, {}};
+  // Without it the batch has no blocks to keep and reads no entry ahead.
+  if (may_keep_state(pipeline))
+    options.stateful = [&pipeline](const Entry& entry) { return keeps_state(pipeline, entry); };
+  return options;
+}
+
+bool may_keep_state(const PipelineConfig& config) {
+  if (config.backend != "sat") return false;
+  for (int n = 1; n <= Geometry::kMaxSize; ++n)
+    if (sat_mode_for(config.sat, n, config.limits) != SatMode::fresh) return true;
+  return false;
 }
 
 bool keeps_state(const PipelineConfig& config, const Entry& entry) {

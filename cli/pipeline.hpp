@@ -42,13 +42,18 @@ struct RunConfig {
   // Checks the values (UsageError) and copies the budgets and the
   // cross-check choice into `pipeline`.
   void apply(PipelineConfig& pipeline) const;
-  // The batch options for `pipeline` (BatchOptions::stateful from keeps_state).
+  // The batch options for `pipeline` (BatchOptions::stateful from
+  // keeps_state; none when no entry can keep state).
   BatchOptions batch(const PipelineConfig& pipeline) const;
 };
 
 // Whether the backend of `config` keeps its solver from this entry to the
 // next (the SAT backend's incremental and hybrid modes).
 bool keeps_state(const PipelineConfig& config, const Entry& entry);
+// Whether keeps_state can hold for any entry: not with the native backend,
+// nor when every board size gets a fresh instance (--mode fresh, or
+// --conflicts without --mode).
+bool may_keep_state(const PipelineConfig& config);
 
 // Ends a batch command: flushes standard output, prints the summary line
 // (unless quiet), a warning when the input held no puzzle at all (even when

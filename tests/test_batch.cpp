@@ -13,9 +13,9 @@
 
 #include <chrono>
 #include <filesystem>
+#include <fstream>
 #include <map>
 #include <mutex>
-#include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
@@ -137,11 +137,6 @@ std::string puzzles_text(std::size_t n) { return std::to_string(n) + (n == 1 ? "
 // batch cannot finish before the signal.
 fs::path big_input() { return shared_data() / "forum_hardest_11plus.txt"; }
 
-// The first position whose block ends at `end`.
-std::size_t blocks_start(const std::vector<std::size_t>& blocks, std::size_t end) {
-  return static_cast<std::size_t>(std::find(blocks.begin(), blocks.end(), end) - blocks.begin());
-}
-
 // The blocks of StateBlocks for an input of `entries` entries, by rule:
 // 256 entries each, except that the block in which the input ends is cut
 // into blocks of 64.  Each position's block end.
@@ -188,76 +183,85 @@ BOOST_AUTO_TEST_CASE(blocks_are_short_where_the_input_ends) {
     BOOST_TEST_REQUIRE(ends.size() == entries);
     for (std::size_t p = 0; p < entries; ++p) BOOST_TEST(ends[p] == (p / 256 + 1) * 256);
   }
-  // The look-ahead stops at 2^20 cells: 200 100x100 boards (10,000 cells
-  // each) count as an input that goes on once 105 of them are ahead, so the
-  // first block is long.  (Had it read them all, it would be cut.)
-  write_lines(file, std::string(10000, '.'), 200);
+  // The look-ahead stops at 16 MiB: 200 bad lines of 100,000 bytes (each
+  // entry keeps its line) count as an input that goes on once 168 are ahead,
+  // so the first block is long.  (Had it read them all, it would be cut.)
+  write_lines(file, std::string(100'000, '.'), 200);
   std::vector<std::size_t> ends = blocks_of(file, true);
   BOOST_TEST_REQUIRE(ends.size() == 200u);
   BOOST_TEST(ends[0] == 256u);
   BOOST_TEST(ends[199] == 256u);
 }
 
-// run_batch itself: with entries that keep solver state, each block runs on
-// one thread, in order; the records come out in input order; and a small
-// file keeps two threads busy.
+// run_batch itself, with one to three threads, on a file where two entries
+// in three keep solver state: the records come out in input order, with
+// their blocks; every stateful entry of a block runs on one thread, in
+// order; and a small file keeps two threads busy.
 BOOST_AUTO_TEST_CASE(each_block_of_stateful_entries_runs_on_one_thread) {
   Scratch s("threads");
   const fs::path file = s.dir / "puzzles.txt";
   for (std::size_t entries : {100, 1300}) {
     write_lines(file, kPuzzle, entries);
     const std::vector<std::size_t> blocks = expected_blocks(entries);
-    cli::EntrySource source({file.string()}, {});
-    std::mutex mutex;
-    std::map<std::thread::id, std::vector<std::size_t>> ran;  // positions, as each thread ran them
-    std::atomic<bool> second_block_started{false};
-    bool waited_in_vain = false;
-    auto make_worker = [&] {
-      // Entries are identical, so the worker numbers them itself: the sink
-      // sees them in input order, and each thread's list shows its share.
-      return [&](Entry&&, std::uint64_t block) {
-        std::size_t position = 0;
-        {
-          std::lock_guard lock(mutex);
-          auto& mine = ran[std::this_thread::get_id()];
-          position = mine.empty() || blocks[mine.back()] != block ? blocks_start(blocks, block) : mine.back() + 1;
-          mine.push_back(position);
-        }
-        // The first block waits until another thread works on the second.
-        if (position == 0) {
-          const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
-          while (!second_block_started.load() && std::chrono::steady_clock::now() < deadline)
-            std::this_thread::sleep_for(std::chrono::milliseconds(1));
-          waited_in_vain = !second_block_started.load();
-        }
-        if (position == blocks[0]) second_block_started.store(true);
-        return std::pair{position, block};
+    // Entry::index is the line number, so position + 1 here.
+    auto stateful = [](const Entry& entry) { return entry.index % 3 != 0; };
+    for (unsigned jobs : {1u, 2u, 3u}) {
+      cli::EntrySource source({file.string()}, {});
+      std::mutex mutex;
+      std::map<std::thread::id, std::vector<std::size_t>> ran;  // stateful positions, as each thread ran them
+      std::atomic<bool> second_block_started{false};
+      bool waited_in_vain = false;
+      auto make_worker = [&] {
+        return [&](Entry&& entry, std::uint64_t block) {
+          const std::size_t position = entry.index - 1;
+          if (stateful(entry)) {
+            std::lock_guard lock(mutex);
+            ran[std::this_thread::get_id()].push_back(position);
+          }
+          // With two or more threads, the first stateful entry waits until
+          // another thread works on the second block.
+          if (jobs > 1 && position == 0) {
+            const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+            while (!second_block_started.load() && std::chrono::steady_clock::now() < deadline)
+              std::this_thread::sleep_for(std::chrono::milliseconds(1));
+            waited_in_vain = !second_block_started.load();
+          }
+          if (position >= blocks[0] && stateful(entry)) second_block_started.store(true);
+          return std::pair{position, block};
+        };
       };
-    };
-    std::vector<std::pair<std::size_t, std::uint64_t>> printed;
-    cli::BatchOptions options;
-    options.jobs = 2;
-    options.stateful = [](const Entry&) { return true; };
-    const cli::BatchTotals totals =
-        cli::run_batch(source, make_worker, [&](auto&& record) { printed.push_back(record); }, options);
+      std::vector<std::pair<std::size_t, std::uint64_t>> printed;
+      cli::BatchOptions options;
+      options.jobs = jobs;
+      options.stateful = stateful;
+      const cli::BatchTotals totals =
+          cli::run_batch(source, make_worker, [&](auto&& record) { printed.push_back(record); }, options);
 
-    BOOST_TEST(totals.records == entries);
-    BOOST_TEST_REQUIRE(printed.size() == entries);
-    for (std::size_t p = 0; p < entries; ++p) {
-      BOOST_TEST(printed[p].first == p);
-      BOOST_TEST(printed[p].second == blocks[p]);
-    }
-    // Each block on one thread, in order: a thread's list runs through
-    // whole blocks.
-    for (const auto& [thread, positions] : ran)
-      for (std::size_t i = 0; i < positions.size(); ++i) {
-        const bool starts_block = positions[i] == 0 || blocks[positions[i] - 1] != blocks[positions[i]];
-        const bool continues = i > 0 && positions[i] == positions[i - 1] + 1 && !starts_block;
-        BOOST_TEST((starts_block || continues), "position " << positions[i]);
-        if (i > 0 && !starts_block) BOOST_TEST(blocks[positions[i - 1]] == blocks[positions[i]]);
+      BOOST_TEST_CONTEXT(entries << " entries, " << jobs << " jobs") {
+        BOOST_TEST(totals.records == entries);
+        BOOST_TEST_REQUIRE(printed.size() == entries);
+        for (std::size_t p = 0; p < entries; ++p) {
+          BOOST_TEST(printed[p].first == p);
+          BOOST_TEST(printed[p].second == blocks[p]);
+        }
+        // Each block's stateful entries on one thread, one after the other.
+        std::map<std::size_t, std::thread::id> owner;  // block end -> thread
+        std::map<std::size_t, std::size_t> last;       // block end -> last stateful position run
+        std::size_t stateful_entries = 0;
+        for (const auto& [thread, positions] : ran)
+          for (std::size_t p : positions) {
+            ++stateful_entries;
+            const std::size_t block = blocks[p];
+            const auto [it, first] = owner.emplace(block, thread);
+            BOOST_TEST((it->second == thread), "position " << p << " left its block's thread");
+            if (!first) BOOST_TEST(p > last[block], "position " << p << " ran out of order");
+            last[block] = p;
+          }
+        BOOST_TEST(stateful_entries == entries - entries / 3);
+        BOOST_TEST(!waited_in_vain, "no thread took the second block while the first ran");
+        if (jobs > 1) BOOST_TEST(ran.size() >= 2u);
       }
-    BOOST_TEST(!waited_in_vain, "no thread took the second block while the first ran (" << entries << " entries)");
-    BOOST_TEST(ran.size() == 2u);
+    }
   }
 }
 
