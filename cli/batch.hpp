@@ -84,12 +84,13 @@ constexpr std::size_t kShortStateBlock = 64;
 // blocks are cut depends on the input alone, never on timing: to see whether
 // the input ends in a block, the reader reads the block (and one entry more)
 // at its start, or less when those entries take more than kLookAheadBytes
-// (cells, text and messages): then it treats the input as going on.  The thread that reads a block
-// usually solves it too (run_batch), so that the memory of an entry is freed
-// by the thread that took it (a look-ahead of 512 entries, freed by the other
-// thread, cost 5% of the time of 17_clue with --jobs 2).  Without look-ahead
-// (an input that may block, where a driver program waits for each answer
-// before it sends the next puzzle) every block is long.
+// (cells, text and messages): then it treats the input as going on.  The
+// thread that reads a block usually solves it too (run_batch), so that the
+// memory of an entry is freed by the thread that took it (a look-ahead of 512
+// entries, freed by the other thread, cost 5% of the time of 17_clue with
+// --jobs 2).  Without look-ahead (an input that may block, where a driver
+// program waits for each answer before it sends the next puzzle, or no entry
+// that keeps state) every block is long.
 class StateBlocks {
  public:
   struct Item {
@@ -207,7 +208,9 @@ BatchTotals run_batch(EntrySource& source, MakeWorker make_worker, Sink sink, co
   BatchTotals totals;
 
   const bool flush = options.output && source.may_block();
-  StateBlocks blocked(source, options.stateful && !source.may_block());
+  // Blocks of stateful entries to keep together (and to read ahead for).
+  const bool blocks = options.stateful && !source.may_block();
+  StateBlocks blocked(source, blocks);
   // After a sink call or a flush: has the output failed?  Runs where that
   // write ran, so errno is still the one it set.
   auto output_failed = [&] {
@@ -255,7 +258,6 @@ BatchTotals run_batch(EntrySource& source, MakeWorker make_worker, Sink sink, co
     constexpr std::size_t kChunk = 128;
     constexpr double kChunkTime = 0.002;  // seconds
     const std::size_t max_chunk = source.may_block() ? 1 : kChunk;
-    const bool blocks = options.stateful && !source.may_block();
     // Entries in flight: the window (plus room for a whole block).
     const std::size_t capacity = 256 * std::size_t{options.jobs} + (blocks ? kStateBlock : 0);
 

@@ -323,7 +323,7 @@ struct CheckTally {
   std::string summary(double seconds, Expect expect) const {
     char rate[64];
     std::snprintf(rate, sizeof rate, "%.3f s, %.0f puzzles/s", seconds, seconds > 0 ? puzzles / seconds : 0.0);
-    std::string s = std::to_string(puzzles) + (puzzles == 1 ? " puzzle: " : " puzzles: ") +
+    std::string s = puzzles_text(puzzles) + ": " +
                     std::to_string(unique) + " unique, " + std::to_string(multiple) + " multiple, " +
                     std::to_string(none) + " none, " + std::to_string(invalid) + " invalid, " +
                     std::to_string(unknown) + " unknown, " + std::to_string(errors) + " errors; " +

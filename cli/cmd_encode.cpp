@@ -134,7 +134,7 @@ int encode(const std::vector<std::string>& args) {
     }
   }
   if (interrupt_flag()) {
-    std::cerr << "satdoku encode: interrupted after " << index << (index == 1 ? " puzzle\n" : " puzzles\n");
+    std::cerr << "satdoku encode: interrupted after " << puzzles_text(index) << '\n';
     return static_cast<int>(ExitCode::interrupted);
   }
   if (index == 0) {

@@ -177,4 +177,8 @@ void check_jobs(unsigned jobs) {
 
 bool stderr_is_terminal() { return ::isatty(STDERR_FILENO) == 1; }
 
+std::string puzzles_text(std::size_t count) {
+  return std::to_string(count) + (count == 1 ? " puzzle" : " puzzles");
+}
+
 }  // namespace satdoku::cli

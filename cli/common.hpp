@@ -79,6 +79,9 @@ int guarded(std::string_view name, int (*body)(const std::vector<std::string>&),
 // so that guarded() does not say it again.
 void stdout_failure_reported();
 
+// "1 puzzle", "2 puzzles": a count as the messages and summaries say it.
+std::string puzzles_text(std::size_t count);
+
 // True when standard error is a terminal (progress display).
 bool stderr_is_terminal();
 

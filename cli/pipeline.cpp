@@ -46,15 +46,14 @@ int finish_batch(std::string_view command, const BatchTotals& totals, const std:
   if (totals.output_failed) {
     std::cerr << "satdoku " << command << ": cannot write standard output"
               << (totals.output_error ? std::string(": ") + std::strerror(totals.output_error) : std::string())
-              << "; stopped after " << totals.records << (totals.records == 1 ? " puzzle" : " puzzles") << '\n';
+              << "; stopped after " << puzzles_text(totals.records) << '\n';
     stdout_failure_reported();
     return std::max(static_cast<int>(code), static_cast<int>(ExitCode::usage));
   }
   if (totals.records == 0 && !totals.interrupted)
     std::cerr << "satdoku " << command << ": warning: the input holds no puzzle\n";
   if (totals.interrupted) {
-    std::cerr << "satdoku " << command << ": interrupted after " << totals.records
-              << (totals.records == 1 ? " puzzle\n" : " puzzles\n");
+    std::cerr << "satdoku " << command << ": interrupted after " << puzzles_text(totals.records) << '\n';
     return static_cast<int>(ExitCode::interrupted);
   }
   return static_cast<int>(code);
