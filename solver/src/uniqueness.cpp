@@ -174,7 +174,7 @@ ClueAnalysis ClueAnalyzer::analyze(const Grid& puzzle, const Grid& solution, con
     }
     // The witness is another solution, and most of its cells hold the
     // solution's digit: asking for that one first reads a 9x9 witness with
-    // about 85 calls instead of about 400, at ~75 instructions each
+    // about 85 calls instead of about 405, at some 90 instructions each
     // (RESULTS.md, session 16: --minimal on 17-clue puzzles -5.6%).
     Grid witness(puzzle.geometry_ptr());
     for (int cell = 0; cell < g.cell_count(); ++cell) {
