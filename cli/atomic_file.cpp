@@ -14,6 +14,12 @@ namespace fs = std::filesystem;
 
 void make_folder(const fs::path& path, std::string_view what) {
   std::error_code error;
+  if (fs::is_symlink(fs::symlink_status(path, error)) && !fs::exists(path, error)) {
+    const fs::path target = fs::read_symlink(path, error);
+    throw OutputError("cannot create " + std::string(what) + " " + path.string() + ": it is a symbolic link to " +
+                      target.string() + ", which does not exist");
+  }
+  error.clear();
   fs::create_directories(path, error);
   if (!error && !fs::is_directory(path)) error = std::make_error_code(std::errc::not_a_directory);
   if (error) throw OutputError("cannot create " + std::string(what) + " " + path.string() + ": " + error.message());

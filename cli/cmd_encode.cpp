@@ -73,12 +73,12 @@ int encode(const std::vector<std::string>& args) {
   const std::uint64_t max_memory = config.encoding.max_memory_bytes();
   if (!config.out_dir.empty() && config.output != "-")
     throw UsageError("give either --output or --out-dir, not both");
-  if (!config.out_dir.empty()) make_folder(config.out_dir, "folder");  // as check --proof does
 
   EntrySource source(config.input.files, config.input.read_options());
   install_interrupt_handlers();  // a signal ends the batch after the file being written
   ExitCode code = ExitCode::ok;
   std::size_t index = 0;
+  bool folder_made = false;  // --out-dir is made for the first puzzle, so a missing input leaves no folder
   while (auto entry = interrupt_flag() ? std::nullopt : source.next()) {
     ++index;
     if (const auto* d = std::get_if<Diagnostic>(&entry->content)) {
@@ -87,6 +87,10 @@ int encode(const std::vector<std::string>& args) {
       continue;
     }
     const Grid& puzzle = std::get<Grid>(entry->content);
+    if (!config.out_dir.empty() && !folder_made) {
+      make_folder(config.out_dir, "folder");  // no puzzle could be written without it: the batch stops
+      folder_made = true;
+    }
     try {
       if (auto refusal = memory_refusal(puzzle, sat.resolve(puzzle.size()), max_memory, "--max-memory",
                                         MemoryUse::encode))

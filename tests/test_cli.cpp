@@ -417,6 +417,18 @@ BOOST_AUTO_TEST_CASE(encode_out_dir_and_unwritable_targets) {
              taken.err);
   BOOST_TEST(fs::exists(dir / "1.cnf"));
   BOOST_TEST(fs::exists(dir / "3.cnf"));
+  // A missing input leaves no folder behind; a dangling symbolic link is named as such.
+  auto none = run_satdoku("encode -q --out-dir '" + (dir / "never").string() + "' '" + (dir / "gone.txt").string() + "'");
+  BOOST_TEST(none.exit_code == 2);
+  BOOST_TEST(none.err.find("gone.txt") != std::string::npos, none.err);
+  BOOST_TEST(!fs::exists(dir / "never"));
+  fs::create_symlink(dir / "gone", dir / "link");
+  auto dangling = run_satdoku("encode -q --out-dir '" + (dir / "link").string() + "'", kEasy + "\n");
+  BOOST_TEST(dangling.exit_code == 2);
+  BOOST_TEST(dangling.err.find("cannot create folder " + (dir / "link").string() + ": it is a symbolic link to " +
+                               (dir / "gone").string() + ", which does not exist") != std::string::npos,
+             dangling.err);
+  BOOST_TEST(!fs::exists(dir / "gone"));
   // A failed write names the file and the reason.
   auto full = run_satdoku("encode -q -o /dev/full", kEasy + "\n");
   BOOST_TEST(full.exit_code == 2);
