@@ -45,12 +45,14 @@ bool can_wait(const struct stat& info) {
 // Reads a descriptor that may wait (a pipe, a terminal) or never end
 // (/dev/zero).  The C++ streams retry a read that a signal interrupts, and
 // the signal may go to another thread anyway; so this one waits in poll()
-// for at most 100 ms at a time, and after SIGINT or SIGTERM the input ends.
+// for at most 100 ms at a time, and after SIGINT or SIGTERM (or
+// EntrySource::stop) the input ends.
 // A failed read throws std::ios_base::failure, as the standard file buffer
 // does, with the read's errno as its code.
 class InterruptibleBuffer : public std::streambuf {
  public:
-  InterruptibleBuffer(int fd, bool owned) : fd_(fd), owned_(owned) {}
+  InterruptibleBuffer(int fd, bool owned, const std::atomic<bool>& stopped)
+      : fd_(fd), owned_(owned), stopped_(stopped) {}
   ~InterruptibleBuffer() override {
     if (owned_) ::close(fd_);
   }
@@ -61,7 +63,7 @@ class InterruptibleBuffer : public std::streambuf {
   int_type underflow() override {
     if (gptr() < egptr()) return traits_type::to_int_type(*gptr());
     for (;;) {
-      if (g_interrupted.load()) return traits_type::eof();
+      if (g_interrupted.load() || stopped_.load()) return traits_type::eof();
       pollfd ready{fd_, POLLIN, 0};
       const int polled = ::poll(&ready, 1, 100);
       if (polled == 0 || (polled < 0 && errno == EINTR)) continue;
@@ -84,6 +86,7 @@ class InterruptibleBuffer : public std::streambuf {
  private:
   int fd_;
   bool owned_;
+  const std::atomic<bool>& stopped_;
   char data_[1 << 16];
 };
 }  // namespace
@@ -126,7 +129,8 @@ std::optional<Entry> EntrySource::next() {
   std::optional<Entry> entry = read_entry();
   // After SIGINT the input ends early: a line may have been cut, an open
   // interrupted.  Nothing read then is a puzzle or an error of its own.
-  if (g_interrupted.load()) return std::nullopt;
+  // After stop() likewise.
+  if (g_interrupted.load() || stopped_.load()) return std::nullopt;
   return entry;
 }
 
@@ -145,7 +149,7 @@ std::optional<Entry> EntrySource::read_entry() {
           if (fd != STDIN_FILENO) ::close(fd);
           return end_of_file_with(0, "cannot read: ", EBADF);  // poll() would wait for ever
         }
-        buffer_ = std::make_unique<InterruptibleBuffer>(fd, name != "-");
+        buffer_ = std::make_unique<InterruptibleBuffer>(fd, name != "-", stopped_);
         stream_ = std::make_unique<std::istream>(buffer_.get());
         in = stream_.get();
       } else if (name != "-") {

@@ -16,6 +16,7 @@
 #include <deque>
 #include <fstream>
 #include <functional>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -44,6 +45,10 @@ class EntrySource {
   // Regular files, folders, missing files and the memory devices (/dev/null,
   // /dev/zero, /dev/urandom ...) never wait.
   bool may_block() const { return may_block_; }
+  // Ends the input, from any thread: a read that waits for the writer
+  // returns within 100 ms, and next() gives no more entries.  For a batch
+  // whose output has failed.
+  void stop() { stopped_.store(true); }
 
  private:
   std::optional<Entry> read_entry();
@@ -53,6 +58,7 @@ class EntrySource {
   Entry end_of_file_with(std::size_t index, std::string_view what, int error);
 
   bool may_block_ = false;
+  std::atomic<bool> stopped_{false};
   std::vector<std::string> files_;
   ReadOptions options_;
   std::size_t file_ = 0;
@@ -191,6 +197,127 @@ class Progress {
   bool shown_ = false;
 };
 
+// run_batch with several jobs where the input may block (a pipe, a terminal)
+// and entries keep solver state.  A driver program may wait for each answer
+// before it sends the next puzzle, so nothing may wait for a whole block to
+// arrive; yet each block's stateful entries must run on one worker, in
+// order, for the answers to be the same for any --jobs and any timing.  So a
+// free worker reads the next entry and queues it: a stateful one with its
+// block, whose owner (the first worker to take one of its entries) runs them
+// all as they come, in order; any other for whichever worker is free.  A
+// worker keeps its block until the block has been read to its end and run;
+// meanwhile it may take other entries or read, but no other block.  Only the
+// block that holds the next entry to read can be unfinished, so with two
+// workers or more some worker is always free to take the rest, and at most
+// `capacity` entries wait to be printed.
+template <class MakeWorker, class Sink, class OutputFailed>
+void run_owned_blocks(EntrySource& source, StateBlocks& blocked, MakeWorker& make_worker, Sink& sink, const BatchOptions& options,
+                      BatchTotals& totals, Progress& progress, OutputFailed& output_failed) {
+  using Worker = decltype(make_worker());
+  using Record = decltype(std::declval<Worker&>()(std::declval<Entry&&>(), std::uint64_t{0}));
+  using Item = StateBlocks::Item;
+  const std::atomic<bool>& cancel = interrupt_flag();
+  const std::size_t capacity = std::size_t{options.jobs + 1} * kStateBlock;
+
+  struct Block {
+    std::deque<Item> waiting;  // read, not yet taken by the owner
+    bool owned = false;
+  };
+  std::mutex mutex;  // guards everything below, the sink, progress and totals
+  std::condition_variable changed;
+  std::map<std::size_t, Block> blocks;  // by block end; erased when done
+  std::deque<Item> loose;               // entries that keep no state
+  std::size_t read = 0;                 // entries read so far
+  bool reading = false, input_done = false, stop = false;
+  std::vector<std::optional<Record>> ring(capacity);  // record of entry p at p % capacity
+  std::size_t next_emit = 0;
+
+  auto work = [&] {
+    Worker worker = make_worker();
+    std::size_t mine = 0;  // the end of the block this worker owns; 0: none (an end is never 0)
+    std::unique_lock lock(mutex);
+    while (!cancel.load() && !stop) {
+      std::optional<Item> item;
+      if (mine != 0) {
+        Block& block = blocks.at(mine);
+        if (!block.waiting.empty()) {
+          item = std::move(block.waiting.front());
+          block.waiting.pop_front();
+        } else if (read >= mine || input_done) {
+          blocks.erase(mine);  // read to its end and run
+          mine = 0;
+        }
+      }
+      if (!item && !loose.empty()) {
+        item = std::move(loose.front());
+        loose.pop_front();
+      }
+      if (!item && mine == 0) {
+        for (auto& [end, block] : blocks)
+          if (!block.owned && !block.waiting.empty()) {
+            block.owned = true;
+            mine = end;
+            item = std::move(block.waiting.front());
+            block.waiting.pop_front();
+            break;
+          }
+      }
+      if (!item) {
+        if (!reading && !input_done && read < next_emit + capacity) {
+          reading = true;
+          lock.unlock();
+          std::optional<Item> next = blocked.next();  // may wait for the writer
+          lock.lock();
+          reading = false;
+          if (!next) {
+            input_done = true;
+          } else {
+            ++read;
+            if (options.stateful(next->entry)) blocks[next->block_end].waiting.push_back(std::move(*next));
+            else loose.push_back(std::move(*next));
+          }
+          changed.notify_all();
+          continue;
+        }
+        if (input_done && mine == 0) return;  // what is left belongs to other workers
+        // Wait for an entry, a read to finish or room in the window; a
+        // signal handler cannot notify, so the wait is timed.
+        changed.wait_for(lock, std::chrono::milliseconds(100));
+        continue;
+      }
+
+      lock.unlock();
+      const std::size_t position = item->position;
+      Record record = worker(std::move(item->entry), item->block_end);
+      lock.lock();
+      if (stop) return;
+      ring[position % capacity].emplace(std::move(record));
+      const std::size_t before = next_emit;
+      errno = 0;
+      for (auto* slot = &ring[next_emit % capacity]; slot->has_value(); slot = &ring[next_emit % capacity]) {
+        sink(std::move(**slot));
+        slot->reset();
+        ++next_emit;
+        progress.update(++totals.records);
+      }
+      if (next_emit != before) {
+        if (options.output) options.output->flush();
+        changed.notify_all();
+      }
+      if (output_failed()) {
+        stop = true;
+        source.stop();  // a worker may wait for input that nobody will answer
+        changed.notify_all();
+        return;
+      }
+    }
+  };
+  std::vector<std::thread> threads;
+  for (unsigned t = 1; t < options.jobs; ++t) threads.emplace_back(work);
+  work();
+  for (auto& thread : threads) thread.join();
+}
+
 // Runs `make_worker()` once per thread to get a callable
 // Record(Entry&&, std::uint64_t block), feeds it every entry of `source`
 // with a number that names its block (StateBlocks: the end of the block; for
@@ -221,7 +348,9 @@ BatchTotals run_batch(EntrySource& source, MakeWorker make_worker, Sink sink, co
     }
     return true;
   };
-  if (options.jobs <= 1) {
+  if (options.jobs > 1 && options.stateful && source.may_block()) {
+    run_owned_blocks(source, blocked, make_worker, sink, options, totals, progress, output_failed);
+  } else if (options.jobs <= 1) {
     Worker worker = make_worker();
     while (!cancel.load(std::memory_order_relaxed)) {
       errno = 0;
@@ -251,10 +380,10 @@ BatchTotals run_batch(EntrySource& source, MakeWorker make_worker, Sink sink, co
     // block (StateBlocks), and a chunk of other entries ends before a stateful
     // one: so every stateful entry of a block is solved by one worker, in
     // order, after a renewal at the block's first stateful entry, as with
-    // one thread.  Not when the input may block: a driver program waits for
-    // each answer before it sends the next puzzle, so chunks stay single
-    // entries there, and with several jobs the answers to puzzles with
-    // several solutions may differ from run to run.
+    // one thread.  (Where the input may block and entries keep state,
+    // run_owned_blocks does it instead; here such an input has stateless
+    // entries only, and its chunks stay single entries so that a driver
+    // program gets each answer at once.)
     constexpr std::size_t kChunk = 128;
     constexpr double kChunkTime = 0.002;  // seconds
     const std::size_t max_chunk = source.may_block() ? 1 : kChunk;
@@ -355,8 +484,10 @@ BatchTotals run_batch(EntrySource& source, MakeWorker make_worker, Sink sink, co
         }
         if (output_failed()) {
           // A worker waiting for space in the window sees the flag at its
-          // next timed wake-up; the others at their next read.
+          // next timed wake-up; the others at their next read (one that
+          // waits for input returns within 100 ms).
           stop.store(true);
+          source.stop();
           space_ready.notify_all();
           return;
         }

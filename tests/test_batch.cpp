@@ -115,7 +115,7 @@ int exit_code_of(pid_t pid) {
 
 // The exit code of `pid` if it ends within 5 s; otherwise it is killed and
 // the test fails.
-int exit_code_within_5s(pid_t pid) {
+int exit_code_within_5s(pid_t pid, const std::string& after = "the signal") {
   int status = 0;
   bool ended = false;
   for (int tries = 0; tries < 250 && !ended; ++tries) {
@@ -126,7 +126,7 @@ int exit_code_within_5s(pid_t pid) {
     ::kill(pid, SIGKILL);
     ::waitpid(pid, &status, 0);
   }
-  BOOST_TEST_REQUIRE(ended, "satdoku still runs 5 s after the signal");
+  BOOST_TEST_REQUIRE(ended, "satdoku still runs 5 s after " << after);
   return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
 }
 
@@ -193,76 +193,94 @@ BOOST_AUTO_TEST_CASE(blocks_are_short_where_the_input_ends) {
   BOOST_TEST(ends[199] == 256u);
 }
 
-// run_batch itself, with one to three threads, on a file where two entries
-// in three keep solver state: the records come out in input order, with
-// their blocks; every stateful entry of a block runs on one thread, in
-// order; and a small file keeps two threads busy.
+// run_batch itself, with one to three threads, on an input where two
+// entries in three keep solver state: the records come out in input order,
+// with their blocks; every stateful entry of a block runs on one thread, in
+// order; and two threads work at once (the first entry waits until another
+// thread works on the second block, so each test passes only when some
+// thread ran ahead).  The input is a file (blocks short where it ends) or a
+// named pipe (never read ahead: every block long, and run_owned_blocks
+// keeps each with one thread).
+void check_blocks_run_on_one_thread(const fs::path& file, std::size_t entries, bool pipe) {
+  std::vector<std::size_t> blocks = expected_blocks(entries);
+  if (pipe)
+    for (std::size_t p = 0; p < entries; ++p) blocks[p] = (p / 256 + 1) * 256;
+  // Entry::index is the line number, so position + 1 here.
+  auto stateful = [](const Entry& entry) { return entry.index % 3 != 0; };
+  for (unsigned jobs : {1u, 2u, 3u}) {
+    std::thread writer;
+    if (pipe) {
+      fs::remove(file);
+      BOOST_TEST_REQUIRE(::mkfifo(file.c_str(), 0600) == 0);
+      writer = std::thread([&] { write_lines(file, kPuzzle, entries); });  // waits for the reader to open
+    }
+    cli::EntrySource source({file.string()}, {});
+    BOOST_TEST(source.may_block() == pipe);
+    std::mutex mutex;
+    std::map<std::thread::id, std::vector<std::size_t>> ran;  // stateful positions, as each thread ran them
+    std::atomic<bool> second_block_started{false};
+    bool waited_in_vain = false;
+    auto make_worker = [&] {
+      return [&](Entry&& entry, std::uint64_t block) {
+        const std::size_t position = entry.index - 1;
+        if (stateful(entry)) {
+          std::lock_guard lock(mutex);
+          ran[std::this_thread::get_id()].push_back(position);
+        }
+        if (jobs > 1 && position == 0) {
+          const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+          while (!second_block_started.load() && std::chrono::steady_clock::now() < deadline)
+            std::this_thread::sleep_for(std::chrono::milliseconds(1));
+          waited_in_vain = !second_block_started.load();
+        }
+        if (position >= blocks[0] && stateful(entry)) second_block_started.store(true);
+        return std::pair{position, block};
+      };
+    };
+    std::vector<std::pair<std::size_t, std::uint64_t>> printed;
+    cli::BatchOptions options;
+    options.jobs = jobs;
+    options.stateful = stateful;
+    const cli::BatchTotals totals =
+        cli::run_batch(source, make_worker, [&](auto&& record) { printed.push_back(record); }, options);
+    if (writer.joinable()) writer.join();
+
+    BOOST_TEST_CONTEXT(entries << " entries, " << jobs << " jobs" << (pipe ? ", named pipe" : "")) {
+      BOOST_TEST(totals.records == entries);
+      BOOST_TEST_REQUIRE(printed.size() == entries);
+      for (std::size_t p = 0; p < entries; ++p) {
+        BOOST_TEST(printed[p].first == p);
+        BOOST_TEST(printed[p].second == blocks[p]);
+      }
+      // Each block's stateful entries on one thread, one after the other.
+      std::map<std::size_t, std::thread::id> owner;  // block end -> thread
+      std::map<std::size_t, std::size_t> last;       // block end -> last stateful position run
+      std::size_t stateful_entries = 0;
+      for (const auto& [thread, positions] : ran)
+        for (std::size_t p : positions) {
+          ++stateful_entries;
+          const std::size_t block = blocks[p];
+          const auto [it, first] = owner.emplace(block, thread);
+          BOOST_TEST((it->second == thread), "position " << p << " left its block's thread");
+          if (!first) BOOST_TEST(p > last[block], "position " << p << " ran out of order");
+          last[block] = p;
+        }
+      BOOST_TEST(stateful_entries == entries - entries / 3);
+      BOOST_TEST(!waited_in_vain, "no thread took the second block while the first ran");
+      if (jobs > 1) BOOST_TEST(ran.size() >= 2u);
+    }
+  }
+}
+
 BOOST_AUTO_TEST_CASE(each_block_of_stateful_entries_runs_on_one_thread) {
   Scratch s("threads");
   const fs::path file = s.dir / "puzzles.txt";
   for (std::size_t entries : {100, 1300}) {
     write_lines(file, kPuzzle, entries);
-    const std::vector<std::size_t> blocks = expected_blocks(entries);
-    // Entry::index is the line number, so position + 1 here.
-    auto stateful = [](const Entry& entry) { return entry.index % 3 != 0; };
-    for (unsigned jobs : {1u, 2u, 3u}) {
-      cli::EntrySource source({file.string()}, {});
-      std::mutex mutex;
-      std::map<std::thread::id, std::vector<std::size_t>> ran;  // stateful positions, as each thread ran them
-      std::atomic<bool> second_block_started{false};
-      bool waited_in_vain = false;
-      auto make_worker = [&] {
-        return [&](Entry&& entry, std::uint64_t block) {
-          const std::size_t position = entry.index - 1;
-          if (stateful(entry)) {
-            std::lock_guard lock(mutex);
-            ran[std::this_thread::get_id()].push_back(position);
-          }
-          // With two or more threads, the first stateful entry waits until
-          // another thread works on the second block.
-          if (jobs > 1 && position == 0) {
-            const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
-            while (!second_block_started.load() && std::chrono::steady_clock::now() < deadline)
-              std::this_thread::sleep_for(std::chrono::milliseconds(1));
-            waited_in_vain = !second_block_started.load();
-          }
-          if (position >= blocks[0] && stateful(entry)) second_block_started.store(true);
-          return std::pair{position, block};
-        };
-      };
-      std::vector<std::pair<std::size_t, std::uint64_t>> printed;
-      cli::BatchOptions options;
-      options.jobs = jobs;
-      options.stateful = stateful;
-      const cli::BatchTotals totals =
-          cli::run_batch(source, make_worker, [&](auto&& record) { printed.push_back(record); }, options);
-
-      BOOST_TEST_CONTEXT(entries << " entries, " << jobs << " jobs") {
-        BOOST_TEST(totals.records == entries);
-        BOOST_TEST_REQUIRE(printed.size() == entries);
-        for (std::size_t p = 0; p < entries; ++p) {
-          BOOST_TEST(printed[p].first == p);
-          BOOST_TEST(printed[p].second == blocks[p]);
-        }
-        // Each block's stateful entries on one thread, one after the other.
-        std::map<std::size_t, std::thread::id> owner;  // block end -> thread
-        std::map<std::size_t, std::size_t> last;       // block end -> last stateful position run
-        std::size_t stateful_entries = 0;
-        for (const auto& [thread, positions] : ran)
-          for (std::size_t p : positions) {
-            ++stateful_entries;
-            const std::size_t block = blocks[p];
-            const auto [it, first] = owner.emplace(block, thread);
-            BOOST_TEST((it->second == thread), "position " << p << " left its block's thread");
-            if (!first) BOOST_TEST(p > last[block], "position " << p << " ran out of order");
-            last[block] = p;
-          }
-        BOOST_TEST(stateful_entries == entries - entries / 3);
-        BOOST_TEST(!waited_in_vain, "no thread took the second block while the first ran");
-        if (jobs > 1) BOOST_TEST(ran.size() >= 2u);
-      }
-    }
+    check_blocks_run_on_one_thread(file, entries, false);
   }
+  // Through a pipe (never read ahead), 100 entries would make one block.
+  check_blocks_run_on_one_thread(s.dir / "pipe", 1300, true);
 }
 
 BOOST_AUTO_TEST_CASE(solve_one_record_per_puzzle_in_order) {
@@ -426,6 +444,35 @@ BOOST_AUTO_TEST_CASE(sigint_while_waiting_for_input) {
       BOOST_TEST(!contains(slurp(err), "cannot"), slurp(err));
     }
   }
+}
+
+// A batch whose output fails ends, also while it waits for input that may
+// never come (a driver program that waits for each answer).
+BOOST_AUTO_TEST_CASE(a_failed_output_ends_a_batch_that_waits_for_input) {
+  Scratch s("full");
+  const fs::path fifo = s.dir / "fifo";
+  BOOST_REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
+  std::string five;
+  for (int i = 0; i < 5; ++i) five += kPuzzle + "\n";
+  for (const std::string command : {"solve", "check"})
+    for (const char* jobs : {"1", "2", "3"}) {
+      BOOST_TEST_CONTEXT(command << " -j" << jobs) {
+        const fs::path err = s.dir / "err";
+        const pid_t pid = spawn({command, "--no-progress", "-j", jobs, fifo.string()}, "/dev/full", err);
+        int writer = -1;  // stays open, silent, after five puzzles
+        for (int tries = 0; tries < 500 && writer < 0; ++tries) {
+          writer = ::open(fifo.c_str(), O_WRONLY | O_NONBLOCK);
+          if (writer < 0) std::this_thread::sleep_for(std::chrono::milliseconds(20));
+        }
+        if (writer < 0) ::kill(pid, SIGKILL);
+        BOOST_REQUIRE_MESSAGE(writer >= 0, "satdoku did not open the FIFO within 10 s");
+        BOOST_REQUIRE(::write(writer, five.data(), five.size()) == static_cast<ssize_t>(five.size()));
+        const int code = exit_code_within_5s(pid, "its output failed");
+        ::close(writer);
+        BOOST_TEST(code == 2);
+        BOOST_TEST(contains(slurp(err), "No space left on device"), slurp(err));
+      }
+    }
 }
 
 BOOST_AUTO_TEST_CASE(sigterm_during_check_and_encode) {

@@ -212,6 +212,22 @@ BOOST_AUTO_TEST_CASE(jobs_do_not_change_which_solution_is_given) {
   BOOST_TEST(alone.exit_code == 2, alone.err);  // the folder
   BOOST_TEST(lines_of(alone.out).size() == 1300u + 1u);
   BOOST_TEST(run_satdoku("solve -q -o line -j2" + inputs).out == alone.out);
+
+  // Through a pipe, which is never read ahead (so every block is long and
+  // the answers near the end may differ from the file's), the answers are
+  // still the same for every --jobs.
+  auto through_pipe = [&](const std::string& args) {
+    const std::string command = "cat " + quoted(dir / "multi.txt") + " | '" + satdoku_binary().string() + "' " +
+                                args + " > " + quoted(dir / "out.txt");
+    BOOST_TEST_REQUIRE(std::system(command.c_str()) == 0, args);
+    return slurp(dir / "out.txt");
+  };
+  for (const std::string command : {"solve -q -o line", "check -q --expect multiple"}) {
+    const std::string one = through_pipe(command + " -j1");
+    BOOST_TEST(lines_of(one).size() == 1300u);
+    for (const char* jobs : {" -j2", " -j3", " -j2"})
+      BOOST_TEST(through_pipe(command + jobs) == one, command << jobs << " through a pipe differs from -j1");
+  }
   fs::remove_all(dir);
 }
 
