@@ -11,6 +11,9 @@ lengths in three ranges, for each rule of cutting the last blocks:
   cut last          the block in which the input ends cut into blocks of 64 (session 15)
   cut last two      every block from which fewer than 512 entries remain cut
                     into blocks of 64 (needs 512 entries of look-ahead; dropped)
+  cut short inputs  "cut last", and an input of at most 512 entries cut into
+                    blocks of 64 throughout (512 entries of look-ahead once, at
+                    the start; session 17, the rule satdoku follows)
 
 Usage: benchmarks/block_model.py
 """
@@ -19,8 +22,9 @@ import statistics
 BUILD = 6  # a new 9x9 solver: about 4 ms, six puzzles of forum_hardest
 
 
-def blocks(entries, cut_within):
-    sizes, start, short_until = [], 0, 0
+def blocks(entries, cut_within, short_input=0):
+    sizes, start = [], 0
+    short_until = 512 if entries <= short_input else 0
     while start < entries:
         if start >= short_until and cut_within and entries <= start + cut_within:
             short_until = start + 256
@@ -30,22 +34,22 @@ def blocks(entries, cut_within):
     return sizes
 
 
-def makespan(entries, cut_within, jobs):
+def makespan(entries, rule, jobs):
     busy = [0.0] * jobs
-    for size in blocks(entries, cut_within):
+    for size in blocks(entries, *rule):
         i = busy.index(min(busy))
         busy[i] += size + BUILD
     return max(busy)
 
 
-RULES = {"256 only": 0, "cut last": 256, "cut last two": 511}
+RULES = {"256 only": (0,), "cut last": (256,), "cut last two": (511,), "cut short inputs": (256, 512)}
 
 if __name__ == "__main__":
-    print(f"{'jobs':>4} {'entries':>11}  " + "  ".join(f"{name:>12}" for name in RULES))
+    print(f"{'jobs':>4} {'entries':>11}  " + "  ".join(f"{name:>16}" for name in RULES))
     for jobs in (2, 3, 4):
-        for low, high in ((20, 256), (256, 1024), (1024, 4096)):
+        for low, high in ((20, 256), (256, 513), (256, 1024), (1024, 4096)):
             row = []
             for cut in RULES.values():
                 ratios = [makespan(n, cut, 1) / makespan(n, cut, jobs) for n in range(low, high)]
-                row.append(f"{statistics.mean(ratios):12.3f}")
+                row.append(f"{statistics.mean(ratios):16.3f}")
             print(f"{jobs:>4} {low:>5}-{high:<5}  " + "  ".join(row))

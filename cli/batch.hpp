@@ -74,27 +74,30 @@ void install_interrupt_handlers();
 // Workers that keep a solver from entry to entry (BatchOptions::stateful)
 // start a new one at each block of entries (puzzles and bad lines alike),
 // counted by position in the input: blocks of kStateBlock, except that the
-// block in which the input ends is cut into blocks of kShortStateBlock.  With
-// files as input, the part of a block from its first such entry to its end
-// goes to one thread, in order: the answers are the same for any --jobs and
-// any timing.  Long blocks, because each new solver costs a build and
-// forgets what the last one learnt (blocks of 256: 6% more instructions on
-// the hardest 9x9 puzzles, 10% on 17_clue; RESULTS.md, session 13); short
-// ones at the end, so that the other threads wait less for the last block,
-// and a file of up to 256 entries keeps several threads busy (RESULTS.md,
-// session 15).
+// block in which the input ends, and the whole of an input of at most
+// kShortInput entries, are cut into blocks of kShortStateBlock.  The part of
+// a block from its first such entry to its end goes to one thread, in order:
+// the answers are the same for any --jobs and any timing.  Long blocks,
+// because each new solver costs a build and forgets what the last one learnt
+// (blocks of 256: 6% more instructions on the hardest 9x9 puzzles, 10% on
+// 17_clue; RESULTS.md, session 13); short ones at the end, so that the other
+// threads wait less for the last block, and in short inputs, so that a file
+// of up to 512 entries keeps several threads busy (RESULTS.md, sessions 15
+// and 17).
 constexpr std::size_t kStateBlock = 256;
 constexpr std::size_t kShortStateBlock = 64;
+constexpr std::size_t kShortInput = 2 * kStateBlock;
 
 // The entries of an EntrySource with their positions and blocks.  Where the
 // blocks are cut depends on the input alone, never on timing: to see whether
 // the input ends in a block, the reader reads the block (and one entry more)
-// at its start, or less when those entries take more than kLookAheadBytes
-// (cells, text and messages): then it treats the input as going on.  The
-// thread that reads a block usually solves it too (run_batch), so that the
-// memory of an entry is freed by the thread that took it (a look-ahead of 512
-// entries, freed by the other thread, cost 5% of the time of 17_clue with
-// --jobs 2).  Without look-ahead (an input that may block, where a driver
+// at its start (at the start of the input, kShortInput entries and one
+// more), or less when those entries take more than kLookAheadBytes (cells,
+// text and messages): then it treats the input as going on.  The thread that
+// reads a block usually solves it too (run_batch), so that the memory of an
+// entry is freed by the thread that took it (a look-ahead of 512 entries at
+// every block, freed by the other thread, cost 5% of the time of 17_clue
+// with --jobs 2; once, at the start, it costs nothing measurable).  Without look-ahead (an input that may block, where a driver
 // program waits for each answer before it sends the next puzzle, or no entry
 // that keeps state) every block is long.
 class StateBlocks {
@@ -133,8 +136,9 @@ class StateBlocks {
   void begin_block() {
     if (position_ < short_until_) {
       block_end_ = position_ + kShortStateBlock;
-    } else if (look_ahead_ && ends_within(kStateBlock + 1)) {
-      short_until_ = position_ + kStateBlock;
+    } else if (const std::size_t reach = position_ == 0 ? kShortInput : kStateBlock;
+               look_ahead_ && ends_within(reach + 1)) {
+      short_until_ = position_ + reach;
       block_end_ = position_ + kShortStateBlock;
     } else {
       block_end_ = position_ + kStateBlock;

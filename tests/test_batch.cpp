@@ -138,11 +138,12 @@ std::string puzzles_text(std::size_t n) { return std::to_string(n) + (n == 1 ? "
 fs::path big_input() { return shared_data() / "forum_hardest_11plus.txt"; }
 
 // The blocks of StateBlocks for an input of `entries` entries, by rule:
-// 256 entries each, except that the block in which the input ends is cut
-// into blocks of 64.  Each position's block end.
+// 256 entries each, except that the block in which the input ends, and an
+// input of at most 512 entries, are cut into blocks of 64.  Each position's
+// block end.
 std::vector<std::size_t> expected_blocks(std::size_t entries) {
   std::vector<std::size_t> ends;
-  std::size_t short_until = 0;
+  std::size_t short_until = entries <= 512 ? 512 : 0;
   while (ends.size() < entries) {
     const std::size_t start = ends.size();
     if (start >= short_until && entries <= start + 256) short_until = start + 256;
@@ -175,7 +176,7 @@ std::vector<std::size_t> blocks_of(const fs::path& file, bool look_ahead) {
 BOOST_AUTO_TEST_CASE(blocks_are_short_where_the_input_ends) {
   Scratch s("blocks");
   const fs::path file = s.dir / "puzzles.txt";
-  for (std::size_t entries : {1, 64, 65, 100, 256, 257, 511, 512, 600, 1000, 1300}) {
+  for (std::size_t entries : {1, 64, 65, 100, 256, 257, 300, 511, 512, 513, 600, 768, 769, 1000, 1300}) {
     write_lines(file, kPuzzle, entries);
     BOOST_TEST(blocks_of(file, true) == expected_blocks(entries), entries << " entries");
     // Without look-ahead (an input that may block) every block is long.
@@ -275,7 +276,7 @@ void check_blocks_run_on_one_thread(const fs::path& file, std::size_t entries, b
 BOOST_AUTO_TEST_CASE(each_block_of_stateful_entries_runs_on_one_thread) {
   Scratch s("threads");
   const fs::path file = s.dir / "puzzles.txt";
-  for (std::size_t entries : {100, 1300}) {
+  for (std::size_t entries : {100, 300, 1300}) {
     write_lines(file, kPuzzle, entries);
     check_blocks_run_on_one_thread(file, entries, false);
   }
