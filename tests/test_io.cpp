@@ -388,6 +388,53 @@ BOOST_AUTO_TEST_CASE(a_typo_in_a_first_4x4_line_is_not_a_16x16_grid) {
   BOOST_TEST((*grid(sixteen[0]) == read_puzzles(test_data() / "good" / "grid-16-letters.txt").at(0)));
 }
 
+// A title or a damaged first line must not decide how the whole file is
+// read: the next lines decide, and the line is reported alone.  (Taken for
+// the first row of a 7x7 or an 81x81 grid, "Puzzles" or a line puzzle with a
+// stray blank used to swallow the puzzles after it, with false verdicts.)
+BOOST_AUTO_TEST_CASE(a_title_or_a_stray_blank_costs_its_own_line_only) {
+  const std::string lines = kPuzzle + "\n" + kSolution + "\n" + kPuzzle + "\n";
+  const std::string spaced = kPuzzle.substr(0, 9) + " " + kPuzzle.substr(9);
+  for (const std::string& first : std::vector<std::string>{"Puzzles", "Easy puzzles", "Level: easy", "sudoku list 2024", "1 2 3", spaced}) {
+    BOOST_TEST_CONTEXT(first) {
+      const auto entries = read_all(first + "\n" + lines);
+      BOOST_REQUIRE_EQUAL(entries.size(), 4u);
+      BOOST_TEST((diagnostic(entries[0]) && diagnostic(entries[0])->where.line == 1u), why(entries[0]));
+      for (std::size_t i = 1; i < 4; ++i)
+        BOOST_TEST((grid(entries[i]) && entries[i].where.line == i + 1), why(entries[i]));
+      BOOST_TEST((grid(entries[2]) && *grid(entries[2]) == grid_of(kSolution)));
+    }
+  }
+  // Drawn grids after a title, with and without blank lines between them.
+  auto rows = [](const std::string& s) {
+    std::string out;
+    for (int r = 0; r < 9; ++r) out += s.substr(static_cast<std::size_t>(r) * 9, 9) + "\n";
+    return out;
+  };
+  for (const std::string gap : {"\n", ""}) {
+    BOOST_TEST_CONTEXT("gap '" << gap << "'") {
+      const auto grids = read_all("My grids\n" + rows(kPuzzle) + gap + rows(kSolution) + gap + rows(kPuzzle));
+      BOOST_REQUIRE_EQUAL(grids.size(), 4u);
+      BOOST_TEST(why(grids[0]).find("<text>:1:1: first row has 7 symbols") == 0u, why(grids[0]));
+      BOOST_TEST((grid(grids[1]) && *grid(grids[1]) == grid_of(kPuzzle)), why(grids[1]));
+      BOOST_TEST((grid(grids[2]) && *grid(grids[2]) == grid_of(kSolution)), why(grids[2]));
+      BOOST_TEST((grid(grids[3]) && *grid(grids[3]) == grid_of(kPuzzle)), why(grids[3]));
+    }
+  }
+  // Between grids stacked without blank lines, a stray line costs itself
+  // only, while a first row with a typo costs its grid only.
+  const auto between = read_all(rows(kPuzzle) + "Next:\n" + rows(kSolution));
+  BOOST_REQUIRE_EQUAL(between.size(), 3u);
+  BOOST_TEST(position(*diagnostic(between[1])) == "10:5");
+  BOOST_TEST((grid(between[2]) && *grid(between[2]) == grid_of(kSolution)), why(between[2]));
+  std::string typo = rows(kSolution);
+  typo[0] = '?';
+  const auto typo_grid = read_all(rows(kPuzzle) + typo + rows(kPuzzle));
+  BOOST_REQUIRE_EQUAL(typo_grid.size(), 3u);
+  BOOST_TEST(position(*diagnostic(typo_grid[1])) == "10:1");
+  BOOST_TEST((grid(typo_grid[2]) && typo_grid[2].where.line == 19u), why(typo_grid[2]));
+}
+
 // 81 blank-separated numbers: a whole 9x9 puzzle, or the first row of an
 // 81x81 tokens board.  Lines of small numbers are puzzles; a board's rows soon
 // hold numbers beyond 9.

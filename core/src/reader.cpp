@@ -479,7 +479,18 @@ struct PuzzleReader::Impl {
       if (t.empty() || t[0] == '#') continue;
       format = detect(t, alphabet, options);
       const Pending first{std::string(line.text), line};
-      if (format == InputFormat::grid && could_be_a_line_puzzle(t)) {
+      if (format == InputFormat::grid && !reads_as_first_row(t)) {
+        // A title ("Puzzles", "Level: easy") or a line puzzle with a stray
+        // blank: no board starts with it.  The next content lines (up to
+        // 3) decide, the first that reads as something; the line itself is
+        // then reported by that format's reader, alone.
+        for (const std::string& next : peek_content(3, &first)) {
+          const InputFormat f = detect(next, alphabet, options);
+          if (f == InputFormat::grid && !reads_as_first_row(next)) continue;
+          format = f;
+          break;
+        }
+      } else if (format == InputFormat::grid && could_be_a_line_puzzle(t)) {
         // Sixteen symbols, some beyond 4: a 4x4 puzzle with a typo, or a
         // 16x16 grid's first row.  The next lines vote: a layout line or a
         // row of the same length that is no 4x4 puzzle for the grid; a 4x4
@@ -523,6 +534,19 @@ struct PuzzleReader::Impl {
   // looks like a 16x16 row.
   bool could_be_a_line_puzzle(std::string_view t) const {
     return square_board_size(t.size(), options) && symbols_fit(t, alphabet, alphabet.max_digit());
+  }
+
+  // Whether `t` reads as the first row of a drawn grid: its cells make a
+  // board size, each in range, and a row of single symbols is no wider than
+  // the alphabet reaches (a wider board is written in numbers).
+  bool reads_as_first_row(std::string_view t) {
+    if (split_row(t, 0)) return false;
+    const std::size_t n = cells.size();
+    if (n < 4 || n > static_cast<std::size_t>(Geometry::kMaxSize) || !geometry(static_cast<int>(n))) return false;
+    const std::size_t symbols = static_cast<std::size_t>(
+        std::count_if(t.begin(), t.end(), [](char ch) { return !is_space(ch) && !is_layout(ch); }));
+    if (symbols == n && n > static_cast<std::size_t>(alphabet.max_digit())) return false;
+    return std::all_of(cells.begin(), cells.end(), [&](const Cell& c) { return c.value <= static_cast<int>(n); });
   }
 
   // N when `t` is N*N blank-separated numbers from 0 to N, not all 0, for an
@@ -922,6 +946,34 @@ struct PuzzleReader::Impl {
     return Kind::layout;
   }
 
+  // The number of cells in the next row of a drawn grid, read ahead and
+  // handed back (layout and comment lines skipped): 0 when a blank line, a
+  // section header, an overlong line or the end of the input comes first;
+  // none when nothing more has arrived yet.
+  std::optional<std::size_t> next_row_width() {
+    constexpr std::size_t kMaxLookAhead = 64;
+    std::vector<Pending> ahead;
+    std::optional<std::size_t> width;
+    Line line;
+    while (ahead.size() < kMaxLookAhead) {
+      if (pending.empty() && !source.ready()) break;
+      if (!next_line(line)) {
+        width = 0;
+        break;
+      }
+      ahead.push_back({std::string(line.text), line});
+      std::size_t off = 0;
+      const std::string_view t = line.too_long() ? std::string_view() : trim(line.text, off);
+      const Kind kind = classify(t);
+      if (kind == Kind::layout || kind == Kind::comment) continue;
+      width = kind == Kind::row ? (split_row(t, off), cells.size()) : 0;
+      break;
+    }
+    for (auto it = ahead.rbegin(); it != ahead.rend(); ++it) pending.push_back(std::move(*it));
+    for (Pending& p : pending) p.line.text = {};  // next_line points it at the text
+    return width;
+  }
+
   std::optional<Entry> read_grid() {
     Line line;
     std::optional<Entry> error;
@@ -959,6 +1011,15 @@ struct PuzzleReader::Impl {
         const auto defect = split_row(t, off);
         add_row(error, grid, n, rows, start, line, t, off, defect, "symbols");
         if (rows == 0 && n > Geometry::kMaxSize) return error;
+        // A first row that fails, followed by a row of another width, a
+        // blank line or the end, is a stray line (a title, a damaged row):
+        // reported alone, so that it does not swallow the next board.
+        // Followed by a row as wide, it starts a board with a typo, which
+        // is read to its end.  (Where nothing more has arrived yet, too.)
+        if (rows == 0 && error) {
+          const std::optional<std::size_t> width = next_row_width();
+          if (width && *width != static_cast<std::size_t>(n)) return error;
+        }
       }
       if (++rows == n) break;
     }
