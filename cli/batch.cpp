@@ -121,8 +121,9 @@ Entry EntrySource::end_of_file_with(std::size_t index, std::string_view what, in
   Diagnostic diagnostic;
   diagnostic.where.file = files_[file_] == "-" ? "<stdin>" : files_[file_];
   diagnostic.message = std::string(what) + std::strerror(error);
+  Entry entry{index, diagnostic.where, {}, std::move(diagnostic), file_ + 1};
   close_file();
-  return Entry{index, diagnostic.where, {}, std::move(diagnostic)};
+  return entry;
 }
 
 std::optional<Entry> EntrySource::next() {
@@ -160,7 +161,10 @@ std::optional<Entry> EntrySource::read_entry() {
       reader_ = std::make_unique<PuzzleReader>(*in, name, options_);
     }
     try {
-      if (auto entry = reader_->next()) return entry;
+      if (auto entry = reader_->next()) {
+        entry->input = file_ + 1;
+        return entry;
+      }
     } catch (const std::ios_base::failure& failure) {
       // libstdc++ throws from a failed read (a folder, an I/O error) whatever
       // the stream's exception mask, as InterruptibleBuffer does: the file

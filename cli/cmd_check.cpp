@@ -242,12 +242,7 @@ class Checker {
   void prove(CheckRecord& r, const Grid& puzzle) {
     const Entry& e = r.base.entry;
     std::string stem = std::to_string(e.index);
-    if (plan_.files.size() > 1) {
-      const auto it = std::find_if(plan_.files.begin(), plan_.files.end(), [&](const std::string& f) {
-        return f == e.where.file || (f == "-" && e.where.file == "<stdin>");
-      });
-      stem = std::to_string(it - plan_.files.begin() + 1) + "-" + stem;
-    }
+    if (plan_.files.size() > 1) stem = std::to_string(e.input) + "-" + stem;
     const fs::path cnf = plan_.proof_dir / (stem + ".cnf"), drat = plan_.proof_dir / (stem + ".drat");
     const UniquenessProof proof = write_uniqueness_proof(puzzle, r.base.result.solutions.front(), cnf, drat,
                                                          plan_.pipeline.sat, plan_.pipeline.limits);

@@ -229,6 +229,20 @@ BOOST_AUTO_TEST_CASE(proofs_are_written_for_unique_puzzles_only) {
   std::size_t files = 0;
   for (const auto& entry : fs::directory_iterator(dir)) files += entry.is_regular_file();
   BOOST_TEST(files == 4u);  // two puzzles, two files each, no temporaries
+
+  // With several inputs, FILENUMBER-INDEX: the same file named twice, and a
+  // missing one between, still give every puzzle its own proof.
+  const fs::path two = dir / "two.txt";
+  { std::ofstream(two) << first_lines("17_clue.txt", 2); }
+  fs::remove_all(dir / "several");
+  auto several = run_satdoku("check -q --proof " + quoted(dir / "several") + " " + quoted(two) + " " +
+                             quoted(dir / "missing.txt") + " " + quoted(two));
+  BOOST_TEST(several.exit_code == 2, several.err);  // the missing file
+  for (const char* stem : {"1-1", "1-2", "3-1", "3-2"})
+    BOOST_TEST((fs::exists(dir / "several" / (std::string(stem) + ".drat"))), stem);
+  files = 0;
+  for (const auto& entry : fs::directory_iterator(dir / "several")) files += entry.is_regular_file();
+  BOOST_TEST(files == 8u);
   fs::remove_all(dir);
 }
 

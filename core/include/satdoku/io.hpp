@@ -86,6 +86,8 @@ struct Entry {
   std::string text;                       // the raw text of a one-line puzzle (line, comma,
                                           // one-line leetcode), trimmed; else empty
   std::variant<Grid, Diagnostic> content;
+  std::size_t input = 0;                  // 1-based position of its file among several inputs
+                                          // (set by whoever reads them in turn); 0 if unknown
 };
 
 // Longest line a reader buffers: 8 MiB.  A longer line is skipped without
