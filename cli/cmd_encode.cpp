@@ -59,7 +59,7 @@ EncodeReport write_cnf(const Encoder& encoder, std::ostream& out, const std::str
 int encode(const std::vector<std::string>& args) {
   EncodeConfig config;
   po::options_description options("Options");
-  config.encoding.add_options(options, /*shared_by_jobs=*/false);
+  config.encoding.add_options(options, EncodingConfig::Use::encode);
   options.add_options()
       ("output,o", po::value(&config.output)->default_value(config.output), "CNF file (- : standard output)")
       ("out-dir,d", po::value(&config.out_dir)->value_name("DIR"), "one CNF file per puzzle in DIR (made if missing)")

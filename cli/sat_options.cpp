@@ -25,17 +25,24 @@ std::string amo_help() {
   return s;
 }
 
-void EncodingConfig::add_options(po::options_description& options, bool shared_by_jobs) {
+void EncodingConfig::add_options(po::options_description& options, Use use) {
+  const bool encode = use == Use::encode;
   options.add_options()
       ("encoding,e", po::value(&encoding)->value_name("NAME"),
-       ("CNF encoding: " + encoding_names() + " (default: triads propagation, then the extended clauses over what it left open: in one incremental instance up to 9x9, in a fresh one per puzzle above (after extended's own propagation); encode and --proof write triads; a named encoding serves both)").c_str())
+       ("CNF encoding: " + encoding_names() +
+        (encode ? " (default: triads)"
+                : " (default: triads propagation, then the extended clauses over what it left open: in one "
+                  "incremental instance up to 9x9, in a fresh one per puzzle above (after extended's own "
+                  "propagation); --proof writes triads; a named encoding serves both)"))
+           .c_str())
       ("amo", po::value(&amo)->value_name("METHOD"),
        ("at-most-one method: " + amo_method_names() + " (default: pairwise up to 144x144, commander above)").c_str())
       ("reduce", po::value(&reduce)->value_name("HOW"),
-       ("clue handling: " + reduction_names() + " (default: probe up to 9x9 when solving or checking, else propagate, and always propagate for encode)").c_str())
+       ("clue handling: " + reduction_names() +
+        (encode ? " (default: propagate)" : " (default: probe up to 9x9, propagate above)")).c_str())
       ("max-memory", po::value(&max_memory)->value_name("SIZE"),
        ("refuse a puzzle whose formula would need more memory, e.g. 512M, 4G (default: half the machine's, " +
-        format_bytes(default_max_memory()) + (shared_by_jobs ? "; shared by the --jobs)" : ")")).c_str());
+        format_bytes(default_max_memory()) + (encode ? ")" : "; shared by the --jobs)")).c_str());
 }
 
 void EncodingConfig::apply(SatConfig& config) const {

@@ -19,7 +19,10 @@ struct EncodingConfig {
 
   // --encoding, --amo, --reduce with the names and summaries of the tables.
   // `shared_by_jobs`: --max-memory is shared by the --jobs (solve, check).
-  void add_options(po::options_description& options, bool shared_by_jobs = true);
+  // Help texts name the defaults of the command: solve and check (a budget
+  // shared by the --jobs), or encode.
+  enum class Use { solve, encode };
+  void add_options(po::options_description& options, Use use = Use::solve);
   // Throws UsageError naming the valid choices.
   void apply(SatConfig& config) const;
   // The --max-memory budget in bytes; throws UsageError when malformed.

@@ -46,6 +46,10 @@ BOOST_AUTO_TEST_CASE(help_version_and_unknown_commands) {
   BOOST_TEST(encode_help.find("  0    every CNF was written") != std::string::npos);
   BOOST_TEST(encode_help.find("  1    ") == std::string::npos);
   BOOST_TEST(encode_help.find("--jobs") == std::string::npos);
+  // encode's help names encode's own defaults.
+  BOOST_TEST(encode_help.find("(default: triads)") != std::string::npos, encode_help);
+  BOOST_TEST(encode_help.find("(default: propagate)") != std::string::npos, encode_help);
+  BOOST_TEST(encode_help.find("incremental") == std::string::npos, encode_help);
   auto unknown = run_satdoku("frobnicate");
   BOOST_TEST(unknown.exit_code == 2);
   BOOST_TEST(unknown.err.find("unknown command 'frobnicate'") != std::string::npos);
