@@ -1,4 +1,6 @@
 // satdoku decode: turn a SAT solver's answer on a satdoku CNF back into a grid.
+#include <cerrno>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -18,25 +20,30 @@ namespace {
 struct DecodeConfig {
   std::vector<std::string> files;  // CNF and MODEL
   std::string output = "grid";
+  std::string alphabet;  // empty: default symbols
 };
 
 constexpr std::string_view kDescription =
     "Reads the header of CNF (written by `satdoku encode`) to learn the board, the puzzle and\n"
-    "the variable map, then a SAT solver's answer from MODEL (- : standard input) in any of:\n"
+    "the variable map, then a SAT solver's answer from MODEL in any of (either file may be -,\n"
+    "standard input, but not both):\n"
     "  SAT-competition output   s SATISFIABLE / s UNSATISFIABLE, v lines (cadical, kissat, picosat)\n"
     "  MiniSat's result file    SAT then a line of literals, or UNSAT (minisat CNF RESULT)\n"
     "  a bare list of literals\n"
     "Prints the grid, verified against the rules and the clues. An unsatisfiable answer prints\n"
     "\"no solution\", an unknown one \"unknown\", and a model that breaks a rule or a clue\n"
-    "\"error\" with the reason on standard error (exit code 1 for all three).";
+    "\"error\" with the reason on standard error (exit code 1 for all three; with --output line\n"
+    "\"none\", \"unknown\" or \"error\", with leetcode \"null\", as solve writes them).";
 
 std::ifstream open_input(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
+  const int error = errno;
   std::error_code ignored;
   if (!in || std::filesystem::is_directory(path, ignored)) {
     Diagnostic diagnostic;
     diagnostic.where.file = path;
-    diagnostic.message = std::filesystem::is_directory(path, ignored) ? "cannot read: it is a folder" : "cannot open";
+    diagnostic.message = std::filesystem::is_directory(path, ignored) ? "cannot read: it is a folder"
+                                                                       : "cannot open: " + std::string(std::strerror(error));
     throw InputError(std::move(diagnostic));
   }
   return in;
@@ -46,16 +53,22 @@ int decode(const std::vector<std::string>& args) {
   DecodeConfig config;
   po::options_description options("Options");
   options.add_options()("output,o", po::value(&config.output)->default_value(config.output),
-                        "grid, line, tokens, leetcode (json: one object)");
+                        "grid, line, tokens, leetcode (json: one object)")(
+      "alphabet", po::value(&config.alphabet)->value_name("SPEC"),
+      "symbols for digits 1..N in grid and line output, e.g. 0-F (default 1-9 then A-Z)");
   if (!parse_command("decode", "[OPTIONS] CNF MODEL", kDescription, options, args, &config.files)) return 0;
   if (config.files.size() != 2) throw UsageError("decode needs two files: CNF MODEL");
   const auto format = parse_output_format(config.output);
   if (!format) throw UsageError("unknown output format '" + config.output + "' (choose from " + output_format_names() + ")");
+  const Alphabet alphabet = config.alphabet.empty() ? Alphabet::standard() : Alphabet::parse(config.alphabet);
 
   const std::string& cnf_path = config.files[0];
   const std::string& model_path = config.files[1];
-  std::ifstream cnf = open_input(cnf_path);
-  auto header = read_cnf_header(cnf, cnf_path);
+  if (cnf_path == "-" && model_path == "-") throw UsageError("CNF and MODEL cannot both be standard input");
+  std::ifstream cnf_file;
+  if (cnf_path != "-") cnf_file = open_input(cnf_path);
+  std::istream& cnf = cnf_path == "-" ? std::cin : cnf_file;
+  auto header = read_cnf_header(cnf, cnf_path == "-" ? "<stdin>" : cnf_path);
   if (auto* d = std::get_if<Diagnostic>(&header)) {
     std::cerr << d->str() << '\n';
     return static_cast<int>(ExitCode::usage);
@@ -74,6 +87,10 @@ int decode(const std::vector<std::string>& args) {
   auto say = [&](std::string_view status, const std::string& reason) {
     if (*format == OutputFormat::json)
       std::cout << json_text(nlohmann::json{{"status", status}, {"message", reason}}) << '\n';
+    else if (*format == OutputFormat::leetcode)
+      std::cout << "null\n";
+    else if (*format == OutputFormat::line)
+      std::cout << status << '\n';
     else
       std::cout << (status == "none" ? "no solution" : status) << '\n';
     if (!reason.empty()) std::cerr << "satdoku decode: " << model_path << ": " << reason << '\n';
@@ -91,14 +108,14 @@ int decode(const std::vector<std::string>& args) {
   if (auto violation = verify(h.puzzle, decoded.grid))
     return say("error", "the model breaks a rule: " + violation->describe(h.puzzle.geometry()));
   switch (*format) {
-    case OutputFormat::grid: std::cout << format_grid(decoded.grid); break;
+    case OutputFormat::grid: std::cout << format_grid(decoded.grid, alphabet); break;
     case OutputFormat::tokens: std::cout << format_tokens(decoded.grid); break;
-    case OutputFormat::line: std::cout << format_line(decoded.grid) << '\n'; break;
+    case OutputFormat::line: std::cout << format_line(decoded.grid, alphabet) << '\n'; break;
     case OutputFormat::leetcode: std::cout << format_leetcode(decoded.grid) << '\n'; break;
     case OutputFormat::json:
       std::cout << json_text(nlohmann::json{{"status", "solved"},
-                                            {"puzzle", format_line(h.puzzle)},
-                                            {"solution", format_line(decoded.grid)}})
+                                            {"puzzle", format_line(h.puzzle, alphabet)},
+                                            {"solution", format_line(decoded.grid, alphabet)}})
                 << '\n';
       break;
   }

@@ -376,6 +376,19 @@ BOOST_AUTO_TEST_CASE(encode_then_decode_round_trip) {
   auto unsat = run_satdoku("decode '" + cnf + "' -", "s UNSATISFIABLE\n");
   BOOST_TEST(unsat.exit_code == 1);
   BOOST_TEST(unsat.out == "no solution\n");
+  // As solve writes them: none in line output, null in LeetCode's.
+  BOOST_TEST(run_satdoku("decode -o line '" + cnf + "' -", "s UNSATISFIABLE\n").out == "none\n");
+  BOOST_TEST(run_satdoku("decode -o leetcode '" + cnf + "' -", "s UNSATISFIABLE\n").out == "null\n");
+  // The CNF on standard input, and another alphabet (digits 0-8 for 1-9).
+  auto piped = run_satdoku("decode -o line --alphabet 0-8 - '" + (dir / "model.txt").string() + "'", text);
+  BOOST_TEST(piped.exit_code == 0, piped.err);
+  std::string shifted = kEasySolution;
+  for (char& ch : shifted) --ch;
+  BOOST_TEST(piped.out == shifted + "\n");
+  BOOST_TEST(run_satdoku("decode - -").exit_code == 2);
+  auto missing = run_satdoku("decode '" + (dir / "none.cnf").string() + "' -", "s UNSATISFIABLE\n");
+  BOOST_TEST(missing.exit_code == 2);
+  BOOST_TEST(missing.err.find("none.cnf: cannot open: No such file or directory") != std::string::npos, missing.err);
   // A model that breaks a rule: two 5s in row 1.
   // r1c3 (not a clue, 2 still a candidate) holds 2 instead of 4: row 1 then holds 2 twice.
   std::string broken;

@@ -459,6 +459,7 @@ std::variant<SolverAnswer, Diagnostic> read_solver_output(std::istream& in, cons
   enum class Form { undecided, competition, minisat, bare } form = Form::undecided;
   SolverAnswer answer;
   bool have_status = false;
+  bool closed = false;  // the last literal read was the closing 0
   std::string line;
   std::uint64_t number = 0;
   // Literals of `line` from token `from` on, scanned in place (a model line
@@ -480,6 +481,7 @@ std::variant<SolverAnswer, Diagnostic> read_solver_output(std::istream& in, cons
         return diag(name, number, start + 1,
                     "literal " + std::string(text) + " exceeds the " + std::to_string(variables) +
                         " variables of the CNF");
+      closed = lit == 0;
       if (lit != 0) {
         if (answer.model.value(std::abs(lit)) == (lit > 0 ? -1 : 1))
           return diag(name, number, start + 1,
@@ -547,6 +549,8 @@ std::variant<SolverAnswer, Diagnostic> read_solver_output(std::istream& in, cons
   if (answer.verdict == Verdict::sat && answer.model.empty() && variables > 0)
     return diag(name, number + 1, 0,
                 "the solver says satisfiable but gives no model (was it told not to print one, as with -n?)");
+  if (answer.verdict == Verdict::sat && form != Form::bare && !closed)
+    return diag(name, number + 1, 0, "the model ends without its closing 0 (is the file cut short?)");
   return answer;
 }
 

@@ -140,7 +140,8 @@ struct SolverAnswer {
 //  * a bare list of literals (sat), optionally ending with 0.
 // Empty input is `unknown`.  Malformed content gives a Diagnostic with
 // file:line:col, and so does a literal beyond `variables` (the CNF's declared
-// count: the model never holds more than the formula has).
+// count: the model never holds more than the formula has), and a model of
+// the first two forms without its closing 0 (a file cut short).
 std::variant<SolverAnswer, Diagnostic> read_solver_output(std::istream& in, const std::string& name,
                                                           std::uint64_t variables);
 
