@@ -74,7 +74,8 @@ constexpr std::string_view kDescription =
     "the reduction and the puzzle's activator clauses; incremental: the clues, plus the\n"
     "rules when an instance is built; a puzzle the reduction settles: all of it);\n"
     "solve = total - encode. incremental ignores --reduce (one row, 'none'); hybrid reduces\n"
-    "with probe when asked for it, else with propagate, then uses the incremental instance.\n"
+    "with probe when asked for it, else with propagate (one row, so labelled), then uses the\n"
+    "incremental instance.\n"
     "Puzzles run in input order, in chunks of 256 with fresh solvers per chunk, so every\n"
     "figure except time is the same for any --jobs. --seed sets CaDiCaL's 'seed' option.\n\n"
     "The fastest row (least total time) and the strongest (highest propagation strength)\n"
@@ -89,6 +90,7 @@ struct RowSpec {
   std::optional<AmoMethod> amo;
   std::optional<Reduction> reduction;
   std::optional<SatMode> mode;
+  bool operator==(const RowSpec&) const = default;
 };
 
 std::vector<std::string> split_list(const std::string& text) {
@@ -152,11 +154,20 @@ std::vector<RowSpec> make_rows(const CompareConfig& c) {
     for (auto a : amos)
       for (auto r : reds)
         for (auto m : modes) {
-          // incremental ignores --reduce (the clues are assumptions): one
-          // row, labelled `none`, instead of the same measurement under
-          // several labels.
-          if (m == SatMode::incremental && r != reds.front()) continue;
-          rows.push_back({e, a, m == SatMode::incremental ? std::optional(Reduction::none) : r, m});
+          // Each row is labelled with the reduction it really uses, once:
+          // incremental ignores --reduce (the clues are assumptions: `none`),
+          // hybrid reduces with probe when asked for it, else with propagate.
+          // The same measurement never appears under several labels.
+          std::optional<Reduction> used = r;  // none: the defaults' choice
+          if (m == SatMode::incremental) {
+            used = Reduction::none;
+          } else if (m == SatMode::hybrid && r) {
+            SatChoice asked;
+            asked.reduction = *r;
+            used = hybrid_reduction(asked);
+          }
+          const RowSpec spec{e, a, used, m};
+          if (std::find(rows.begin(), rows.end(), spec) == rows.end()) rows.push_back(spec);
         }
   return rows;
 }

@@ -316,7 +316,7 @@ BOOST_AUTO_TEST_CASE(max_memory_skips_what_does_not_fit) {
 }
 
 // incremental ignores --reduce: one row for it, not one per reduction.
-BOOST_AUTO_TEST_CASE(incremental_gets_one_row_whatever_the_reductions) {
+BOOST_AUTO_TEST_CASE(incremental_and_hybrid_rows_name_the_reduction_they_use) {
   const auto r = test::run_satdoku("compare '" + small_input().string() +
                                    "' --encodings natural --amo pairwise --mode incremental,fresh --reduce probe,clues "
                                    "--json -");
@@ -328,6 +328,17 @@ BOOST_AUTO_TEST_CASE(incremental_gets_one_row_whatever_the_reductions) {
   BOOST_TEST(j["rows"][1]["mode"] == "fresh");
   BOOST_TEST(j["rows"][1]["reduce"] == "probe");  // the modes after incremental keep their reduction
   BOOST_TEST(j["rows"][2]["reduce"] == "clues");
+
+  // hybrid reduces with probe when asked for it, else with propagate: its
+  // rows say so, once each.
+  const auto h = test::run_satdoku("compare '" + small_input().string() +
+                                   "' --encodings natural --amo pairwise --mode hybrid --reduce none,clues,propagate,probe "
+                                   "--json -");
+  BOOST_TEST_REQUIRE(h.exit_code == 0, h.err);
+  const auto hj = nlohmann::json::parse(h.out);
+  BOOST_TEST_REQUIRE(hj["rows"].size() == 2u);
+  BOOST_TEST(hj["rows"][0]["reduce"] == "propagate");
+  BOOST_TEST(hj["rows"][1]["reduce"] == "probe");
 }
 
 // --strength-only measures per encoding and method: one row each, whatever
