@@ -559,6 +559,7 @@ int check(const std::vector<std::string>& args) {
 
   PipelineConfig& pipeline = plan.pipeline;
   pipeline.backend = config.backend;
+  config.sat.check_backend(config.backend);
   pipeline.sat = config.sat.sat_config();
   pipeline.limits.max_solutions = std::max<std::uint64_t>(2, config.count);
   pipeline.limits.conflict_budget = config.sat.conflicts;

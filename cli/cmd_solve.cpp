@@ -61,6 +61,7 @@ int solve(const std::vector<std::string>& args) {
 
   PipelineConfig pipeline;
   pipeline.backend = config.backend;
+  config.sat.check_backend(config.backend);
   pipeline.sat = config.sat.sat_config();
   pipeline.limits.max_solutions = config.limit;
   pipeline.limits.conflict_budget = config.sat.conflicts;

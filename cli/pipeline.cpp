@@ -29,7 +29,7 @@ void RunConfig::add_options(po::options_description& options) {
        "time budget per puzzle in seconds (0: none); beyond it the answer is unknown")
       ("nodes", po::value(&node_budget)->default_value(node_budget),
        "native backend: search-node budget per puzzle (0: none)")
-      ("cross-check", "compare every answer with the native reference (the default)")
+      ("cross-check", po::bool_switch(&cross_check), "compare every answer with the native reference (the default)")
       ("no-cross-check", po::bool_switch(&no_cross_check), "do not run the reference")
       ("reference-timeout", po::value(&reference_timeout)->default_value(reference_timeout),
        "time budget of the reference per puzzle in seconds (0: none); when it gives up,\n"
@@ -82,6 +82,9 @@ bool keeps_state(const PipelineConfig& config, const Entry& entry) {
 void RunConfig::apply(PipelineConfig& pipeline) const {
   check_jobs(jobs);
   if (timeout < 0 || reference_timeout < 0) throw UsageError("time budgets must not be negative");
+  if (cross_check && no_cross_check) throw UsageError("give --cross-check or --no-cross-check, not both");
+  if (node_budget > 0 && pipeline.backend == "sat")
+    throw UsageError("--nodes budgets the native backend; the SAT backend takes --conflicts or --timeout");
   pipeline.limits.node_budget = node_budget;
   pipeline.limits.time_budget = timeout;
   pipeline.limits.cancel = &interrupt_flag();

@@ -29,6 +29,7 @@ struct PipelineConfig {
 struct RunConfig {
   std::uint64_t node_budget = 0;
   double timeout = 0;
+  bool cross_check = false;  // given explicitly (the default anyway)
   bool no_cross_check = false;
   double reference_timeout = 10;
   unsigned jobs = default_jobs();

@@ -65,6 +65,18 @@ std::uint64_t EncodingConfig::max_memory_bytes() const {
   return memory_budget(max_memory);
 }
 
+void SatOptionsConfig::check_backend(const std::string& backend) const {
+  if (backend != "native") return;  // (an unknown name is make_backend's to report)
+  const char* given = !encoding.encoding.empty() ? "--encoding"
+                      : !encoding.amo.empty()    ? "--amo"
+                      : !encoding.reduce.empty() ? "--reduce"
+                      : !mode.empty()            ? "--mode"
+                      : !sat_options.empty()     ? "--sat-option"
+                      : conflicts > 0            ? "--conflicts"
+                                                 : nullptr;
+  if (given) throw UsageError(std::string(given) + " applies to the SAT backend only, not to --backend " + backend);
+}
+
 void SatOptionsConfig::add_options(po::options_description& options) {
   encoding.add_options(options);
   options.add_options()

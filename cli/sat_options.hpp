@@ -38,6 +38,9 @@ struct SatOptionsConfig {
   // --mode, --sat-option, --conflicts (and the encoding options).
   void add_options(po::options_description& options);
   SatConfig sat_config() const;
+  // A usage error when `backend` is the native one and an option that only
+  // the SAT backend reads was given (it would be ignored without a word).
+  void check_backend(const std::string& backend) const;
 };
 
 // "  minimal   summary\n  natural ..." for help texts.

@@ -70,6 +70,26 @@ BOOST_AUTO_TEST_CASE(bad_options_are_usage_errors) {
     BOOST_TEST(r.err.find("satdoku solve:") != std::string::npos, args << ": " << r.err);
     BOOST_TEST(r.out.empty(), args << " printed " << r.out);
   }
+  // Options that one backend would ignore without a word, and a contradiction.
+  struct Case {
+    const char* args;
+    const char* says;
+  };
+  for (const Case& c : {Case{"solve --backend native -e minimal", "--encoding applies to the SAT backend only"},
+                        Case{"solve -b native --amo binary", "--amo applies"},
+                        Case{"check -b native --reduce none", "--reduce applies"},
+                        Case{"check -b native --mode fresh", "--mode applies"},
+                        Case{"solve -b native --sat-option seed=2", "--sat-option applies"},
+                        Case{"check -b native --conflicts 9", "--conflicts applies"},
+                        Case{"solve --nodes 5", "--nodes budgets the native backend"},
+                        Case{"check --nodes 5", "--nodes budgets the native backend"},
+                        Case{"check --cross-check --no-cross-check", "not both"}}) {
+    auto r = run_satdoku(c.args, kEasy + "\n");
+    BOOST_TEST(r.exit_code == 2, c.args << " gave " << r.exit_code);
+    BOOST_TEST(r.err.find(c.says) != std::string::npos, c.args << ": " << r.err);
+  }
+  BOOST_TEST(run_satdoku("solve -q -o line -b native --nodes 100000 --cross-check", kEasy + "\n").out ==
+             kEasySolution + "\n");
 }
 
 BOOST_AUTO_TEST_CASE(euler96_solves_to_the_known_sum) {
