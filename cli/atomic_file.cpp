@@ -25,6 +25,18 @@ void make_folder(const fs::path& path, std::string_view what) {
   if (error) throw OutputError("cannot create " + std::string(what) + " " + path.string() + ": " + error.message());
 }
 
+void check_writable(const fs::path& path) {
+  std::error_code error;
+  if (fs::is_directory(path, error)) throw OutputError("cannot write " + path.string() + ": it is a directory");
+  if (fs::exists(path, error) && !fs::is_regular_file(path, error)) return;
+  fs::path folder = path.parent_path();
+  if (folder.empty()) folder = ".";
+  if (!fs::is_directory(folder, error))
+    throw OutputError("cannot write " + path.string() + ": there is no folder " + folder.string());
+  if (::access(folder.c_str(), W_OK | X_OK) != 0)
+    throw OutputError("cannot write " + path.string() + ": " + std::strerror(errno));
+}
+
 namespace {
 
 // The file a path names, through any chain of symbolic links (so that the

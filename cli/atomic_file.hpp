@@ -21,6 +21,11 @@ std::string write_error_text(int error);
 // path is not a folder.
 void make_folder(const std::filesystem::path& path, std::string_view what);
 
+// Throws OutputError now, before a long run, when `path` could not be
+// written at its end: its folder is missing or not writable, or it is a
+// folder.  (An existing device or pipe is written directly: not checked.)
+void check_writable(const std::filesystem::path& path);
+
 class AtomicFile {
  public:
   // Opens "<target>.tmp.<pid>" for writing; throws OutputError when the

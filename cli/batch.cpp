@@ -7,7 +7,9 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cerrno>
+#include <cmath>
 #include <csignal>
 #include <cstring>
 #include <iostream>
@@ -119,8 +121,14 @@ void EntrySource::close_file() {
 
 Entry EntrySource::end_of_file_with(std::size_t index, std::string_view what, int error) {
   Diagnostic diagnostic;
-  diagnostic.where.file = files_[file_] == "-" ? "<stdin>" : files_[file_];
+  const std::string& name = files_[file_];
+  diagnostic.where.file = name == "-" ? "<stdin>" : name;
   diagnostic.message = std::string(what) + std::strerror(error);
+  // A puzzle typed where a file name goes: N*N symbols (N >= 4), no path.
+  const std::size_t root = static_cast<std::size_t>(std::sqrt(static_cast<double>(name.size())));
+  if (error == ENOENT && name.size() >= 16 && root * root == name.size() &&
+      std::all_of(name.begin(), name.end(), [](char ch) { return std::isalnum(static_cast<unsigned char>(ch)) || ch == '.' || ch == '_'; }))
+    diagnostic.message += " (a puzzle itself goes to standard input: echo 'PUZZLE' | satdoku ...)";
   Entry entry{index, diagnostic.where, {}, std::move(diagnostic), file_ + 1};
   close_file();
   return entry;

@@ -551,6 +551,7 @@ int check(const std::vector<std::string>& args) {
   plan.expect = *expect;
   plan.count = config.count > 0;
   plan.minimal = config.minimal || plan.expect == Expect::minimal;
+  if (!config.junit.empty() && config.junit != "-") check_writable(config.junit);  // now, not after the run
   if (!config.proof_dir.empty()) {
     plan.proof_dir = config.proof_dir;
     make_folder(plan.proof_dir, "proof folder");

@@ -850,6 +850,8 @@ int compare(const std::vector<std::string>& args) {
   const int on_stdout = (config.csv == "-") + (config.json == "-") + (config.markdown == "-") + (config.plot == "-");
   if (on_stdout > 1)
     throw UsageError("only one of --csv, --json, --markdown and --plot can go to standard output ('-')");
+  for (const std::string* file : {&config.csv, &config.json, &config.markdown, &config.plot})
+    if (!file->empty() && *file != "-") check_writable(*file);  // now, not after the run
   const std::uint64_t budget = memory_budget(config.max_memory);
   const std::vector<RowSpec> rows = make_rows(config);
   const ReadOptions read_options = config.input.read_options();

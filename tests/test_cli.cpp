@@ -70,6 +70,24 @@ BOOST_AUTO_TEST_CASE(bad_options_are_usage_errors) {
     BOOST_TEST(r.err.find("satdoku solve:") != std::string::npos, args << ": " << r.err);
     BOOST_TEST(r.out.empty(), args << " printed " << r.out);
   }
+  // A report that could not be written is refused before the run, not after it.
+  for (const std::string args : {"check --junit /no/such/folder/r.xml", "compare --csv /no/such/folder/r.csv",
+                                 "compare --plot /no/such/folder/p.svg"}) {
+    const auto late = run_satdoku(args, kEasy + "\n");
+    BOOST_TEST(late.exit_code == 2, args);
+    BOOST_TEST(late.out.empty(), args << " printed " << late.out);
+    BOOST_TEST(late.err.find("there is no folder /no/such/folder") != std::string::npos, args << ": " << late.err);
+  }
+  // A puzzle typed where a file name goes gets a hint.
+  const auto typed = run_satdoku("solve " + kEasy);
+  BOOST_TEST(typed.exit_code == 2);
+  BOOST_TEST(typed.err.find("a puzzle itself goes to standard input") != std::string::npos, typed.err);
+  BOOST_TEST(run_satdoku("solve no-such-file.txt").err.find("standard input") == std::string::npos);
+  // CaDiCaL's options: the name checked against its list, the value against its range.
+  BOOST_TEST(run_satdoku("solve --sat-option nosuchoption=1", kEasy + "\n").err.find(
+                 "satdoku solve: 'nosuchoption' is not a CaDiCaL option") == 0u);
+  BOOST_TEST(run_satdoku("solve --sat-option elim=7", kEasy + "\n").err.find(
+                 "satdoku solve: CaDiCaL option elim=7 is out of its range 0..1") == 0u);
   // Options that one backend would ignore without a word, and a contradiction.
   struct Case {
     const char* args;

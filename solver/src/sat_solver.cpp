@@ -6,6 +6,7 @@
 #include <climits>
 #include <cstdio>
 #include <cstdlib>
+#include <limits>
 
 #include "satdoku/error.hpp"
 
@@ -83,25 +84,34 @@ std::string_view SatSolver::version() { return CaDiCaL::Solver::version(); }
 
 namespace {
 
-// `name` as CaDiCaL takes it; UsageError (naming `caller`) when it is not one of its options.
-std::string option_key(std::string_view name, const char* caller) {
+// `name` as CaDiCaL takes it; UsageError when it is not one of its options.
+std::string option_key(std::string_view name) {
   std::string key(name);
   if (!CaDiCaL::Solver::is_valid_option(key.c_str()))
-    throw UsageError(std::string(caller) + ": '" + key + "' is not a CaDiCaL option");
+    throw UsageError("'" + key + "' is not a CaDiCaL option (`cadical --help` lists them)");
   return key;
 }
 
 }  // namespace
 
 void SatSolver::set_option(std::string_view name, int value) {
-  const std::string key = option_key(name, "SatSolver::set_option");
+  const std::string key = option_key(name);
   if (!impl_->configuring)
     throw UsageError("SatSolver::set_option: options must be set before the first clause");
+  const int before = impl_->solver.get(key.c_str());
   if (!impl_->solver.set(key.c_str(), value))
     throw UsageError("SatSolver::set_option: CaDiCaL refused " + key + "=" + std::to_string(value));
-  // CaDiCaL clamps a value outside the option's range without a word.
-  if (const int actual = impl_->solver.get(key.c_str()); actual != value)
-    throw UsageError("CaDiCaL option " + key + "=" + std::to_string(value) + " is out of its range (`cadical --help` lists them)");
+  // CaDiCaL clamps a value outside the option's range without a word; the
+  // clamped extremes name the range, and the option is left as it was.
+  if (const int actual = impl_->solver.get(key.c_str()); actual != value) {
+    impl_->solver.set(key.c_str(), std::numeric_limits<int>::min());
+    const int low = impl_->solver.get(key.c_str());
+    impl_->solver.set(key.c_str(), std::numeric_limits<int>::max());
+    const int high = impl_->solver.get(key.c_str());
+    impl_->solver.set(key.c_str(), before);
+    throw UsageError("CaDiCaL option " + key + "=" + std::to_string(value) + " is out of its range " +
+                     std::to_string(low) + ".." + std::to_string(high));
+  }
 }
 
 void SatSolver::trace_proof(const std::string& path) {
@@ -168,7 +178,7 @@ bool SatSolver::value(int var) const {
 }
 
 int SatSolver::option(std::string_view name) const {
-  return impl_->solver.get(option_key(name, "SatSolver::option").c_str());
+  return impl_->solver.get(option_key(name).c_str());
 }
 
 SatStatistics SatSolver::statistics() const {
