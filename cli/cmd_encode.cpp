@@ -68,6 +68,11 @@ int encode(const std::vector<std::string>& args) {
   const std::string description = std::string(kDescription) + encoding_help() + "\nAt-most-one methods:\n" + amo_help();
   if (!parse_command("encode", "[OPTIONS] [FILE...]", description, options, args, &config.input.files)) return 0;
 
+  // -o is the output format in solve, check and decode, but the CNF file here.
+  if (parse_output_format(config.output))
+    throw UsageError("-o names the CNF file in encode, and '" + config.output +
+                     "' is an output format of solve; for a file of that name, write ./" + config.output);
+
   SatConfig sat;
   config.encoding.apply(sat);
   const std::uint64_t max_memory = config.encoding.max_memory_bytes();

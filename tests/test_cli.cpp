@@ -78,6 +78,11 @@ BOOST_AUTO_TEST_CASE(bad_options_are_usage_errors) {
     BOOST_TEST(late.out.empty(), args << " printed " << late.out);
     BOOST_TEST(late.err.find("there is no folder /no/such/folder") != std::string::npos, args << ": " << late.err);
   }
+  // encode's -o is a file; an output format's name there is a slip.
+  const auto slip = run_satdoku("encode -o json", kEasy + "\n");
+  BOOST_TEST(slip.exit_code == 2);
+  BOOST_TEST(slip.err.find("-o names the CNF file in encode") != std::string::npos, slip.err);
+  BOOST_TEST(!std::filesystem::exists("json"));
   // A puzzle typed where a file name goes gets a hint.
   const auto typed = run_satdoku("solve " + kEasy);
   BOOST_TEST(typed.exit_code == 2);
