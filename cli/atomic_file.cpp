@@ -25,18 +25,6 @@ void make_folder(const fs::path& path, std::string_view what) {
   if (error) throw OutputError("cannot create " + std::string(what) + " " + path.string() + ": " + error.message());
 }
 
-void check_writable(const fs::path& path) {
-  std::error_code error;
-  if (fs::is_directory(path, error)) throw OutputError("cannot write " + path.string() + ": it is a directory");
-  if (fs::exists(path, error) && !fs::is_regular_file(path, error)) return;
-  fs::path folder = path.parent_path();
-  if (folder.empty()) folder = ".";
-  if (!fs::is_directory(folder, error))
-    throw OutputError("cannot write " + path.string() + ": there is no folder " + folder.string());
-  if (::access(folder.c_str(), W_OK | X_OK) != 0)
-    throw OutputError("cannot write " + path.string() + ": " + std::strerror(errno));
-}
-
 namespace {
 
 // The file a path names, through any chain of symbolic links (so that the
@@ -52,6 +40,22 @@ fs::path resolve_links(fs::path path) {
 }
 
 }  // namespace
+
+void check_writable(const fs::path& path) {
+  std::error_code error;
+  if (fs::is_directory(path, error)) throw OutputError("cannot write " + path.string() + ": it is a directory");
+  // As AtomicFile does: through links, and devices or pipes are written directly.
+  const fs::path target = resolve_links(path);
+  if (path.string().rfind("/dev/", 0) == 0 || target.string().rfind("/dev/", 0) == 0 ||
+      (fs::exists(target, error) && !fs::is_regular_file(target, error)))
+    return;
+  fs::path folder = target.parent_path();
+  if (folder.empty()) folder = ".";
+  if (!fs::is_directory(folder, error))
+    throw OutputError("cannot write " + path.string() + ": there is no folder " + folder.string());
+  if (::access(folder.c_str(), W_OK | X_OK) != 0)
+    throw OutputError("cannot write " + path.string() + ": " + std::strerror(errno));
+}
 
 std::string write_error_text(int error) { return error ? std::strerror(error) : "write failed"; }
 

@@ -124,10 +124,15 @@ Entry EntrySource::end_of_file_with(std::size_t index, std::string_view what, in
   const std::string& name = files_[file_];
   diagnostic.where.file = name == "-" ? "<stdin>" : name;
   diagnostic.message = std::string(what) + std::strerror(error);
-  // A puzzle typed where a file name goes: N*N symbols (N >= 4), no path.
+  // A puzzle typed where a file name goes: N*N symbols (N >= 4) of an N x N
+  // board (digits, letters up to N, blanks . 0 _).
   const std::size_t root = static_cast<std::size_t>(std::sqrt(static_cast<double>(name.size())));
-  if (error == ENOENT && name.size() >= 16 && root * root == name.size() &&
-      std::all_of(name.begin(), name.end(), [](char ch) { return std::isalnum(static_cast<unsigned char>(ch)) || ch == '.' || ch == '_'; }))
+  auto symbol = [root](char ch) {
+    if (std::isdigit(static_cast<unsigned char>(ch)) || ch == '.' || ch == '_') return true;
+    if (!std::isalpha(static_cast<unsigned char>(ch))) return false;
+    return static_cast<std::size_t>(10 + (std::toupper(static_cast<unsigned char>(ch)) - 'A')) <= root;
+  };
+  if (error == ENOENT && name.size() >= 16 && root * root == name.size() && std::all_of(name.begin(), name.end(), symbol))
     diagnostic.message += " (a puzzle itself goes to standard input: echo 'PUZZLE' | satdoku ...)";
   Entry entry{index, diagnostic.where, {}, std::move(diagnostic), file_ + 1};
   close_file();

@@ -66,6 +66,7 @@ struct CheckRecord {
   std::optional<ClueAnalysis> clues;     // with --minimal, for unique puzzles
   std::string proof_cnf, proof_drat;     // with --proof, for unique puzzles
   std::string proof_note;                // why no proof was written
+  bool proof_failed = false;             // it could not be written (an output error)
   bool met = false;                      // the expectation holds
   std::string failure;                   // why it does not
 };
@@ -139,6 +140,9 @@ class Checker {
         prove(r, *puzzle);
       } catch (const std::bad_alloc&) {
         r.proof_note = "out of memory";
+      } catch (const Error& e) {  // in a worker thread: it must not escape
+        r.proof_note = std::string("no proof: ") + e.what();
+        r.proof_failed = true;
       }
     }
     return finish(std::move(r));
@@ -290,7 +294,7 @@ class Checker {
 // Counts per verdict, for the summary line and the exit code.
 struct CheckTally {
   std::size_t puzzles = 0, unique = 0, multiple = 0, none = 0, invalid = 0, unknown = 0, errors = 0;
-  std::size_t failed = 0, problems = 0, proofs = 0;
+  std::size_t failed = 0, problems = 0, proofs = 0, proof_errors = 0;
 
   void add(const CheckRecord& r) {
     ++puzzles;
@@ -305,12 +309,13 @@ struct CheckTally {
     if (!r.base.problem.empty()) ++problems;
     if (!r.met) ++failed;
     if (!r.proof_drat.empty()) ++proofs;
+    if (r.proof_failed) ++proof_errors;
   }
 
   ExitCode exit_code() const {
     ExitCode code = ExitCode::ok;
     if (failed) code = worst(code, ExitCode::unsolved);
-    if (errors) code = worst(code, ExitCode::usage);
+    if (errors || proof_errors) code = worst(code, ExitCode::usage);
     if (problems) code = worst(code, ExitCode::disagreement);
     return code;
   }
@@ -560,7 +565,7 @@ int check(const std::vector<std::string>& args) {
 
   PipelineConfig& pipeline = plan.pipeline;
   pipeline.backend = config.backend;
-  config.sat.check_backend(config.backend);
+  if (config.proof_dir.empty()) config.sat.check_backend(config.backend);  // --proof uses the SAT options
   pipeline.sat = config.sat.sat_config();
   pipeline.limits.max_solutions = std::max<std::uint64_t>(2, config.count);
   pipeline.limits.conflict_budget = config.sat.conflicts;
@@ -591,6 +596,7 @@ int check(const std::vector<std::string>& args) {
     if (!r.base.problem.empty()) report_problem(std::cerr, r.base, plan.alphabet);
     if (!r.base.reference_note.empty())
       std::cerr << source_of(r.base.entry) << ": note: " << r.base.reference_note << '\n';
+    if (r.proof_failed) std::cerr << source_of(r.base.entry) << ": " << r.proof_note << '\n';
     if (records_on_stdout) {
       if (json) std::cout << json_text(check_json(r, plan)) << '\n';
       else print_text(std::cout, r, plan);

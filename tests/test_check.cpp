@@ -243,6 +243,20 @@ BOOST_AUTO_TEST_CASE(proofs_are_written_for_unique_puzzles_only) {
   files = 0;
   for (const auto& entry : fs::directory_iterator(dir / "several")) files += entry.is_regular_file();
   BOOST_TEST(files == 8u);
+
+  // A full grid (every cell a clue): its "not this solution" clause is empty,
+  // and so is the proof's one clause; with several jobs too.
+  const std::string solved = "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+  const auto full = run_satdoku("check -q -j2 --proof " + quoted(dir / "full"), solved + "\n");
+  BOOST_TEST(full.exit_code == 0, full.err);
+  BOOST_TEST(slurp(dir / "full" / "1.drat") == "0\n");
+  const std::string full_cnf = slurp(dir / "full" / "1.cnf");
+  BOOST_TEST(full_cnf.ends_with("\n0\n"));
+  // --proof writes with the SAT options even beside the native backend.
+  const auto native = run_satdoku("check -q -b native --encoding minimal --proof " + quoted(dir / "native"),
+                                  first_lines("17_clue.txt", 1));
+  BOOST_TEST(native.exit_code == 0, native.err);
+  BOOST_TEST(slurp(dir / "native" / "1.cnf").find("c encoding minimal") != std::string::npos);
   fs::remove_all(dir);
 }
 

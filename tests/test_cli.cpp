@@ -88,6 +88,7 @@ BOOST_AUTO_TEST_CASE(bad_options_are_usage_errors) {
   BOOST_TEST(typed.exit_code == 2);
   BOOST_TEST(typed.err.find("a puzzle itself goes to standard input") != std::string::npos, typed.err);
   BOOST_TEST(run_satdoku("solve no-such-file.txt").err.find("standard input") == std::string::npos);
+  BOOST_TEST(run_satdoku("solve hard_puzzles.txt").err.find("standard input") == std::string::npos);
   // CaDiCaL's options: the name checked against its list, the value against its range.
   BOOST_TEST(run_satdoku("solve --sat-option nosuchoption=1", kEasy + "\n").err.find(
                  "satdoku solve: 'nosuchoption' is not a CaDiCaL option") == 0u);

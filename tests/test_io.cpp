@@ -433,6 +433,24 @@ BOOST_AUTO_TEST_CASE(a_title_or_a_stray_blank_costs_its_own_line_only) {
   BOOST_REQUIRE_EQUAL(typo_grid.size(), 3u);
   BOOST_TEST(position(*diagnostic(typo_grid[1])) == "10:1");
   BOOST_TEST((grid(typo_grid[2]) && typo_grid[2].where.line == 19u), why(typo_grid[2]));
+  // Also when its second row is damaged too (a cell short): one board, one record.
+  std::string twice = typo;
+  twice.erase(11, 1);
+  const auto twice_grid = read_all(rows(kPuzzle) + twice + rows(kPuzzle));
+  BOOST_REQUIRE_EQUAL(twice_grid.size(), 3u);
+  BOOST_TEST(position(*diagnostic(twice_grid[1])) == "10:1");
+  BOOST_TEST((grid(twice_grid[2]) && twice_grid[2].where.line == 19u), why(twice_grid[2]));
+  // A title before one-line puzzles written as blank-separated numbers.
+  std::string spaced_lines;
+  for (int i = 0; i < 3; ++i) {
+    std::string line;
+    for (char ch : kPuzzle) line += std::string(line.empty() ? "" : " ") + (ch == '.' ? '0' : ch);
+    spaced_lines += line + "\n";
+  }
+  const auto numbers = read_all("Puzzles\n" + spaced_lines);
+  BOOST_REQUIRE_EQUAL(numbers.size(), 4u);
+  BOOST_TEST(diagnostic(numbers[0]));
+  for (std::size_t i = 1; i < 4; ++i) BOOST_TEST((grid(numbers[i]) && *grid(numbers[i]) == grid_of(kPuzzle)), why(numbers[i]));
 }
 
 // 81 blank-separated numbers: a whole 9x9 puzzle, or the first row of an

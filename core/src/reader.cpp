@@ -487,7 +487,9 @@ struct PuzzleReader::Impl {
         for (const std::string& next : peek_content(3, &first)) {
           const InputFormat f = detect(next, alphabet, options);
           if (f == InputFormat::grid && !reads_as_first_row(next)) continue;
-          format = f;
+          // (N*N numbers up to N: one puzzle a line, as the vote below
+          // would mostly decide for a first line.)
+          format = f == InputFormat::tokens && spaced_puzzle_size(next) > 0 ? InputFormat::line : f;
           break;
         }
       } else if (format == InputFormat::grid && could_be_a_line_puzzle(t)) {
@@ -946,19 +948,20 @@ struct PuzzleReader::Impl {
     return Kind::layout;
   }
 
-  // The number of cells in the next row of a drawn grid, read ahead and
-  // handed back (layout and comment lines skipped): 0 when a blank line, a
-  // section header, an overlong line or the end of the input comes first;
-  // none when nothing more has arrived yet.
-  std::optional<std::size_t> next_row_width() {
+  // The numbers of cells in the next `count` rows of a drawn grid, read
+  // ahead and handed back (layout and comment lines skipped); a blank line,
+  // a section header, an overlong line or the end of the input counts as a
+  // row of 0 and ends the list, and so does a pipe with nothing more yet
+  // (without a 0: fewer rows).
+  std::vector<std::size_t> next_row_widths(std::size_t count) {
     constexpr std::size_t kMaxLookAhead = 64;
     std::vector<Pending> ahead;
-    std::optional<std::size_t> width;
+    std::vector<std::size_t> widths;
     Line line;
-    while (ahead.size() < kMaxLookAhead) {
+    while (widths.size() < count && ahead.size() < kMaxLookAhead) {
       if (pending.empty() && !source.ready()) break;
       if (!next_line(line)) {
-        width = 0;
+        widths.push_back(0);
         break;
       }
       ahead.push_back({std::string(line.text), line});
@@ -966,12 +969,12 @@ struct PuzzleReader::Impl {
       const std::string_view t = line.too_long() ? std::string_view() : trim(line.text, off);
       const Kind kind = classify(t);
       if (kind == Kind::layout || kind == Kind::comment) continue;
-      width = kind == Kind::row ? (split_row(t, off), cells.size()) : 0;
-      break;
+      widths.push_back(kind == Kind::row ? (split_row(t, off), cells.size()) : 0);
+      if (widths.back() == 0) break;
     }
     for (auto it = ahead.rbegin(); it != ahead.rend(); ++it) pending.push_back(std::move(*it));
     for (Pending& p : pending) p.line.text = {};  // next_line points it at the text
-    return width;
+    return widths;
   }
 
   std::optional<Entry> read_grid() {
@@ -1011,14 +1014,17 @@ struct PuzzleReader::Impl {
         const auto defect = split_row(t, off);
         add_row(error, grid, n, rows, start, line, t, off, defect, "symbols");
         if (rows == 0 && n > Geometry::kMaxSize) return error;
-        // A first row that fails, followed by a row of another width, a
-        // blank line or the end, is a stray line (a title, a damaged row):
-        // reported alone, so that it does not swallow the next board.
-        // Followed by a row as wide, it starts a board with a typo, which
-        // is read to its end.  (Where nothing more has arrived yet, too.)
+        // A first row that fails, followed by two rows as wide as each
+        // other but not as it (or by a blank line or the end), is a stray
+        // line (a title): reported alone, so that it does not swallow the
+        // next board.  Otherwise it starts a board with a typo (perhaps in
+        // its second row too), which is read to its end.  (So too where
+        // nothing more has arrived yet.)
         if (rows == 0 && error) {
-          const std::optional<std::size_t> width = next_row_width();
-          if (width && *width != static_cast<std::size_t>(n)) return error;
+          const std::vector<std::size_t> widths = next_row_widths(2);
+          const auto wide = static_cast<std::size_t>(n);
+          if (!widths.empty() && widths[0] != wide && (widths[0] == 0 || widths.size() == 1 || widths[1] == widths[0]))
+            return error;
         }
       }
       if (++rows == n) break;

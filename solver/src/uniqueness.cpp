@@ -284,8 +284,12 @@ UniquenessProof write_uniqueness_proof(const Grid& puzzle, const Grid& solution,
   }  // the solver closes the proof file here
   if (outcome.result != SatResult::unsat) return outcome;
 
-  if (!cut_after_empty_clause(proof_temp))
-    throw OutputError("CaDiCaL's proof " + proof.string() + " has no empty clause");
+  if (!cut_after_empty_clause(proof_temp)) {
+    // Every cell a clue: "not this solution" is the empty clause itself, in
+    // the CNF, and CaDiCaL derives nothing; the proof is that clause.
+    if (!block.empty()) throw OutputError("CaDiCaL's proof " + proof.string() + " has no empty clause");
+    std::ofstream(proof_temp, std::ios::binary | std::ios::trunc) << "0\n";
+  }
   std::error_code error;
   std::filesystem::rename(proof_temp, proof, error);
   if (!error) std::filesystem::rename(cnf_temp, cnf, error);
