@@ -7,7 +7,6 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <cctype>
 #include <cerrno>
 #include <cmath>
 #include <csignal>
@@ -124,15 +123,16 @@ Entry EntrySource::end_of_file_with(std::size_t index, std::string_view what, in
   const std::string& name = files_[file_];
   diagnostic.where.file = name == "-" ? "<stdin>" : name;
   diagnostic.message = std::string(what) + std::strerror(error);
-  // A puzzle typed where a file name goes: N*N symbols (N >= 4) of an N x N
-  // board (digits, letters up to N, blanks . 0 _).
-  const std::size_t root = static_cast<std::size_t>(std::sqrt(static_cast<double>(name.size())));
-  auto symbol = [root](char ch) {
-    if (std::isdigit(static_cast<unsigned char>(ch)) || ch == '.' || ch == '_') return true;
-    if (!std::isalpha(static_cast<unsigned char>(ch))) return false;
-    return static_cast<std::size_t>(10 + (std::toupper(static_cast<unsigned char>(ch)) - 'A')) <= root;
+  // A puzzle typed where a file name goes: N*N symbols (N >= 4), each a
+  // blank or a digit up to N in the input's alphabet.
+  const int root = static_cast<int>(std::sqrt(static_cast<double>(name.size())));
+  const Alphabet& alphabet = options_.alphabet ? *options_.alphabet : Alphabet::standard();
+  auto symbol = [&](char ch) {
+    const int d = alphabet.digit_of(ch);
+    return d >= 0 && d <= root;
   };
-  if (error == ENOENT && name.size() >= 16 && root * root == name.size() && std::all_of(name.begin(), name.end(), symbol))
+  if (error == ENOENT && root >= 4 && static_cast<std::size_t>(root * root) == name.size() &&
+      std::all_of(name.begin(), name.end(), symbol))
     diagnostic.message += " (a puzzle itself goes to standard input: echo 'PUZZLE' | satdoku ...)";
   Entry entry{index, diagnostic.where, {}, std::move(diagnostic), file_ + 1};
   close_file();

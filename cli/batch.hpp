@@ -97,9 +97,10 @@ constexpr std::size_t kShortInput = 2 * kStateBlock;
 // reads a block usually solves it too (run_batch), so that the memory of an
 // entry is freed by the thread that took it (a look-ahead of 512 entries at
 // every block, freed by the other thread, cost 5% of the time of 17_clue
-// with --jobs 2; once, at the start, it costs nothing measurable).  Without look-ahead (an input that may block, where a driver
-// program waits for each answer before it sends the next puzzle, or no entry
-// that keeps state) every block is long.
+// with --jobs 2; once, at the start, it costs nothing measurable).  Without
+// look-ahead (an input that may block, where a driver program waits for
+// each answer before it sends the next puzzle, or no entry that keeps
+// state) every block is long.
 class StateBlocks {
  public:
   struct Item {
@@ -201,6 +202,21 @@ class Progress {
   bool shown_ = false;
 };
 
+// Hands the sink the records in `ring` (that of entry p at p % ring.size())
+// that are next in input order from entry `next`, and returns the position
+// of the first one still missing.
+template <class Record, class Sink>
+std::size_t emit_in_order(std::vector<std::optional<Record>>& ring, std::size_t next, Sink& sink, Progress& progress,
+                          BatchTotals& totals) {
+  for (auto* slot = &ring[next % ring.size()]; slot->has_value(); slot = &ring[next % ring.size()]) {
+    sink(std::move(**slot));
+    slot->reset();
+    ++next;
+    progress.update(++totals.records);
+  }
+  return next;
+}
+
 // run_batch with several jobs where the input may block (a pipe, a terminal)
 // and entries keep solver state.  A driver program may wait for each answer
 // before it sends the next puzzle, so nothing may wait for a whole block to
@@ -215,8 +231,9 @@ class Progress {
 // workers or more some worker is always free to take the rest, and at most
 // `capacity` entries wait to be printed.
 template <class MakeWorker, class Sink, class OutputFailed>
-void run_owned_blocks(EntrySource& source, StateBlocks& blocked, MakeWorker& make_worker, Sink& sink, const BatchOptions& options,
-                      BatchTotals& totals, Progress& progress, OutputFailed& output_failed) {
+void run_owned_blocks(EntrySource& source, StateBlocks& blocked, MakeWorker& make_worker, Sink& sink,
+                      const BatchOptions& options, BatchTotals& totals, Progress& progress,
+                      OutputFailed& output_failed) {
   using Worker = decltype(make_worker());
   using Record = decltype(std::declval<Worker&>()(std::declval<Entry&&>(), std::uint64_t{0}));
   using Item = StateBlocks::Item;
@@ -298,12 +315,7 @@ void run_owned_blocks(EntrySource& source, StateBlocks& blocked, MakeWorker& mak
       ring[position % capacity].emplace(std::move(record));
       const std::size_t before = next_emit;
       errno = 0;
-      for (auto* slot = &ring[next_emit % capacity]; slot->has_value(); slot = &ring[next_emit % capacity]) {
-        sink(std::move(**slot));
-        slot->reset();
-        ++next_emit;
-        progress.update(++totals.records);
-      }
+      next_emit = emit_in_order(ring, next_emit, sink, progress, totals);
       if (next_emit != before) {
         if (options.output) options.output->flush();
         changed.notify_all();
@@ -473,14 +485,8 @@ BatchTotals run_batch(EntrySource& source, MakeWorker make_worker, Sink sink, co
         std::lock_guard output(output_mutex);
         if (stop.load()) return;
         for (std::size_t i = 0; i < records.size(); ++i) ring[(first + i) % capacity].emplace(std::move(records[i]));
-        std::size_t emit = next_emit.load();
         errno = 0;
-        for (auto* slot = &ring[emit % capacity]; slot->has_value(); slot = &ring[emit % capacity]) {
-          sink(std::move(**slot));
-          slot->reset();
-          ++emit;
-          progress.update(++totals.records);
-        }
+        const std::size_t emit = emit_in_order(ring, next_emit.load(), sink, progress, totals);
         if (emit != next_emit.load()) {
           next_emit.store(emit);
           if (flush) options.output->flush();

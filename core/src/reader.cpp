@@ -565,7 +565,6 @@ struct PuzzleReader::Impl {
   // once), read ahead and handed back to be read again, after `first` (a
   // line already read) when given.
   std::vector<std::string> peek_content(std::size_t count, const Pending* first = nullptr) {
-    constexpr std::size_t kMaxLookAhead = 64;  // lines, blank and comment lines included
     std::vector<Pending> ahead;
     std::vector<std::string> content;
     Line line;
@@ -578,10 +577,19 @@ struct PuzzleReader::Impl {
       if (t.empty() || t[0] == '#') continue;
       content.emplace_back(t);
     }
+    hand_back(ahead, first);
+    return content;
+  }
+
+  // How far a look-ahead reads: lines, blank and comment lines included.
+  static constexpr std::size_t kMaxLookAhead = 64;
+
+  // Lines read ahead (after `first`, a line already read, when given) are
+  // handed back to be read again, in order.
+  void hand_back(std::vector<Pending>& ahead, const Pending* first = nullptr) {
     for (auto it = ahead.rbegin(); it != ahead.rend(); ++it) pending.push_back(std::move(*it));
     if (first) pending.push_back(*first);
     for (Pending& p : pending) p.line.text = {};  // next_line points it at the text
-    return content;
   }
 
   // ------------------------------------------------------ line format --
@@ -954,7 +962,6 @@ struct PuzzleReader::Impl {
   // row of 0 and ends the list, and so does a pipe with nothing more yet
   // (without a 0: fewer rows).
   std::vector<std::size_t> next_row_widths(std::size_t count) {
-    constexpr std::size_t kMaxLookAhead = 64;
     std::vector<Pending> ahead;
     std::vector<std::size_t> widths;
     Line line;
@@ -972,8 +979,7 @@ struct PuzzleReader::Impl {
       widths.push_back(kind == Kind::row ? (split_row(t, off), cells.size()) : 0);
       if (widths.back() == 0) break;
     }
-    for (auto it = ahead.rbegin(); it != ahead.rend(); ++it) pending.push_back(std::move(*it));
-    for (Pending& p : pending) p.line.text = {};  // next_line points it at the text
+    hand_back(ahead);
     return widths;
   }
 

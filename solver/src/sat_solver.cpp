@@ -6,7 +6,6 @@
 #include <climits>
 #include <cstdio>
 #include <cstdlib>
-#include <limits>
 
 #include "satdoku/error.hpp"
 
@@ -104,9 +103,9 @@ void SatSolver::set_option(std::string_view name, int value) {
   // CaDiCaL clamps a value outside the option's range without a word; the
   // clamped extremes name the range, and the option is left as it was.
   if (const int actual = impl_->solver.get(key.c_str()); actual != value) {
-    impl_->solver.set(key.c_str(), std::numeric_limits<int>::min());
+    impl_->solver.set(key.c_str(), INT_MIN);
     const int low = impl_->solver.get(key.c_str());
-    impl_->solver.set(key.c_str(), std::numeric_limits<int>::max());
+    impl_->solver.set(key.c_str(), INT_MAX);
     const int high = impl_->solver.get(key.c_str());
     impl_->solver.set(key.c_str(), before);
     throw UsageError("CaDiCaL option " + key + "=" + std::to_string(value) + " is out of its range " +
