@@ -32,9 +32,10 @@ constexpr std::string_view kDescription =
     "`satdoku decode FILE.cnf MODEL` can turn any solver's model back into a grid.\n"
     "Primary variable x(r,c,d) = N*N*r + N*c + d + 1 (r, c, d from 0); auxiliary variables\n"
     "come after N^3. Files are written to a temporary name and renamed when complete.\n\n"
-    "One puzzle goes to -o FILE (standard output by default); a file of many puzzles needs\n"
-    "--out-dir DIR, which receives one DIR/<index>.cnf per puzzle (index from 1, in input\n"
-    "order).\n\nEncodings:\n";
+    "One puzzle goes to -o FILE (standard output by default), written once the input has\n"
+    "ended: an input of several puzzles writes nothing there, and needs --out-dir DIR, which\n"
+    "receives one DIR/<index>.cnf per puzzle (index: the entry's position in the input,\n"
+    "from 1).\n\nEncodings:\n";
 
 // As the SAT backend would encode, except that the reduction defaults to
 // `propagate`: failed-literal probing (the backend's choice for 9x9) leaves
@@ -82,20 +83,12 @@ int encode(const std::vector<std::string>& args) {
   EntrySource source(config.input.files, config.input.read_options());
   install_interrupt_handlers();  // a signal ends the batch after the file being written
   ExitCode code = ExitCode::ok;
-  std::size_t index = 0;
+  const bool one_file = config.out_dir.empty();
   bool folder_made = false;  // --out-dir is made for the first puzzle, so a missing input leaves no folder
-  while (auto entry = interrupt_flag() ? std::nullopt : source.next()) {
-    ++index;
-    if (const auto* d = std::get_if<Diagnostic>(&entry->content)) {
-      std::cerr << d->str() << '\n';
-      code = worst(code, ExitCode::usage);
-      continue;
-    }
-    const Grid& puzzle = std::get<Grid>(entry->content);
-    if (!config.out_dir.empty() && !folder_made) {
-      make_folder(config.out_dir, "folder");  // no puzzle could be written without it: the batch stops
-      folder_made = true;
-    }
+
+  // Encodes `entry`'s puzzle into its target: DIR/<index>.cnf, the -o file or
+  // standard output.  A failure costs this puzzle only.
+  auto write_one = [&](const Entry& entry, const Grid& puzzle, std::size_t index) {
     try {
       if (auto refusal = memory_refusal(puzzle, sat.resolve(puzzle.size()), max_memory, "--max-memory",
                                         MemoryUse::encode))
@@ -103,16 +96,12 @@ int encode(const std::vector<std::string>& args) {
       const Encoder encoder(puzzle, encode_options(sat, puzzle.size()));
       EncodeReport report;
       std::string target;
-      if (!config.out_dir.empty()) {
+      if (!one_file) {
         const auto path = std::filesystem::path(config.out_dir) / (std::to_string(index) + ".cnf");
         target = path.string();
         AtomicFile file(path);
         report = write_cnf(encoder, file.stream(), target);
         file.commit();
-      } else if (index > 1) {
-        std::cerr << source_of(*entry) << ": more than one puzzle: use --out-dir DIR for one CNF per puzzle\n";
-        code = worst(code, ExitCode::usage);
-        continue;
       } else if (config.output == "-") {
         target = "standard output";
         report = write_cnf(encoder, std::cout, target);
@@ -124,29 +113,59 @@ int encode(const std::vector<std::string>& args) {
         file.commit();
       }
       if (!config.quiet)
-        std::cerr << "satdoku encode: " << source_of(*entry) << " -> " << target << ": " << report.variables
+        std::cerr << "satdoku encode: " << source_of(entry) << " -> " << target << ": " << report.variables
                   << " variables, " << report.clauses << " clauses ("
                   << to_string(encoder.options().encoding) << '/' << to_string(encoder.amo()) << '/'
                   << to_string(encoder.options().reduction) << (report.solved ? ", solved by the reduction" : "")
                   << (report.conflict ? ", contradiction found by the reduction" : "") << ")\n";
     } catch (const UsageError& e) {
-      std::cerr << source_of(*entry) << ": " << e.what() << '\n';
+      std::cerr << source_of(entry) << ": " << e.what() << '\n';
       code = worst(code, ExitCode::usage);
     } catch (const OutputError& e) {
       // This puzzle's file is missing; the next puzzles still get theirs.
-      std::cerr << source_of(*entry) << ": " << e.what() << '\n';
-      if (config.out_dir.empty() && config.output == "-") stdout_failure_reported();
+      std::cerr << source_of(entry) << ": " << e.what() << '\n';
+      if (one_file && config.output == "-") stdout_failure_reported();
       code = worst(code, ExitCode::usage);
     } catch (const std::bad_alloc&) {
-      std::cerr << source_of(*entry) << ": out of memory (--max-memory refuses a formula whose estimate is too large)\n";
+      std::cerr << source_of(entry) << ": out of memory (--max-memory refuses a formula whose estimate is too large)\n";
       code = worst(code, ExitCode::usage);
     }
+  };
+
+  // With one target (-o, standard output by default) the input must hold one
+  // puzzle: it is written once the input has ended, so that a file of many
+  // puzzles writes nothing, not its first.
+  std::optional<Entry> single;
+  std::size_t index = 0, puzzles = 0;
+  while (auto entry = interrupt_flag() ? std::nullopt : source.next()) {
+    ++index;
+    if (const auto* d = std::get_if<Diagnostic>(&entry->content)) {
+      std::cerr << d->str() << '\n';
+      code = worst(code, ExitCode::usage);
+      continue;
+    }
+    ++puzzles;
+    if (one_file) {
+      if (!single) {
+        single = std::move(entry);
+        continue;
+      }
+      std::cerr << source_of(*entry) << ": a second puzzle (the first is " << source_of(*single)
+                << "): without --out-dir encode writes one CNF, so nothing was written; use --out-dir DIR for one CNF per puzzle\n";
+      return static_cast<int>(ExitCode::usage);
+    }
+    if (!folder_made) {
+      make_folder(config.out_dir, "folder");  // no puzzle could be written without it: the batch stops
+      folder_made = true;
+    }
+    write_one(*entry, std::get<Grid>(entry->content), index);
   }
+  if (single && !interrupt_flag()) write_one(*single, std::get<Grid>(single->content), 1);
   if (interrupt_flag()) {
     std::cerr << "satdoku encode: interrupted after " << puzzles_text(index) << '\n';
     return static_cast<int>(ExitCode::interrupted);
   }
-  if (index == 0) {
+  if (puzzles == 0) {
     // The CNF the caller asked for does not exist: an input error.
     std::cerr << "satdoku encode: the input holds no puzzle: no CNF written\n";
     code = worst(code, ExitCode::usage);

@@ -481,9 +481,21 @@ BOOST_AUTO_TEST_CASE(encode_out_dir_and_unwritable_targets) {
   auto missing = run_satdoku("encode -o /no/such/folder/p.cnf", kEasy + "\n");
   BOOST_TEST(missing.exit_code == 2);
   BOOST_TEST(missing.err.find("/no/such/folder/p.cnf") != std::string::npos, missing.err);
+  // One target takes one puzzle: several write nothing (not the first of them),
+  // while an unreadable line beside the one puzzle costs only itself.
   auto two = run_satdoku("encode -q", kEasy + "\n" + kEasy + "\n");
   BOOST_TEST(two.exit_code == 2);
+  BOOST_TEST(two.out.empty(), two.out);
+  BOOST_TEST(two.err.find("<stdin>:2: a second puzzle (the first is <stdin>:1)") != std::string::npos, two.err);
   BOOST_TEST(two.err.find("--out-dir") != std::string::npos);
+  auto two_file = run_satdoku("encode -q -o '" + (dir / "two.cnf").string() + "'", kEasy + "\n" + kEasy + "\n");
+  BOOST_TEST(two_file.exit_code == 2);
+  BOOST_TEST(!fs::exists(dir / "two.cnf"));
+  auto beside = run_satdoku("encode -q", "xyz\n" + kEasy + "\n");
+  BOOST_TEST(beside.exit_code == 2);
+  BOOST_TEST(beside.err.find("<stdin>:1:") != std::string::npos, beside.err);
+  BOOST_TEST(beside.err.find("second puzzle") == std::string::npos, beside.err);
+  BOOST_TEST(beside.out.find("p cnf ") != std::string::npos);
   // A file that cannot be written costs its own puzzle, not the rest of the batch.
   fs::remove_all(dir);
   fs::create_directories(dir / "2.cnf");
