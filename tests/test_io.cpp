@@ -440,6 +440,28 @@ BOOST_AUTO_TEST_CASE(a_title_or_a_stray_blank_costs_its_own_line_only) {
   BOOST_REQUIRE_EQUAL(twice_grid.size(), 3u);
   BOOST_TEST(position(*diagnostic(twice_grid[1])) == "10:1");
   BOOST_TEST((grid(twice_grid[2]) && twice_grid[2].where.line == 19u), why(twice_grid[2]));
+  // A rule or a title as wide as a row before each grid, stacked: mostly no
+  // digits, before a row that reads whole, it costs its own line only.
+  // (Taken for first rows with typos, they shifted every board after them.)
+  for (const std::string rule : {"=========", "PUZZLE-01", "Sudoku-01"}) {
+    BOOST_TEST_CONTEXT(rule) {
+      const auto ruled = read_all(rule + "\n" + rows(kPuzzle) + rule + "\n" + rows(kSolution));
+      BOOST_REQUIRE_EQUAL(ruled.size(), 4u);
+      BOOST_TEST(position(*diagnostic(ruled[0])) == "1:1");
+      BOOST_TEST((grid(ruled[1]) && *grid(ruled[1]) == grid_of(kPuzzle)), why(ruled[1]));
+      BOOST_TEST(position(*diagnostic(ruled[2])) == "11:1");
+      BOOST_TEST((grid(ruled[3]) && *grid(ruled[3]) == grid_of(kSolution)), why(ruled[3]));
+    }
+  }
+  // A first row mostly damaged, among grids that are not: still its own grid's
+  // first row when the row after it does not read whole.
+  std::string smudged = rows(kSolution);
+  smudged.replace(0, 5, "?????");
+  smudged[10] = '?';
+  const auto smudged_grid = read_all(rows(kPuzzle) + smudged + rows(kPuzzle));
+  BOOST_REQUIRE_EQUAL(smudged_grid.size(), 3u);
+  BOOST_TEST(position(*diagnostic(smudged_grid[1])) == "10:1");
+  BOOST_TEST((grid(smudged_grid[2]) && smudged_grid[2].where.line == 19u), why(smudged_grid[2]));
   // A title before one-line puzzles written as blank-separated numbers.
   std::string spaced_lines;
   for (int i = 0; i < 3; ++i) {

@@ -224,6 +224,7 @@ Number parse_number(std::string_view token) {
 struct Cell {
   int value;
   std::uint32_t column;
+  bool unreadable = false;  // no symbol of the alphabet, or a number too large (value 0)
 };
 
 // -------------------------------------------------------------- detection --
@@ -891,7 +892,8 @@ struct PuzzleReader::Impl {
         const Number num = parse_number(piece);
         if (num.kind == Number::too_large && !error)
           error.emplace(off + b + 1, "number " + quote(piece) + " is too large for a digit");
-        cells.push_back(Cell{static_cast<int>(num.value), static_cast<std::uint32_t>(off + b + 1)});
+        cells.push_back(Cell{static_cast<int>(num.value), static_cast<std::uint32_t>(off + b + 1),
+                             num.kind == Number::too_large});
         continue;
       }
       for (std::size_t k = b; k < i; ++k) {
@@ -899,7 +901,7 @@ struct PuzzleReader::Impl {
         if (d < 0 && !error)
           error.emplace(off + k + 1, "unexpected " + describe_char(t[k]) + ": expected " + expected_symbol(0) +
                                          " (| - + * and spaces are layout)");
-        cells.push_back(Cell{std::max(d, 0), static_cast<std::uint32_t>(off + k + 1)});
+        cells.push_back(Cell{std::max(d, 0), static_cast<std::uint32_t>(off + k + 1), d < 0});
       }
     }
     return error;
@@ -956,19 +958,32 @@ struct PuzzleReader::Impl {
     return Kind::layout;
   }
 
-  // The numbers of cells in the next `count` rows of a drawn grid, read
-  // ahead and handed back (layout and comment lines skipped); a blank line,
-  // a section header, an overlong line or the end of the input counts as a
-  // row of 0 and ends the list, and so does a pipe with nothing more yet
-  // (without a 0: fewer rows).
-  std::vector<std::size_t> next_row_widths(std::size_t count) {
+  // How many cells of the row in `cells` are no digit up to `n`.
+  std::size_t unreadable_cells(std::size_t n) const {
+    return static_cast<std::size_t>(std::count_if(cells.begin(), cells.end(), [&](const Cell& c) {
+      return c.unreadable || static_cast<std::size_t>(c.value) > n;
+    }));
+  }
+
+  // One row of a drawn grid seen ahead: its number of cells (0 for a blank
+  // line, a section header, an overlong line or the end of the input), and
+  // whether each of them is a digit up to that number.
+  struct RowAhead {
+    std::size_t width;
+    bool sound;
+  };
+
+  // The next `count` rows of a drawn grid, read ahead and handed back
+  // (layout and comment lines skipped); a row of width 0 ends the list, and
+  // so does a pipe with nothing more yet (without a 0: fewer rows).
+  std::vector<RowAhead> next_rows(std::size_t count) {
     std::vector<Pending> ahead;
-    std::vector<std::size_t> widths;
+    std::vector<RowAhead> rows;
     Line line;
-    while (widths.size() < count && ahead.size() < kMaxLookAhead) {
+    while (rows.size() < count && ahead.size() < kMaxLookAhead) {
       if (pending.empty() && !source.ready()) break;
       if (!next_line(line)) {
-        widths.push_back(0);
+        rows.push_back({0, false});
         break;
       }
       ahead.push_back({std::string(line.text), line});
@@ -976,11 +991,16 @@ struct PuzzleReader::Impl {
       const std::string_view t = line.too_long() ? std::string_view() : trim(line.text, off);
       const Kind kind = classify(t);
       if (kind == Kind::layout || kind == Kind::comment) continue;
-      widths.push_back(kind == Kind::row ? (split_row(t, off), cells.size()) : 0);
-      if (widths.back() == 0) break;
+      if (kind != Kind::row) {
+        rows.push_back({0, false});
+        break;
+      }
+      const bool defect = split_row(t, off).has_value();
+      rows.push_back({cells.size(), !defect && unreadable_cells(cells.size()) == 0});
+      if (cells.empty()) break;
     }
     hand_back(ahead);
-    return widths;
+    return rows;
   }
 
   std::optional<Entry> read_grid() {
@@ -1020,17 +1040,21 @@ struct PuzzleReader::Impl {
         const auto defect = split_row(t, off);
         add_row(error, grid, n, rows, start, line, t, off, defect, "symbols");
         if (rows == 0 && n > Geometry::kMaxSize) return error;
-        // A first row that fails, followed by two rows as wide as each
-        // other but not as it (or by a blank line or the end), is a stray
-        // line (a title): reported alone, so that it does not swallow the
-        // next board.  Otherwise it starts a board with a typo (perhaps in
-        // its second row too), which is read to its end.  (So too where
-        // nothing more has arrived yet.)
+        // A first row that fails is a stray line (a title, a rule of '='),
+        // reported alone so that it does not swallow the next board, when
+        // it is followed by two rows as wide as each other but not as it
+        // (or by a blank line or the end), or when most of its cells are
+        // no digit and the next row reads whole.  Otherwise it starts a
+        // board with a typo (perhaps in its second row too), which is read
+        // to its end.  (So too where nothing more has arrived yet.)
         if (rows == 0 && error) {
-          const std::vector<std::size_t> widths = next_row_widths(2);
           const auto wide = static_cast<std::size_t>(n);
-          if (!widths.empty() && widths[0] != wide && (widths[0] == 0 || widths.size() == 1 || widths[1] == widths[0]))
+          const bool mostly_unreadable = 2 * unreadable_cells(wide) > wide;
+          const std::vector<RowAhead> next = next_rows(2);
+          if (!next.empty() && next[0].width != wide &&
+              (next[0].width == 0 || next.size() == 1 || next[1].width == next[0].width))
             return error;
+          if (mostly_unreadable && !next.empty() && next[0].width > 0 && next[0].sound) return error;
         }
       }
       if (++rows == n) break;
