@@ -95,6 +95,10 @@ class InterruptibleBuffer : public std::streambuf {
 void install_interrupt_handlers() {
   struct sigaction action {};
   action.sa_handler = on_signal;
+  // The first signal asks the batch to stop after the records in flight; the
+  // second ends the process at once (the default action), as a batch whose
+  // output nobody reads cannot stop cleanly.
+  action.sa_flags = SA_RESETHAND;
   sigemptyset(&action.sa_mask);
   sigaction(SIGINT, &action, nullptr);
   sigaction(SIGTERM, &action, nullptr);

@@ -7,6 +7,7 @@
 
 #include <fcntl.h>
 #include <signal.h>
+#include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -445,6 +446,34 @@ BOOST_AUTO_TEST_CASE(sigint_while_waiting_for_input) {
       BOOST_TEST(!contains(slurp(err), "cannot"), slurp(err));
     }
   }
+}
+
+// A batch whose output nobody reads cannot write its records to the end:
+// the first SIGINT asks it to stop, the second ends it at once.  (It used
+// to wait forever, whatever signals came.)
+BOOST_AUTO_TEST_CASE(a_second_sigint_ends_a_batch_whose_output_nobody_reads) {
+  Scratch s("unread");
+  const fs::path fifo = s.dir / "out";
+  BOOST_REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
+  const int reader = ::open(fifo.c_str(), O_RDONLY | O_NONBLOCK);  // open, never read
+  BOOST_REQUIRE(reader >= 0);
+  const pid_t pid = spawn({"solve", "--output", "line", "--no-progress", "-j", "2",
+                           (shared_data() / "17_clue.txt").string()},
+                          fifo, s.dir / "err");
+  // Until the pipe is full (64 KiB on Linux; at least 4 KiB anywhere) and
+  // stays so.
+  int queued = 0, before = -1;
+  for (int tries = 0; tries < 500 && (queued < 4096 || queued != before); ++tries) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    before = queued;
+    BOOST_REQUIRE(::ioctl(reader, FIONREAD, &queued) == 0);
+  }
+  BOOST_TEST_REQUIRE(queued >= 4096, "the output pipe holds " << queued << " bytes");
+  ::kill(pid, SIGINT);
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  ::kill(pid, SIGINT);
+  BOOST_TEST(exit_code_within_5s(pid, "the second SIGINT") == 130);
+  ::close(reader);
 }
 
 // A batch whose output fails ends, also while it waits for input that may
