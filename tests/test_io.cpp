@@ -395,7 +395,8 @@ BOOST_AUTO_TEST_CASE(a_typo_in_a_first_4x4_line_is_not_a_16x16_grid) {
 BOOST_AUTO_TEST_CASE(a_title_or_a_stray_blank_costs_its_own_line_only) {
   const std::string lines = kPuzzle + "\n" + kSolution + "\n" + kPuzzle + "\n";
   const std::string spaced = kPuzzle.substr(0, 9) + " " + kPuzzle.substr(9);
-  for (const std::string& first : std::vector<std::string>{"Puzzles", "Easy puzzles", "Level: easy", "sudoku list 2024", "1 2 3", spaced}) {
+  for (const std::string& first : std::vector<std::string>{"Puzzles", "Easy puzzles", "Level: easy", "sudoku list 2024",
+                                                           "1 2 3", spaced, "Grid puzzles, week 12", "Puzzles, week 12"}) {
     BOOST_TEST_CONTEXT(first) {
       const auto entries = read_all(first + "\n" + lines);
       BOOST_REQUIRE_EQUAL(entries.size(), 4u);
@@ -462,6 +463,19 @@ BOOST_AUTO_TEST_CASE(a_title_or_a_stray_blank_costs_its_own_line_only) {
   BOOST_REQUIRE_EQUAL(smudged_grid.size(), 3u);
   BOOST_TEST(position(*diagnostic(smudged_grid[1])) == "10:1");
   BOOST_TEST((grid(smudged_grid[2]) && smudged_grid[2].where.line == 19u), why(smudged_grid[2]));
+  // A damaged first line of a format that the next lines confirm keeps it:
+  // a comma-separated puzzle a row short, a Project Euler header without its
+  // number (the grids after it are read).
+  const std::string comma_row = "000000007,008000400,003801600,804306201,000000000,105407908,007603800,006000100,400000005";
+  const auto commas = read_all(comma_row.substr(0, comma_row.size() - 10) + "\n" + comma_row + "\n" + comma_row + "\n");
+  BOOST_REQUIRE_EQUAL(commas.size(), 3u);
+  BOOST_TEST(why(commas[0]).find("found 8 rows separated by commas") != std::string::npos, why(commas[0]));
+  BOOST_TEST((grid(commas[1]) && grid(commas[2])));
+  const auto euler = read_all("Grid\n" + rows(kPuzzle) + "Grid 02\n" + rows(kSolution) + "Grid 03\n" + rows(kPuzzle));
+  BOOST_REQUIRE_EQUAL(euler.size(), 3u);
+  BOOST_TEST(why(euler[0]).find("expected a header 'Grid NN', found 'Grid'") != std::string::npos, why(euler[0]));
+  BOOST_TEST((grid(euler[1]) && *grid(euler[1]) == grid_of(kSolution)), why(euler[1]));
+  BOOST_TEST((grid(euler[2]) && *grid(euler[2]) == grid_of(kPuzzle)), why(euler[2]));
   // A title before one-line puzzles written as blank-separated numbers.
   std::string spaced_lines;
   for (int i = 0; i < 3; ++i) {

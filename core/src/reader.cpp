@@ -480,19 +480,23 @@ struct PuzzleReader::Impl {
       if (t.empty() || t[0] == '#') continue;
       format = detect(t, alphabet, options);
       const Pending first{std::string(line.text), line};
-      if (format == InputFormat::grid && !reads_as_first_row(t)) {
-        // A title ("Puzzles", "Level: easy") or a line puzzle with a stray
-        // blank: no board starts with it.  The next content lines (up to
-        // 3) decide, the first that reads as something; the line itself is
-        // then reported by that format's reader, alone.
-        for (const std::string& next : peek_content(3, &first)) {
-          const InputFormat f = detect(next, alphabet, options);
-          if (f == InputFormat::grid && !reads_as_first_row(next)) continue;
-          // (N*N numbers up to N: one puzzle a line, as the vote below
-          // would mostly decide for a first line.)
-          format = f == InputFormat::tokens && spaced_puzzle_size(next) > 0 ? InputFormat::line : f;
-          break;
-        }
+      if (!starts_a_board(format, t)) {
+        // A title ("Puzzles", "Level: easy", "Grid puzzles, week 12") or a
+        // line puzzle with a stray blank: no board starts with it.  The next
+        // content lines (up to 3) decide, the first that starts a board;
+        // the line itself is then reported by that format's reader, alone.
+        // (Before Project Euler grids, whose headers come every ten lines,
+        // a header further on keeps that format.)
+        const std::vector<std::string> next = peek_content(format == InputFormat::euler ? 10 : 3, &first);
+        if (format != InputFormat::euler || std::none_of(next.begin(), next.end(), is_euler_header))
+          for (const std::string& candidate : next) {
+            const InputFormat f = detect(candidate, alphabet, options);
+            if (!starts_a_board(f, candidate)) continue;
+            // (N*N numbers up to N: one puzzle a line, as the vote below
+            // would mostly decide for a first line.)
+            format = f == InputFormat::tokens && spaced_puzzle_size(candidate) > 0 ? InputFormat::line : f;
+            break;
+          }
       } else if (format == InputFormat::grid && could_be_a_line_puzzle(t)) {
         // Sixteen symbols, some beyond 4: a 4x4 puzzle with a typo, or a
         // 16x16 grid's first row.  The next lines vote: a layout line or a
@@ -529,6 +533,34 @@ struct PuzzleReader::Impl {
       return true;
     }
     return false;
+  }
+
+  // Whether `t`, detected as `format`, starts a board of it: a drawn grid's
+  // first row, a Project Euler header, a whole comma-separated puzzle.
+  bool starts_a_board(InputFormat format, std::string_view t) {
+    switch (format) {
+      case InputFormat::grid: return reads_as_first_row(t);
+      case InputFormat::euler: return is_euler_header(t);
+      case InputFormat::comma: return reads_as_comma_puzzle(t);
+      default: return true;
+    }
+  }
+
+  // `t` is N rows of N symbols separated by commas (blanks around them allowed).
+  bool reads_as_comma_puzzle(std::string_view t) const {
+    std::size_t rows = 0, width = 0;
+    for (std::size_t b = 0;;) {
+      const std::size_t e = std::min(t.find(',', b), t.size());
+      std::size_t off = 0;
+      const std::string_view row = trim(t.substr(b, e - b), off);
+      if (row.empty() || (rows > 0 && row.size() != width)) return false;
+      if (!std::all_of(row.begin(), row.end(), [&](char ch) { return alphabet.digit_of(ch) >= 0; })) return false;
+      width = row.size();
+      ++rows;
+      if (e == t.size()) break;
+      b = e + 1;
+    }
+    return rows == width;
   }
 
   // `t`, detected as a grid's first row, also has the length of a line
