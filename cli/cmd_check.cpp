@@ -159,11 +159,10 @@ class Checker {
                          " answer fails verification: " + violation->describe(puzzle.geometry());
         return false;
       }
-      for (std::size_t j = 0; j < i; ++j)
-        if (solutions[i] == solutions[j]) {
-          r.base.problem = std::string(backend_->name()) + " returned the same solution twice";
-          return false;
-        }
+    }
+    if (has_repeats(solutions)) {
+      r.base.problem = std::string(backend_->name()) + " returned the same solution twice";
+      return false;
     }
     return true;
   }

@@ -89,3 +89,30 @@ BOOST_AUTO_TEST_CASE(clashing_clues_are_found) {
   BOOST_TEST(clash->digit == 5);
   BOOST_TEST(clash->unit == g.geometry().box_unit(0));
 }
+
+// The order behind has_repeats and contains_grid agrees with ==: grids of
+// other shapes never match, equal grids always do, wherever they stand.
+BOOST_AUTO_TEST_CASE(repeated_and_contained_grids_are_found) {
+  std::vector<Grid> grids;
+  for (int k = 0; k < 40; ++k) {
+    Grid g(Geometry::shared(6));
+    g.set(k % 36, k / 36 + 1);  // 40 different grids
+    g.set(35 - k % 36, 3);
+    grids.push_back(g);
+  }
+  BOOST_TEST(!has_repeats(grids));
+  // The same cells on another box shape (3x2 against 2x3) are another grid.
+  Grid other(Geometry::shared(6, BoxShape{3, 2}));
+  for (int cell = 0; cell < 36; ++cell) other.set(cell, grids[17].at(cell));
+  const std::vector<const Grid*> sorted = sorted_grids(grids);
+  BOOST_TEST(!contains_grid(sorted, other));
+  for (const Grid& g : grids) BOOST_TEST(contains_grid(sorted, g));
+  Grid absent(Geometry::shared(6));
+  absent.set(35, 6);
+  BOOST_TEST(!contains_grid(sorted, absent));
+  BOOST_TEST(!contains_grid(sorted_grids({}), absent));
+  grids.push_back(other);
+  BOOST_TEST(!has_repeats(grids));
+  grids.insert(grids.begin() + 5, grids[31]);  // far apart in input order
+  BOOST_TEST(has_repeats(grids));
+}

@@ -22,6 +22,36 @@ bool Grid::operator==(const Grid& other) const {
          cells_ == other.cells_;
 }
 
+bool grid_less(const Grid& a, const Grid& b) {
+  const Geometry& ga = a.geometry();
+  const Geometry& gb = b.geometry();
+  if (ga.size() != gb.size()) return ga.size() < gb.size();
+  if (ga.box().rows != gb.box().rows) return ga.box().rows < gb.box().rows;
+  if (ga.box().cols != gb.box().cols) return ga.box().cols < gb.box().cols;
+  const auto ca = a.cells(), cb = b.cells();
+  return std::lexicographical_compare(ca.begin(), ca.end(), cb.begin(), cb.end());
+}
+
+std::vector<const Grid*> sorted_grids(std::span<const Grid> grids) {
+  std::vector<const Grid*> sorted;
+  sorted.reserve(grids.size());
+  for (const Grid& g : grids) sorted.push_back(&g);
+  std::sort(sorted.begin(), sorted.end(), [](const Grid* a, const Grid* b) { return grid_less(*a, *b); });
+  return sorted;
+}
+
+bool contains_grid(const std::vector<const Grid*>& sorted, const Grid& grid) {
+  const auto it = std::lower_bound(sorted.begin(), sorted.end(), &grid,
+                                   [](const Grid* a, const Grid* b) { return grid_less(*a, *b); });
+  return it != sorted.end() && **it == grid;
+}
+
+bool has_repeats(std::span<const Grid> grids) {
+  const std::vector<const Grid*> sorted = sorted_grids(grids);
+  return std::adjacent_find(sorted.begin(), sorted.end(), [](const Grid* a, const Grid* b) { return *a == *b; }) !=
+         sorted.end();
+}
+
 std::optional<Clash> find_clash(const Grid& puzzle) {
   const Geometry& g = puzzle.geometry();
   const int n = g.size();

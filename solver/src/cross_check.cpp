@@ -8,15 +8,8 @@ namespace {
 
 // Every grid of `a` is in `b`.
 bool contained(const std::vector<Grid>& a, const std::vector<Grid>& b) {
-  return std::all_of(a.begin(), a.end(),
-                     [&](const Grid& g) { return std::find(b.begin(), b.end(), g) != b.end(); });
-}
-
-bool has_repeats(const std::vector<Grid>& a) {
-  for (std::size_t i = 0; i < a.size(); ++i)
-    for (std::size_t j = i + 1; j < a.size(); ++j)
-      if (a[i] == a[j]) return true;
-  return false;
+  const std::vector<const Grid*> sorted = sorted_grids(b);
+  return std::all_of(a.begin(), a.end(), [&](const Grid& g) { return contains_grid(sorted, g); });
 }
 
 std::string count_text(const Result& r) {

@@ -43,6 +43,20 @@ class Grid {
   std::vector<std::uint16_t> cells_;
 };
 
+// A strict weak order of grids that agrees with ==: by size, box shape,
+// then cells.
+bool grid_less(const Grid& a, const Grid& b);
+
+// Pointers to the grids of `grids`, in grid_less order.
+std::vector<const Grid*> sorted_grids(std::span<const Grid> grids);
+
+// Whether `sorted` (from sorted_grids) holds a grid equal to `grid`.
+bool contains_grid(const std::vector<const Grid*>& sorted, const Grid& grid);
+
+// Whether two of `grids` are equal.  O(K log K): a count of many thousand
+// solutions is checked in milliseconds, where comparing each pair took seconds.
+bool has_repeats(std::span<const Grid> grids);
+
 // Two clues that break a rule: the same digit twice in one unit.
 struct Clash {
   int first = -1;   // the earlier cell in row-major order
