@@ -315,7 +315,14 @@ BOOST_AUTO_TEST_CASE(a_conflict_limit_gives_unknown_and_the_batch_goes_on) {
   for (const auto& line : lines) (line == "unknown" ? unknown : solved) += 1;
   BOOST_TEST(unknown > 0);
   BOOST_TEST(unknown + solved == 20);
-  BOOST_TEST(r.err.find("unknown") != std::string::npos);
+  // Each unknown names the limit that was reached.
+  BOOST_TEST(count_of(r.err, ": unknown: the conflict limit of 1 was reached\n") == static_cast<std::size_t>(unknown),
+             r.err);
+  auto timed = run_satdoku("solve --timeout 0.000001 --output line -j1", first20);
+  BOOST_TEST(timed.exit_code == 1, timed.err);
+  const std::size_t timed_out = count_of(timed.out, "unknown\n");
+  BOOST_TEST(timed_out > 0u);
+  BOOST_TEST(count_of(timed.err, ": unknown: the time limit of 1e-06 s was reached\n") == timed_out, timed.err);
 }
 
 // In an instance reused across puzzles, the conflicts a puzzle needs depend on

@@ -75,6 +75,13 @@ struct RunResult {
 
 // Runs `satdoku ARGS` through the shell (ARGS is shell text, so quote paths),
 // with `stdin_text` on standard input.
+// How many times `needle` occurs in `text` (not overlapping).
+inline std::size_t count_of(const std::string& text, const std::string& needle) {
+  std::size_t count = 0;
+  for (std::size_t at = text.find(needle); at != std::string::npos; at = text.find(needle, at + needle.size())) ++count;
+  return count;
+}
+
 inline RunResult run_satdoku(const std::string& args, const std::string& stdin_text = "") {
   namespace fs = std::filesystem;
   static int counter = 0;

@@ -4,6 +4,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <sstream>
 #include <string>
 
 #include "satdoku/sat_solver.hpp"
@@ -42,9 +43,18 @@ class Budget {
     return true;
   }
 
-  // Why a solve() under this budget returned unknown.
-  std::string why_unknown() const {
-    return limits_.cancel && limits_.cancel->load() ? "cancelled" : "a SAT limit was hit";
+  // Why a solve() on `solver` under this budget returned unknown, or arm()
+  // refused: the limit that was reached.
+  std::string why_unknown(const SatSolver& solver) const {
+    if (limits_.cancel && limits_.cancel->load()) return "cancelled";
+    if (limits_.time_budget > 0 && std::chrono::duration<double>(Clock::now() - start_).count() >= limits_.time_budget) {
+      std::ostringstream text;
+      text << "the time limit of " << limits_.time_budget << " s was reached";
+      return text.str();
+    }
+    if (limits_.conflict_budget > 0 && counting_ && solver.statistics().conflicts - base_ >= limits_.conflict_budget)
+      return "the conflict limit of " + std::to_string(limits_.conflict_budget) + " was reached";
+    return "a SAT limit was reached";
   }
 
  private:

@@ -168,13 +168,13 @@ class Enumeration {
     for (;;) {
       if (!budget.arm(solver)) {
         result_.interrupted = true;
-        result_.message = "a budget ran out";
+        result_.message = budget.why_unknown(solver);
         return;
       }
       const SatResult answer = solver.solve(assumptions);
       if (answer == SatResult::unknown) {
         result_.interrupted = true;
-        result_.message = budget.why_unknown();
+        result_.message = budget.why_unknown(solver);
         return;
       }
       if (answer == SatResult::unsat) {

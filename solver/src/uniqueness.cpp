@@ -156,7 +156,7 @@ ClueAnalysis ClueAnalyzer::analyze(const Grid& puzzle, const Grid& solution, con
   for (const int dropped : clues) {
     if (!budget.arm(solver)) {
       analysis.complete = false;
-      analysis.message = "the time budget ran out";
+      analysis.message = budget.why_unknown(solver);
       break;
     }
     assumptions.assign(1, activator);
@@ -165,7 +165,7 @@ ClueAnalysis ClueAnalyzer::analyze(const Grid& puzzle, const Grid& solution, con
     const SatResult answer = solver.solve(assumptions);
     if (answer == SatResult::unknown) {
       analysis.complete = false;
-      analysis.message = budget.why_unknown();
+      analysis.message = budget.why_unknown(solver);
       break;
     }
     if (answer == SatResult::unsat) {
