@@ -55,6 +55,7 @@ struct CompareConfig {
   bool no_progress = false;
   std::string max_memory;        // as given (--max-memory)
   std::uint64_t worker_budget = 0;  // bytes per worker, from --max-memory
+  std::string worker_budget_name;   // how refusals name it
 };
 
 constexpr std::string_view kDescription =
@@ -269,7 +270,7 @@ class ChunkRunner {
   // nullopt.
   std::optional<std::string> refused(const Grid& puzzle, const SatChoice& choice) const {
     try {
-      return memory_refusal(puzzle, choice, config_.worker_budget, "--max-memory per worker", MemoryUse::compare);
+      return memory_refusal(puzzle, choice, config_.worker_budget, config_.worker_budget_name, MemoryUse::compare);
     } catch (const std::bad_alloc&) {
       return "out of memory";
     }
@@ -834,7 +835,7 @@ int compare(const std::vector<std::string>& args) {
       ("max-memory", po::value(&config.max_memory)->value_name("SIZE"),
        ("skip a puzzle (unknown) or a strength measurement (-) whose formula would need more\n"
         "memory, e.g. 512M, 4G (default: half the machine's, " + format_bytes(default_max_memory()) +
-        "; shared by the --jobs)").c_str())
+        "; shared by the workers that run: one per 256 puzzles, at most --jobs)").c_str())
       ("csv", po::value(&config.csv)->value_name("FILE"), "write the rows as CSV ('-': stdout)")
       ("json", po::value(&config.json)->value_name("FILE"), "write the rows as JSON ('-': stdout)")
       ("markdown", po::value(&config.markdown)->value_name("FILE"), "write a Markdown table ('-': stdout)")
@@ -882,6 +883,7 @@ int compare(const std::vector<std::string>& args) {
   const std::size_t chunks = (puzzles.size() + kChunk - 1) / kChunk;
   const unsigned jobs = static_cast<unsigned>(std::min<std::size_t>(config.jobs, std::max<std::size_t>(1, chunks)));
   config.worker_budget = budget / jobs;  // shared by the threads that run
+  config.worker_budget_name = worker_budget_name(budget, jobs);
   std::atomic<std::size_t> next{0}, done{0};
   std::atomic<unsigned> finished{0};
   std::exception_ptr failure;

@@ -228,8 +228,10 @@ class MemoryGuardedSolver final : public Solver {
   std::string_view name() const override { return inner_->name(); }
   Result solve(const Grid& puzzle, const Limits& limits) override {
     if (auto refusal = memory_refusal(puzzle, config_.resolve(puzzle.size()), budget_, what_)) {
+      // A limit reached, as with --timeout: unknown (exit code 1), the batch goes on.
       Result result;
-      result.status = Status::error;
+      result.status = Status::unknown;
+      result.interrupted = true;
       result.message = std::move(*refusal);
       return result;
     }
@@ -245,13 +247,16 @@ class MemoryGuardedSolver final : public Solver {
 
 }  // namespace
 
+std::string worker_budget_name(std::uint64_t budget, unsigned workers) {
+  if (workers <= 1) return "--max-memory";
+  return "--max-memory (" + format_bytes(budget) + " shared by " + std::to_string(workers) + " workers)";
+}
+
 std::unique_ptr<Solver> guard_memory(std::unique_ptr<Solver> inner, const SatConfig& config, std::uint64_t budget,
                                      unsigned workers) {
   if (budget == 0) return inner;
-  if (workers <= 1) return std::make_unique<MemoryGuardedSolver>(std::move(inner), config, budget, "--max-memory");
-  return std::make_unique<MemoryGuardedSolver>(
-      std::move(inner), config, budget / workers,
-      "--max-memory (" + format_bytes(budget) + " shared by " + std::to_string(workers) + " workers)");
+  return std::make_unique<MemoryGuardedSolver>(std::move(inner), config, budget / std::max(workers, 1u),
+                                               worker_budget_name(budget, workers));
 }
 
 }  // namespace satdoku::cli

@@ -67,10 +67,15 @@ std::optional<std::string> memory_refusal(const Grid& puzzle, const SatChoice& c
                                           std::uint64_t budget, std::string_view what = "--max-memory",
                                           MemoryUse use = MemoryUse::solve);
 
+// How a refusal names a worker's share of --max-memory: "--max-memory", or
+// "--max-memory (4.0 GiB shared by 2 workers)".
+std::string worker_budget_name(std::uint64_t budget, unsigned workers);
+
 // Wraps the SAT backend: solve() first checks memory_refusal() for the
-// puzzle (with config.resolve(N)) and answers Status::error with the message
-// instead of building the formula.  budget 0: no guard (returns `inner`).
-// With `workers` > 1 each worker gets budget / workers, and the message says so.
+// puzzle (with config.resolve(N)) and answers Status::unknown (a limit
+// reached) with the message instead of building the formula.  budget 0: no
+// guard (returns `inner`).  With `workers` > 1 each worker gets budget /
+// workers, and the message says so.
 std::unique_ptr<Solver> guard_memory(std::unique_ptr<Solver> inner, const SatConfig& config,
                                      std::uint64_t budget, unsigned workers = 1);
 

@@ -212,10 +212,10 @@ BOOST_AUTO_TEST_CASE(empty_400x400_board_is_refused_before_building) {
   const std::string row = "0" + [] { std::string r; for (int i = 1; i < 400; ++i) r += " 0"; return r; }() + "\n";
   for (int i = 0; i < 400; ++i) board += row;
   auto r = solve(board, "--max-memory 1G -j 1 --no-cross-check");
-  BOOST_TEST(r.exit_code == 2);
-  BOOST_TEST(r.out == "error\n");
+  BOOST_TEST(r.exit_code == 1);  // a limit reached, as with --timeout
+  BOOST_TEST(r.out == "unknown\n");
   BOOST_TEST(contains(r.err, "formula of a 400x400 board needs up to "), r.err);
-  BOOST_TEST(contains(r.err, "<stdin>:1: error: the "), r.err);
+  BOOST_TEST(contains(r.err, "<stdin>:1: unknown: the "), r.err);
   BOOST_TEST(contains(r.err, " variables, "), r.err);
   BOOST_TEST(contains(r.err, "more than the 1.0 GiB that --max-memory allows; refused before building it"), r.err);
   // With its clues the same board fits in far less: the estimate counts the
@@ -232,9 +232,9 @@ BOOST_AUTO_TEST_CASE(empty_400x400_board_is_refused_before_building) {
 BOOST_AUTO_TEST_CASE(empty_1024x1024_board_between_two_puzzles) {
   const std::string input = kPuzzle + "\n" + std::string(1024 * 1024, '.') + "\n" + kPuzzle + "\n";
   auto r = solve(input, "--max-memory 8G -j 1");
-  BOOST_TEST(r.exit_code == 2);
-  BOOST_TEST(r.out == kSolution + "\nerror\n" + kSolution + "\n");
-  BOOST_TEST(contains(r.err, "<stdin>:2: error: the "), r.err);
+  BOOST_TEST(r.exit_code == 1);
+  BOOST_TEST(r.out == kSolution + "\nunknown\n" + kSolution + "\n");
+  BOOST_TEST(contains(r.err, "<stdin>:2: unknown: the "), r.err);
   BOOST_TEST(contains(r.err, "formula of a 1024x1024 board needs up to "), r.err);
 }
 
@@ -324,13 +324,13 @@ BOOST_AUTO_TEST_CASE(max_memory_option) {
   // batch goes on; native is not guarded.
   const std::string whole = " --mode fresh --reduce none";
   auto tiny = solve(kPuzzle + "\n" + kPuzzle + "\n", "--max-memory 1K -j 1" + whole);
-  BOOST_TEST(tiny.exit_code == 2);
-  BOOST_TEST(lines_of(tiny.out) == (std::vector<std::string>{"error", "error"}), tiny.out);
-  BOOST_TEST(contains(tiny.err, "<stdin>:1: error: the "), tiny.err);
+  BOOST_TEST(tiny.exit_code == 1);
+  BOOST_TEST(lines_of(tiny.out) == (std::vector<std::string>{"unknown", "unknown"}), tiny.out);
+  BOOST_TEST(contains(tiny.err, "<stdin>:1: unknown: the "), tiny.err);
   BOOST_TEST(contains(tiny.err, "formula of a 9x9 board needs up to "), tiny.err);
   BOOST_TEST(contains(tiny.err, "more than the 1.0 KiB that --max-memory allows"), tiny.err);
   auto shared = solve(kPuzzle + "\n", "--max-memory 1K -j 2" + whole);
-  BOOST_TEST(shared.exit_code == 2);
+  BOOST_TEST(shared.exit_code == 1);
   BOOST_TEST(contains(shared.err, "more than the 512 bytes that --max-memory (1.0 KiB shared by 2 workers) allows"),
              shared.err);
   auto native = solve(kPuzzle + "\n", "--max-memory 1K --backend native");
@@ -343,8 +343,9 @@ BOOST_AUTO_TEST_CASE(max_memory_option) {
   BOOST_TEST(contains(encode.err, "<stdin>:1: the natural/pairwise formula of a 9x9 board needs up to "), encode.err);
   BOOST_TEST(encode.out == "");
   auto check = run_satdoku("check --max-memory 1K -j 1 --output json" + whole, kPuzzle + "\n");
-  BOOST_TEST(check.exit_code == 2);
-  BOOST_TEST(contains(check.out, "\"status\":\"error\""), check.out);
+  BOOST_TEST(check.exit_code == 1);
+  BOOST_TEST(contains(check.out, "\"status\":\"unknown\""), check.out);
+  BOOST_TEST(contains(check.out, "\"verdict\":\"unknown\""), check.out);
   BOOST_TEST(contains(check.out, "formula of a 9x9 board needs up to "), check.out);
   // With the reduction, a puzzle that propagation settles needs no formula.
   auto settled = solve(kPuzzle + "\n", "--max-memory 1K -j 1 --mode fresh --reduce propagate");
