@@ -824,8 +824,9 @@ int compare(const std::vector<std::string>& args) {
       ("probe", po::bool_switch(&config.probe), "also measure failed-literal probing (fl_solved_pct)")
       ("strength-only", po::bool_switch(&config.strength_only),
        "only measure propagation strength: no SAT solving, no reference; one row per\n"
-       "encoding and method (--reduce and --mode do not apply: '-' in CSV and JSON,\n"
-       "where sizes and times are 0)")
+       "encoding and method ('-' for reduction and mode in CSV and JSON, where sizes and\n"
+       "times are 0); --reduce, --mode, --limit, --seed, --conflicts and --timeout do\n"
+       "not apply")
       ("seed", po::value(&config.seed)->default_value(config.seed), "CaDiCaL's 'seed' option for every row")
       ("conflicts", po::value(&config.conflicts)->default_value(config.conflicts),
        "CaDiCaL conflict limit per puzzle (0: none); beyond it the puzzle counts as unknown")
@@ -845,6 +846,23 @@ int compare(const std::vector<std::string>& args) {
   if (!parse_command("compare", "[OPTIONS] [FILE...]", kDescription, options, args, &config.input.files))
     return 0;
   if (config.limit < 1 || config.limit > 2) throw UsageError("--limit must be 1 or 2");
+  if (config.strength_only) {
+    // Options of the SAT runs that --strength-only skips: an error, not ignored.
+    const CompareConfig defaults;
+    std::string given;
+    auto note = [&](bool set, const char* name) {
+      if (set) given += std::string(given.empty() ? "" : ", ") + name;
+    };
+    note(config.reduce != defaults.reduce, "--reduce");
+    note(config.mode != defaults.mode, "--mode");
+    note(config.limit != defaults.limit, "--limit");
+    note(config.seed != defaults.seed, "--seed");
+    note(config.conflicts != defaults.conflicts, "--conflicts");
+    note(config.timeout != defaults.timeout, "--timeout");
+    if (!given.empty())
+      throw UsageError("--strength-only measures propagation without solving, so " + given +
+                       (given.find(',') == std::string::npos ? " does" : " do") + " not apply");
+  }
   check_jobs(config.jobs);
   if (config.timeout < 0) throw UsageError("--timeout must not be negative");
   // At most one document on standard output; the table goes there when none does.

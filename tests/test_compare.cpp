@@ -341,12 +341,13 @@ BOOST_AUTO_TEST_CASE(incremental_and_hybrid_rows_name_the_reduction_they_use) {
   BOOST_TEST(hj["rows"][1]["reduce"] == "probe");
 }
 
-// --strength-only measures per encoding and method: one row each, whatever
-// --reduce and --mode list, and the table shows only what was measured.
+// --strength-only measures per encoding and method: one row each, and the
+// table shows only what was measured.  The options of the SAT runs it skips
+// are usage errors, not ignored.
 BOOST_AUTO_TEST_CASE(strength_only_rows_are_per_encoding_and_method) {
   const std::string in = "'" + small_input().string() + "'";
   const auto table = test::run_satdoku("compare " + in + " --strength-only --probe --encodings extended,triads "
-                                       "--amo pairwise --reduce all --mode all");
+                                       "--amo pairwise");
   BOOST_TEST_REQUIRE(table.exit_code == 0, table.err);
   const auto lines = test::lines_of(table.out);
   BOOST_TEST_REQUIRE(lines.size() >= 3u);
@@ -359,7 +360,7 @@ BOOST_AUTO_TEST_CASE(strength_only_rows_are_per_encoding_and_method) {
   BOOST_TEST(lines[2].rfind("triads", 0) == 0, lines[2]);
   BOOST_TEST(lines[3].empty(), lines[3]);  // two rows, then the notes
   const auto json = test::run_satdoku("compare " + in + " --strength-only --encodings extended,triads "
-                                      "--amo pairwise --reduce all --mode all --json -");
+                                      "--amo pairwise --json -");
   BOOST_TEST_REQUIRE(json.exit_code == 0, json.err);
   const auto j = nlohmann::json::parse(json.out);
   BOOST_TEST_REQUIRE(j["rows"].size() == 2u);
@@ -368,6 +369,12 @@ BOOST_AUTO_TEST_CASE(strength_only_rows_are_per_encoding_and_method) {
     BOOST_TEST(row["mode"] == "-");
     BOOST_TEST(row["up_solved_pct"].is_number());
   }
+  const auto refused = test::run_satdoku("compare " + in + " --strength-only --reduce all --timeout 5");
+  BOOST_TEST(refused.exit_code == 2);
+  BOOST_TEST(refused.out.empty(), refused.out);
+  BOOST_TEST(refused.err.find("--strength-only measures propagation without solving, so --reduce, --timeout do not "
+                              "apply") != std::string::npos,
+             refused.err);
 }
 
 BOOST_AUTO_TEST_CASE(unknown_names_are_usage_errors) {
