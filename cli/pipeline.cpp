@@ -46,7 +46,8 @@ int finish_batch(std::string_view command, const BatchTotals& totals, const std:
   if (totals.output_failed) {
     std::cerr << "satdoku " << command << ": cannot write standard output"
               << (totals.output_error ? std::string(": ") + std::strerror(totals.output_error) : std::string())
-              << "; stopped after " << puzzles_text(totals.records) << '\n';
+              << "; stopped after " << puzzles_text(totals.records)
+              << " (the summary counts them all; their records from the failed write on are lost)\n";
     stdout_failure_reported();
     return std::max(static_cast<int>(code), static_cast<int>(ExitCode::usage));
   }

@@ -568,6 +568,7 @@ BOOST_AUTO_TEST_CASE(a_batch_stops_when_standard_output_fails) {
     BOOST_TEST(processed >= 1);
     BOOST_TEST(processed < kPuzzles / 2, command + ": " + err);
     BOOST_TEST(err.find("cannot write standard output", at + said.size()) == std::string::npos, err);  // said once
+    BOOST_TEST(err.find("their records from the failed write on are lost", at) != std::string::npos, err);
   }
   fs::remove_all(dir);
 }
