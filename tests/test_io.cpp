@@ -331,7 +331,8 @@ BOOST_AUTO_TEST_CASE(reader_resynchronises_after_a_bad_puzzle) {
   // a row with a typo is still a row.
   const auto titled = read_all("Board one\n" + board + board, ReadOptions{InputFormat::tokens, {}, {}});
   BOOST_REQUIRE_EQUAL(titled.size(), 3u);
-  BOOST_TEST(why(titled[0]) == "<text>:1:1: unexpected 'Board': expected a number (0 or '.' for a blank)");
+  BOOST_TEST(why(titled[0]) == "<text>:1:1: unexpected 'Board': expected a number (0 or '.' for a blank) (a title or "
+                               "a note? start the line with '#' to make it a comment)");
   BOOST_TEST(titled[1].where.line == 2u);
   BOOST_TEST(titled[2].where.line == 6u);
   BOOST_TEST((grid(titled[1]) && grid(titled[2])));
@@ -401,6 +402,10 @@ BOOST_AUTO_TEST_CASE(a_title_or_a_stray_blank_costs_its_own_line_only) {
       const auto entries = read_all(first + "\n" + lines);
       BOOST_REQUIRE_EQUAL(entries.size(), 4u);
       BOOST_TEST((diagnostic(entries[0]) && diagnostic(entries[0])->where.line == 1u), why(entries[0]));
+      // Words get a hint how to keep them; a damaged puzzle does not.
+      const bool words = first.find_first_of("abcdefghijklmnopqrstuvwxyz") != std::string::npos;
+      BOOST_TEST((why(entries[0]).find("start the line with '#' to make it a comment") != std::string::npos) == words,
+                 why(entries[0]));
       for (std::size_t i = 1; i < 4; ++i)
         BOOST_TEST((grid(entries[i]) && entries[i].where.line == i + 1), why(entries[i]));
       BOOST_TEST((grid(entries[2]) && *grid(entries[2]) == grid_of(kSolution)));
@@ -417,6 +422,7 @@ BOOST_AUTO_TEST_CASE(a_title_or_a_stray_blank_costs_its_own_line_only) {
       const auto grids = read_all("My grids\n" + rows(kPuzzle) + gap + rows(kSolution) + gap + rows(kPuzzle));
       BOOST_REQUIRE_EQUAL(grids.size(), 4u);
       BOOST_TEST(why(grids[0]).find("<text>:1:1: first row has 7 symbols") == 0u, why(grids[0]));
+      BOOST_TEST(why(grids[0]).find("(a title or a note? start the line with '#'") != std::string::npos, why(grids[0]));
       BOOST_TEST((grid(grids[1]) && *grid(grids[1]) == grid_of(kPuzzle)), why(grids[1]));
       BOOST_TEST((grid(grids[2]) && *grid(grids[2]) == grid_of(kSolution)), why(grids[2]));
       BOOST_TEST((grid(grids[3]) && *grid(grids[3]) == grid_of(kPuzzle)), why(grids[3]));

@@ -148,6 +148,29 @@ bool is_digit(char ch) { return ch >= '0' && ch <= '9'; }
 bool is_layout(char ch) { return ch == '|' || ch == '-' || ch == '+' || ch == '*'; }
 bool is_alpha(char ch) { return (ch >= 'A' && ch <= 'Z') || (ch >= 'a' && ch <= 'z'); }
 
+// Whether `t` holds a word: three letters or more in a row, not all the same,
+// one of them lower case ("Puzzles", "Level: easy"; not "xxx" blanks, nor
+// the capitals of a 16x16 row).
+bool reads_as_words(std::string_view t) {
+  for (std::size_t i = 0; i < t.size();) {
+    if (!is_alpha(t[i])) {
+      ++i;
+      continue;
+    }
+    const std::size_t b = i;
+    bool lower = false, varied = false;
+    for (; i < t.size() && is_alpha(t[i]); ++i) {
+      lower = lower || (t[i] >= 'a' && t[i] <= 'z');
+      varied = varied || t[i] != t[b];
+    }
+    if (i - b >= 3 && lower && varied) return true;
+  }
+  return false;
+}
+
+// Added to the message about a line that reads as words.
+constexpr std::string_view kCommentHint = " (a title or a note? start the line with '#' to make it a comment)";
+
 // `text` without surrounding blanks; `offset` receives the bytes cut in front.
 std::string_view trim(std::string_view text, std::size_t& offset) {
   std::size_t b = 0, e = text.size();
@@ -396,8 +419,11 @@ struct PuzzleReader::Impl {
     return Entry{++index, SourceLocation{file, start, 0}, std::move(text), std::move(content)};
   }
 
+  // A record that could not be read.  `text`, when given, is the record's
+  // one line.
   Entry fail(std::uint64_t start, std::uint64_t line, std::uint64_t column, std::string message,
              std::string text = {}) {
+    if (start == line && reads_as_words(text)) message += kCommentHint;
     return make_entry(start, Diagnostic{SourceLocation{file, line, column}, std::move(message)},
                       std::move(text));
   }
@@ -827,10 +853,14 @@ struct PuzzleReader::Impl {
         if (n > Geometry::kMaxSize) return error;  // not a row of a board: do not skip what follows
         if (error && !grid) {
           const Pieces p = pieces_of(t);  // before reading ahead moves `t`
+          const bool words = reads_as_words(t);
           const int m = size_from_next_rows(n, 1);
           // A line of words with another count than the rows after it (a
           // title) is a stray line: it costs itself only.
-          if (!p.numbers && static_cast<std::size_t>(m) != p.count) return error;
+          if (!p.numbers && static_cast<std::size_t>(m) != p.count) {
+            if (words) std::get<Diagnostic>(error->content).message += kCommentHint;
+            return error;
+          }
           n = m;
         } else if (!error) {
           // A first row with a stray number can still be a board size (10
@@ -1082,11 +1112,15 @@ struct PuzzleReader::Impl {
         if (rows == 0 && error) {
           const auto wide = static_cast<std::size_t>(n);
           const bool mostly_unreadable = 2 * unreadable_cells(wide) > wide;
+          const bool words = reads_as_words(t);  // (`t` is gone once rows are read ahead)
           const std::vector<RowAhead> next = next_rows(2);
-          if (!next.empty() && next[0].width != wide &&
-              (next[0].width == 0 || next.size() == 1 || next[1].width == next[0].width))
+          const bool stray = (!next.empty() && next[0].width != wide &&
+                              (next[0].width == 0 || next.size() == 1 || next[1].width == next[0].width)) ||
+                             (mostly_unreadable && !next.empty() && next[0].width > 0 && next[0].sound);
+          if (stray) {
+            if (words) std::get<Diagnostic>(error->content).message += kCommentHint;
             return error;
-          if (mostly_unreadable && !next.empty() && next[0].width > 0 && next[0].sound) return error;
+          }
         }
       }
       if (++rows == n) break;
