@@ -308,6 +308,19 @@ BOOST_AUTO_TEST_CASE(a_count_cut_short_is_no_disagreement) {
   BOOST_TEST(records_of(reference_limit.out).at(0)["count"] == 3000);
 }
 
+// On a board the reference cannot exhaust, it gives up after check's default
+// second (solve's 10 s made each such puzzle wait 10 s), says which limit it
+// met, and the SAT verdict stands, verified.
+BOOST_AUTO_TEST_CASE(the_reference_gives_up_after_a_second_by_default) {
+  const auto board = shared_data() / "large" / "sudoku-100-1.txt";
+  auto r = run_satdoku("check --output json '" + board.string() + "'");
+  BOOST_TEST(r.exit_code == 0, r.err);
+  BOOST_TEST(r.err.find("note: the reference gave up (the time limit of 1 s was reached)") != std::string::npos, r.err);
+  BOOST_TEST(records_of(r.out).at(0)["verdict"] == "unique");
+  auto longer = run_satdoku("check --reference-timeout 1.5 --output json '" + board.string() + "'");
+  BOOST_TEST(longer.err.find("(the time limit of 1.5 s was reached)") != std::string::npos, longer.err);
+}
+
 // --junit through a symbolic link replaces the link's target and keeps the
 // link; a device is written, never replaced; a directory is a clear error.
 BOOST_AUTO_TEST_CASE(junit_follows_links_and_writes_devices) {

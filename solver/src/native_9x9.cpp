@@ -192,7 +192,7 @@ class Engine {
   bool interrupted() const { return interrupted_; }
   bool unexplored() const { return unexplored_; }
   bool stopped() const { return stop_; }
-  const char* reason() const { return budget_.reason(); }
+  const std::string& reason() const { return budget_.reason(); }
 
  private:
   // Hidden singles in the columns of digit d; false on an empty column.

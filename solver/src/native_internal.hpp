@@ -10,6 +10,8 @@
 #include <atomic>
 #include <chrono>
 #include <cstdint>
+#include <sstream>
+#include <string>
 
 #include "satdoku/solver.hpp"
 
@@ -40,7 +42,7 @@ class Budget {
   // Sets `reason()` then.
   bool exceeded(std::uint64_t nodes) {
     if (limits_.node_budget != 0 && nodes >= limits_.node_budget) {
-      reason_ = "node budget exhausted";
+      reason_ = "the node limit of " + std::to_string(limits_.node_budget) + " was reached";
       return true;
     }
     return poll();
@@ -60,25 +62,27 @@ class Budget {
     if (limits_.time_budget > 0) {
       const std::chrono::duration<double> spent = std::chrono::steady_clock::now() - start_;
       if (spent.count() >= limits_.time_budget) {
-        reason_ = "time budget exhausted";
+        std::ostringstream text;
+        text << "the time limit of " << limits_.time_budget << " s was reached";
+        reason_ = text.str();
         return true;
       }
     }
     return false;
   }
 
-  const char* reason() const { return reason_; }
+  const std::string& reason() const { return reason_; }
 
  private:
   const Limits& limits_;
   std::chrono::steady_clock::time_point start_;
   std::uint32_t calls_ = 0;
-  const char* reason_ = "";
+  std::string reason_;
 };
 
 // Fills status, exhausted, interrupted and message from what a search saw.
 // `complete`: the search space was fully explored.
-inline void finish(Result& r, bool complete, bool interrupted, const char* reason) {
+inline void finish(Result& r, bool complete, bool interrupted, const std::string& reason) {
   r.interrupted = interrupted;
   r.exhausted = complete && !interrupted;
   if (!r.solutions.empty()) {
