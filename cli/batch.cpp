@@ -18,7 +18,18 @@ namespace satdoku::cli {
 
 namespace {
 std::atomic<bool> g_interrupted{false};
-extern "C" void on_signal(int) { g_interrupted.store(true); }
+// The first SIGINT or SIGTERM asks the batch to stop after the records in
+// flight; both then get their default action back, so that a second signal
+// of either kind ends the process at once (a batch whose output pipe nobody
+// reads cannot stop cleanly).  sigaction is async-signal-safe.
+extern "C" void on_signal(int) {
+  g_interrupted.store(true);
+  struct sigaction action {};
+  action.sa_handler = SIG_DFL;
+  sigemptyset(&action.sa_mask);
+  sigaction(SIGINT, &action, nullptr);
+  sigaction(SIGTERM, &action, nullptr);
+}
 }  // namespace
 
 const std::atomic<bool>& interrupt_flag() { return g_interrupted; }
@@ -95,10 +106,6 @@ class InterruptibleBuffer : public std::streambuf {
 void install_interrupt_handlers() {
   struct sigaction action {};
   action.sa_handler = on_signal;
-  // The first signal asks the batch to stop after the records in flight; the
-  // second ends the process at once (the default action), as a batch whose
-  // output nobody reads cannot stop cleanly.
-  action.sa_flags = SA_RESETHAND;
   sigemptyset(&action.sa_mask);
   sigaction(SIGINT, &action, nullptr);
   sigaction(SIGTERM, &action, nullptr);

@@ -862,6 +862,7 @@ int compare(const std::vector<std::string>& args) {
     if (!given.empty())
       throw UsageError("--strength-only measures propagation without solving, so " + given +
                        (given.find(',') == std::string::npos ? " does" : " do") + " not apply");
+    if (!config.plot.empty()) throw UsageError("--strength-only measures no times, so --plot has nothing to draw");
   }
   check_jobs(config.jobs);
   if (config.timeout < 0) throw UsageError("--timeout must not be negative");

@@ -160,9 +160,13 @@ int encode(const std::vector<std::string>& args) {
     }
     write_one(*entry, std::get<Grid>(entry->content), index);
   }
-  if (single && !interrupt_flag()) write_one(*single, std::get<Grid>(single->content), 1);
-  if (interrupt_flag()) {
-    std::cerr << "satdoku encode: interrupted after " << puzzles_text(index) << '\n';
+  const bool interrupted = interrupt_flag();
+  if (single && !interrupted) write_one(*single, std::get<Grid>(single->content), 1);
+  if (interrupted) {
+    if (one_file)
+      std::cerr << "satdoku encode: interrupted before the input ended: no CNF written\n";
+    else
+      std::cerr << "satdoku encode: interrupted after " << puzzles_text(index) << '\n';
     return static_cast<int>(ExitCode::interrupted);
   }
   if (puzzles == 0) {

@@ -232,6 +232,7 @@ class MemoryGuardedSolver final : public Solver {
       Result result;
       result.status = Status::unknown;
       result.interrupted = true;
+      result.refused = true;
       result.message = std::move(*refusal);
       return result;
     }

@@ -141,7 +141,9 @@ SolveRecord Pipeline::run(Entry&& entry, std::uint64_t block) {
   // to confirm an answer that claims to have them all (a puzzle with one
   // solution costs it a second, exhaustive search otherwise).
   if (!beside && !record.result.exhausted) reference_limits.max_solutions = config_.limits.max_solutions;
-  if (reference_ && beside) {
+  if (reference_ && beside && record.result.refused) {
+    stop_reference = true;  // no answer to compare with
+  } else if (reference_ && beside) {
     // Grace period once the answer is in: 10 ms.  The reference has run
     // beside the search all along; on the boards where it finishes at all it
     // finishes first or within a few milliseconds, and on the others (64x64
@@ -165,7 +167,7 @@ SolveRecord Pipeline::run(Entry&& entry, std::uint64_t block) {
                        (record.result.message.empty() ? "" : " (" + record.result.message + ")");
       return record;
     }
-  if (reference_ && record.result.status != Status::error) {
+  if (reference_ && record.result.status != Status::error && !record.result.refused) {
     const Result reference = beside ? std::move(reference_run).get() : run_reference();
     const CrossCheck check = cross_check(record.result, reference, config_.limits.max_solutions);
     if (!check.agree) {

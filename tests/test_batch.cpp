@@ -448,32 +448,61 @@ BOOST_AUTO_TEST_CASE(sigint_while_waiting_for_input) {
   }
 }
 
-// A batch whose output nobody reads cannot write its records to the end:
-// the first SIGINT asks it to stop, the second ends it at once.  (It used
-// to wait forever, whatever signals came.)
-BOOST_AUTO_TEST_CASE(a_second_sigint_ends_a_batch_whose_output_nobody_reads) {
-  Scratch s("unread");
-  const fs::path fifo = s.dir / "out";
+// encode with one target writes once its input has ended; a signal before
+// that writes nothing and says so (a puzzle has come, but no CNF).
+BOOST_AUTO_TEST_CASE(encode_interrupted_before_its_input_ends_writes_nothing) {
+  Scratch s("encode-wait");
+  const fs::path fifo = s.dir / "fifo", out = s.dir / "out", err = s.dir / "err";
   BOOST_REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
-  const int reader = ::open(fifo.c_str(), O_RDONLY | O_NONBLOCK);  // open, never read
-  BOOST_REQUIRE(reader >= 0);
-  const pid_t pid = spawn({"solve", "--output", "line", "--no-progress", "-j", "2",
-                           (shared_data() / "17_clue.txt").string()},
-                          fifo, s.dir / "err");
-  // Until the pipe is full (64 KiB on Linux; at least 4 KiB anywhere) and
-  // stays so.
-  int queued = 0, before = -1;
-  for (int tries = 0; tries < 500 && (queued < 4096 || queued != before); ++tries) {
-    std::this_thread::sleep_for(std::chrono::milliseconds(50));
-    before = queued;
-    BOOST_REQUIRE(::ioctl(reader, FIONREAD, &queued) == 0);
+  const pid_t pid = spawn({"encode", "-q", fifo.string()}, out, err);
+  int writer = -1;  // stays open, silent, after one puzzle
+  for (int tries = 0; tries < 500 && writer < 0; ++tries) {
+    writer = ::open(fifo.c_str(), O_WRONLY | O_NONBLOCK);
+    if (writer < 0) std::this_thread::sleep_for(std::chrono::milliseconds(20));
   }
-  BOOST_TEST_REQUIRE(queued >= 4096, "the output pipe holds " << queued << " bytes");
-  ::kill(pid, SIGINT);
+  if (writer < 0) ::kill(pid, SIGKILL);
+  BOOST_REQUIRE_MESSAGE(writer >= 0, "satdoku did not open the FIFO within 10 s");
+  const std::string line = kPuzzle + "\n";
+  BOOST_REQUIRE(::write(writer, line.data(), line.size()) == static_cast<ssize_t>(line.size()));
   std::this_thread::sleep_for(std::chrono::milliseconds(300));
   ::kill(pid, SIGINT);
-  BOOST_TEST(exit_code_within_5s(pid, "the second SIGINT") == 130);
-  ::close(reader);
+  const int code = exit_code_within_5s(pid);
+  ::close(writer);
+  BOOST_TEST(code == 130);
+  BOOST_TEST(slurp(out).empty());
+  BOOST_TEST(contains(slurp(err), "satdoku encode: interrupted before the input ended: no CNF written\n"), slurp(err));
+}
+
+// A batch whose output nobody reads cannot write its records to the end:
+// the first SIGINT asks it to stop, a second SIGINT or SIGTERM ends it at
+// once.  (It used to wait forever, whatever signals came.)
+BOOST_AUTO_TEST_CASE(a_second_signal_ends_a_batch_whose_output_nobody_reads) {
+  Scratch s("unread");
+  for (int second : {SIGINT, SIGTERM}) {
+    BOOST_TEST_CONTEXT("SIGINT, then " << strsignal(second)) {
+      const fs::path fifo = s.dir / ("out" + std::to_string(second));
+      BOOST_REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
+      const int reader = ::open(fifo.c_str(), O_RDONLY | O_NONBLOCK);  // open, never read
+      BOOST_REQUIRE(reader >= 0);
+      const pid_t pid = spawn({"solve", "--output", "line", "--no-progress", "-j", "2",
+                               (shared_data() / "17_clue.txt").string()},
+                              fifo, s.dir / "err");
+      // Until the pipe is full (64 KiB on Linux; at least 4 KiB anywhere) and
+      // stays so.
+      int queued = 0, before = -1;
+      for (int tries = 0; tries < 500 && (queued < 4096 || queued != before); ++tries) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+        before = queued;
+        BOOST_REQUIRE(::ioctl(reader, FIONREAD, &queued) == 0);
+      }
+      BOOST_TEST_REQUIRE(queued >= 4096, "the output pipe holds " << queued << " bytes");
+      ::kill(pid, SIGINT);
+      std::this_thread::sleep_for(std::chrono::milliseconds(300));
+      ::kill(pid, second);
+      BOOST_TEST(exit_code_within_5s(pid, "the second signal") == 128 + second);
+      ::close(reader);
+    }
+  }
 }
 
 // A batch whose output fails ends, also while it waits for input that may

@@ -369,6 +369,9 @@ BOOST_AUTO_TEST_CASE(strength_only_rows_are_per_encoding_and_method) {
     BOOST_TEST(row["mode"] == "-");
     BOOST_TEST(row["up_solved_pct"].is_number());
   }
+  const auto plot = test::run_satdoku("compare " + in + " --strength-only --plot -");
+  BOOST_TEST(plot.exit_code == 2);
+  BOOST_TEST(plot.err.find("--plot has nothing to draw") != std::string::npos, plot.err);
   const auto refused = test::run_satdoku("compare " + in + " --strength-only --reduce all --timeout 5");
   BOOST_TEST(refused.exit_code == 2);
   BOOST_TEST(refused.out.empty(), refused.out);

@@ -347,6 +347,17 @@ BOOST_AUTO_TEST_CASE(max_memory_option) {
   BOOST_TEST(contains(check.out, "\"status\":\"unknown\""), check.out);
   BOOST_TEST(contains(check.out, "\"verdict\":\"unknown\""), check.out);
   BOOST_TEST(contains(check.out, "formula of a 9x9 board needs up to "), check.out);
+  // A refused puzzle has no answer to cross-check: the reference is not run
+  // (it would note that it gave up, and in check search for nothing).
+  const std::string board16 = "'" + (shared_data() / "large" / "sudoku-16-1.txt").string() + "'";
+  for (const std::string command : {"solve", "check"}) {
+    auto refused = run_satdoku(command + " -o json -j 1 --max-memory 1K --reference-timeout 0.000001" + whole + " " +
+                               board16);
+    BOOST_TEST(refused.exit_code == 1, command + ": " + refused.err);
+    BOOST_TEST(contains(refused.out, "\"status\":\"unknown\""), refused.out);
+    BOOST_TEST(!contains(refused.out, "\"reference\""), refused.out);
+    BOOST_TEST(!contains(refused.err, "note:"), refused.err);
+  }
   // With the reduction, a puzzle that propagation settles needs no formula.
   auto settled = solve(kPuzzle + "\n", "--max-memory 1K -j 1 --mode fresh --reduce propagate");
   BOOST_TEST(settled.exit_code == 0, settled.err);

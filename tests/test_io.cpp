@@ -331,8 +331,8 @@ BOOST_AUTO_TEST_CASE(reader_resynchronises_after_a_bad_puzzle) {
   // a row with a typo is still a row.
   const auto titled = read_all("Board one\n" + board + board, ReadOptions{InputFormat::tokens, {}, {}});
   BOOST_REQUIRE_EQUAL(titled.size(), 3u);
-  BOOST_TEST(why(titled[0]) == "<text>:1:1: unexpected 'Board': expected a number (0 or '.' for a blank) (a title or "
-                               "a note? start the line with '#' to make it a comment)");
+  BOOST_TEST(why(titled[0]) == "<text>:1:1: unexpected 'Board': expected a number (0 or '.' for a blank) (if this "
+                               "line is a title or a note, start it with '#' to make it a comment)");
   BOOST_TEST(titled[1].where.line == 2u);
   BOOST_TEST(titled[2].where.line == 6u);
   BOOST_TEST((grid(titled[1]) && grid(titled[2])));
@@ -404,13 +404,20 @@ BOOST_AUTO_TEST_CASE(a_title_or_a_stray_blank_costs_its_own_line_only) {
       BOOST_TEST((diagnostic(entries[0]) && diagnostic(entries[0])->where.line == 1u), why(entries[0]));
       // Words get a hint how to keep them; a damaged puzzle does not.
       const bool words = first.find_first_of("abcdefghijklmnopqrstuvwxyz") != std::string::npos;
-      BOOST_TEST((why(entries[0]).find("start the line with '#' to make it a comment") != std::string::npos) == words,
+      BOOST_TEST((why(entries[0]).find("start it with '#' to make it a comment") != std::string::npos) == words,
                  why(entries[0]));
       for (std::size_t i = 1; i < 4; ++i)
         BOOST_TEST((grid(entries[i]) && entries[i].where.line == i + 1), why(entries[i]));
       BOOST_TEST((grid(entries[2]) && *grid(entries[2]) == grid_of(kSolution)));
     }
   }
+  // A damaged lower-case 16x16 line puzzle (a symbol too many) gets no such hint.
+  std::string lower;
+  for (int i = 0; i < 257; ++i) lower += static_cast<char>('a' + (i * 7) % 16);
+  const auto damaged = read_all(lower + "\n");
+  BOOST_REQUIRE_EQUAL(damaged.size(), 1u);
+  BOOST_TEST(why(damaged[0]).find("found 257") != std::string::npos, why(damaged[0]));
+  BOOST_TEST(why(damaged[0]).find("title or a note") == std::string::npos, why(damaged[0]));
   // Drawn grids after a title, with and without blank lines between them.
   auto rows = [](const std::string& s) {
     std::string out;
@@ -422,7 +429,7 @@ BOOST_AUTO_TEST_CASE(a_title_or_a_stray_blank_costs_its_own_line_only) {
       const auto grids = read_all("My grids\n" + rows(kPuzzle) + gap + rows(kSolution) + gap + rows(kPuzzle));
       BOOST_REQUIRE_EQUAL(grids.size(), 4u);
       BOOST_TEST(why(grids[0]).find("<text>:1:1: first row has 7 symbols") == 0u, why(grids[0]));
-      BOOST_TEST(why(grids[0]).find("(a title or a note? start the line with '#'") != std::string::npos, why(grids[0]));
+      BOOST_TEST(why(grids[0]).find("(if this line is a title or a note, start it with '#'") != std::string::npos, why(grids[0]));
       BOOST_TEST((grid(grids[1]) && *grid(grids[1]) == grid_of(kPuzzle)), why(grids[1]));
       BOOST_TEST((grid(grids[2]) && *grid(grids[2]) == grid_of(kSolution)), why(grids[2]));
       BOOST_TEST((grid(grids[3]) && *grid(grids[3]) == grid_of(kPuzzle)), why(grids[3]));
@@ -482,6 +489,23 @@ BOOST_AUTO_TEST_CASE(a_title_or_a_stray_blank_costs_its_own_line_only) {
   BOOST_TEST(why(euler[0]).find("expected a header 'Grid NN', found 'Grid'") != std::string::npos, why(euler[0]));
   BOOST_TEST((grid(euler[1]) && *grid(euler[1]) == grid_of(kSolution)), why(euler[1]));
   BOOST_TEST((grid(euler[2]) && *grid(euler[2]) == grid_of(kPuzzle)), why(euler[2]));
+  // Also when the grids are drawn with separator lines (12 lines from header
+  // to header) and the first header has a letter O for a zero.
+  auto drawn = [](const std::string& s) {
+    std::string out;
+    for (int r = 0; r < 9; ++r) {
+      if (r == 3 || r == 6) out += "---+---+---\n";
+      for (int c = 0; c < 9; ++c) out += std::string(c == 3 || c == 6 ? "|" : "") + s[static_cast<std::size_t>(r * 9 + c)];
+      out += "\n";
+    }
+    return out;
+  };
+  const auto ruled_euler = read_all("Grid O1\n" + drawn(kPuzzle) + "Grid 02\n" + drawn(kSolution) + "Grid 03\n" + drawn(kPuzzle));
+  BOOST_REQUIRE_EQUAL(ruled_euler.size(), 3u);
+  BOOST_TEST(why(ruled_euler[0]).find("expected a header 'Grid NN', found 'Grid O1'") != std::string::npos,
+             why(ruled_euler[0]));
+  BOOST_TEST((grid(ruled_euler[1]) && *grid(ruled_euler[1]) == grid_of(kSolution)), why(ruled_euler[1]));
+  BOOST_TEST((grid(ruled_euler[2]) && *grid(ruled_euler[2]) == grid_of(kPuzzle)), why(ruled_euler[2]));
   // A title before one-line puzzles written as blank-separated numbers.
   std::string spaced_lines;
   for (int i = 0; i < 3; ++i) {

@@ -148,11 +148,14 @@ bool is_digit(char ch) { return ch >= '0' && ch <= '9'; }
 bool is_layout(char ch) { return ch == '|' || ch == '-' || ch == '+' || ch == '*'; }
 bool is_alpha(char ch) { return (ch >= 'A' && ch <= 'Z') || (ch >= 'a' && ch <= 'z'); }
 
-// Whether `t` holds a word: three letters or more in a row, not all the same,
-// one of them lower case ("Puzzles", "Level: easy"; not "xxx" blanks, nor
-// the capitals of a 16x16 row).
+// Whether `t` reads as words rather than as a damaged puzzle: it holds a
+// word (three letters or more in a row, not all the same, one of them lower
+// case: "Puzzles", "Level: easy"; not "xxx" blanks, nor the capitals of a
+// 16x16 row), and it is shorter than any one-line puzzle (16 symbols) or has
+// two pieces with letters (a lower-case 16x16 puzzle is one piece of letters).
 bool reads_as_words(std::string_view t) {
-  for (std::size_t i = 0; i < t.size();) {
+  bool word = false;
+  for (std::size_t i = 0; i < t.size() && !word;) {
     if (!is_alpha(t[i])) {
       ++i;
       continue;
@@ -163,13 +166,24 @@ bool reads_as_words(std::string_view t) {
       lower = lower || (t[i] >= 'a' && t[i] <= 'z');
       varied = varied || t[i] != t[b];
     }
-    if (i - b >= 3 && lower && varied) return true;
+    word = i - b >= 3 && lower && varied;
   }
-  return false;
+  if (!word) return false;
+  std::size_t symbols = 0, lettered = 0;
+  for (std::size_t i = 0; i < t.size();) {
+    if (is_space(t[i])) {
+      ++i;
+      continue;
+    }
+    bool letters = false;
+    for (; i < t.size() && !is_space(t[i]); ++i, ++symbols) letters = letters || is_alpha(t[i]);
+    lettered += letters;
+  }
+  return symbols < 16 || lettered >= 2;
 }
 
 // Added to the message about a line that reads as words.
-constexpr std::string_view kCommentHint = " (a title or a note? start the line with '#' to make it a comment)";
+constexpr std::string_view kCommentHint = " (if this line is a title or a note, start it with '#' to make it a comment)";
 
 // `text` without surrounding blanks; `offset` receives the bytes cut in front.
 std::string_view trim(std::string_view text, std::size_t& offset) {
@@ -511,9 +525,10 @@ struct PuzzleReader::Impl {
         // line puzzle with a stray blank: no board starts with it.  The next
         // content lines (up to 3) decide, the first that starts a board;
         // the line itself is then reported by that format's reader, alone.
-        // (Before Project Euler grids, whose headers come every ten lines,
-        // a header further on keeps that format.)
-        const std::vector<std::string> next = peek_content(format == InputFormat::euler ? 10 : 3, &first);
+        // (Before Project Euler grids, a header further on keeps that format:
+        // the look-ahead reaches past a grid of 25x25 with separator lines.)
+        const std::vector<std::string> next =
+            peek_content(format == InputFormat::euler ? kMaxLookAhead : 3, &first);
         if (format != InputFormat::euler || std::none_of(next.begin(), next.end(), is_euler_header))
           for (const std::string& candidate : next) {
             const InputFormat f = detect(candidate, alphabet, options);

@@ -69,6 +69,8 @@ struct Result {
   std::vector<Grid> solutions;     // distinct, at most max_solutions
   bool exhausted = false;          // search space fully explored: the count is exact
   bool interrupted = false;        // a budget or cancellation stopped the search
+  bool refused = false;            // with unknown: declined before any search (a formula
+                                   // over the memory budget): nothing to cross-check
   std::optional<Clash> clash;      // with Status::invalid
   Stats stats;
   std::string message;             // with Status::error / unknown: why
