@@ -131,6 +131,22 @@ int exit_code_within_5s(pid_t pid, const std::string& after = "the signal") {
   return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
 }
 
+// Opens `fifo` for writing once satdoku (`pid`) has opened it for reading
+// (ENXIO until then), writes `text`, and returns the descriptor, kept open
+// and silent after it.  Kills `pid` and fails when satdoku does not open the
+// FIFO within 10 s.
+int feed_fifo(const fs::path& fifo, pid_t pid, const std::string& text) {
+  int writer = -1;
+  for (int tries = 0; tries < 500 && writer < 0; ++tries) {
+    writer = ::open(fifo.c_str(), O_WRONLY | O_NONBLOCK);
+    if (writer < 0) std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  if (writer < 0) ::kill(pid, SIGKILL);
+  BOOST_REQUIRE_MESSAGE(writer >= 0, "satdoku did not open the FIFO within 10 s");
+  BOOST_REQUIRE(::write(writer, text.data(), text.size()) == static_cast<ssize_t>(text.size()));
+  return writer;
+}
+
 // "1 puzzle", "2 puzzles", as the messages count.
 std::string puzzles_text(std::size_t n) { return std::to_string(n) + (n == 1 ? " puzzle\n" : " puzzles\n"); }
 
@@ -403,17 +419,7 @@ BOOST_AUTO_TEST_CASE(sigint_while_waiting_for_input) {
     BOOST_TEST_CONTEXT("-j" << jobs) {
       const fs::path out = s.dir / (std::string("out") + jobs), err = s.dir / (std::string("err") + jobs);
       const pid_t pid = spawn({"solve", "--output", "line", "--no-progress", "-j", jobs, fifo.string()}, out, err);
-      // The writer stays, silent, after one puzzle.  (Opened without waiting:
-      // ENXIO until satdoku has opened the FIFO.)
-      int writer = -1;
-      for (int tries = 0; tries < 500 && writer < 0; ++tries) {
-        writer = ::open(fifo.c_str(), O_WRONLY | O_NONBLOCK);
-        if (writer < 0) std::this_thread::sleep_for(std::chrono::milliseconds(20));
-      }
-      if (writer < 0) ::kill(pid, SIGKILL);
-      BOOST_REQUIRE_MESSAGE(writer >= 0, "satdoku did not open the FIFO within 10 s");
-      const std::string line = puzzle + "\n";
-      BOOST_REQUIRE(::write(writer, line.data(), line.size()) == static_cast<ssize_t>(line.size()));
+      const int writer = feed_fifo(fifo, pid, puzzle + "\n");  // stays, silent, after one puzzle
       wait_for_output(pid, out, 82);
       ::kill(pid, SIGINT);
       const int code = exit_code_within_5s(pid);
@@ -455,15 +461,7 @@ BOOST_AUTO_TEST_CASE(encode_interrupted_before_its_input_ends_writes_nothing) {
   const fs::path fifo = s.dir / "fifo", out = s.dir / "out", err = s.dir / "err";
   BOOST_REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
   const pid_t pid = spawn({"encode", "-q", fifo.string()}, out, err);
-  int writer = -1;  // stays open, silent, after one puzzle
-  for (int tries = 0; tries < 500 && writer < 0; ++tries) {
-    writer = ::open(fifo.c_str(), O_WRONLY | O_NONBLOCK);
-    if (writer < 0) std::this_thread::sleep_for(std::chrono::milliseconds(20));
-  }
-  if (writer < 0) ::kill(pid, SIGKILL);
-  BOOST_REQUIRE_MESSAGE(writer >= 0, "satdoku did not open the FIFO within 10 s");
-  const std::string line = kPuzzle + "\n";
-  BOOST_REQUIRE(::write(writer, line.data(), line.size()) == static_cast<ssize_t>(line.size()));
+  const int writer = feed_fifo(fifo, pid, kPuzzle + "\n");  // stays, silent, after one puzzle
   std::this_thread::sleep_for(std::chrono::milliseconds(300));
   ::kill(pid, SIGINT);
   const int code = exit_code_within_5s(pid);
@@ -518,14 +516,7 @@ BOOST_AUTO_TEST_CASE(a_failed_output_ends_a_batch_that_waits_for_input) {
       BOOST_TEST_CONTEXT(command << " -j" << jobs) {
         const fs::path err = s.dir / "err";
         const pid_t pid = spawn({command, "--no-progress", "-j", jobs, fifo.string()}, "/dev/full", err);
-        int writer = -1;  // stays open, silent, after five puzzles
-        for (int tries = 0; tries < 500 && writer < 0; ++tries) {
-          writer = ::open(fifo.c_str(), O_WRONLY | O_NONBLOCK);
-          if (writer < 0) std::this_thread::sleep_for(std::chrono::milliseconds(20));
-        }
-        if (writer < 0) ::kill(pid, SIGKILL);
-        BOOST_REQUIRE_MESSAGE(writer >= 0, "satdoku did not open the FIFO within 10 s");
-        BOOST_REQUIRE(::write(writer, five.data(), five.size()) == static_cast<ssize_t>(five.size()));
+        const int writer = feed_fifo(fifo, pid, five);  // stays, silent, after five puzzles
         const int code = exit_code_within_5s(pid, "its output failed");
         ::close(writer);
         BOOST_TEST(code == 2);
