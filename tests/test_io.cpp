@@ -454,6 +454,27 @@ BOOST_AUTO_TEST_CASE(a_title_or_a_stray_blank_costs_its_own_line_only) {
   BOOST_REQUIRE_EQUAL(twice_grid.size(), 3u);
   BOOST_TEST(position(*diagnostic(twice_grid[1])) == "10:1");
   BOOST_TEST((grid(twice_grid[2]) && twice_grid[2].where.line == 19u), why(twice_grid[2]));
+  // A first row of digits a symbol too long or too short (a 10x10 or an 8x8
+  // row taken alone) is its grid's first row with a typo: one record for the
+  // grid, and the next grid is read from its own first row.
+  for (const int change : {+1, -1}) {
+    BOOST_TEST_CONTEXT("first row changed by " << change) {
+      std::string off_by_one = rows(kSolution);
+      if (change > 0) off_by_one.insert(0, "1");
+      else off_by_one.erase(0, 1);
+      const auto shifted = read_all(rows(kPuzzle) + off_by_one + rows(kSolution) + rows(kPuzzle));
+      BOOST_REQUIRE_EQUAL(shifted.size(), 4u);
+      for (std::size_t i = 0; i < 4; ++i) BOOST_TEST(shifted[i].index == i + 1);  // one record, one index
+      BOOST_TEST((grid(shifted[0]) && *grid(shifted[0]) == grid_of(kPuzzle)), why(shifted[0]));
+      BOOST_TEST(why(shifted[1]).find("<text>:10:1: first row has " + std::to_string(9 + change) +
+                                      " symbols, the next rows 9: expected as many") == 0u,
+                 why(shifted[1]));
+      BOOST_TEST((grid(shifted[2]) && *grid(shifted[2]) == grid_of(kSolution) && shifted[2].where.line == 19u),
+                 why(shifted[2]));
+      BOOST_TEST((grid(shifted[3]) && *grid(shifted[3]) == grid_of(kPuzzle) && shifted[3].where.line == 28u),
+                 why(shifted[3]));
+    }
+  }
   // A rule or a title as wide as a row before each grid, stacked: mostly no
   // digits, before a row that reads whole, it costs its own line only.
   // (Taken for first rows with typos, they shifted every board after them.)

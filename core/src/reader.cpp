@@ -1117,24 +1117,48 @@ struct PuzzleReader::Impl {
         const auto defect = split_row(t, off);
         add_row(error, grid, n, rows, start, line, t, off, defect, "symbols");
         if (rows == 0 && n > Geometry::kMaxSize) return error;
-        // A first row that fails is a stray line (a title, a rule of '='),
-        // reported alone so that it does not swallow the next board, when
-        // it is followed by two rows as wide as each other but not as it
-        // (or by a blank line or the end), or when most of its cells are
-        // no digit and the next row reads whole.  Otherwise it starts a
-        // board with a typo (perhaps in its second row too), which is read
-        // to its end.  (So too where nothing more has arrived yet.)
-        if (rows == 0 && error) {
+        // The first row, against the next two (read ahead; fewer where a
+        // pipe has nothing more yet):
+        // - digits only, but a symbol too many or too few for the board the
+        //   next two rows agree on: that board's first row, with a typo
+        //   (taken for a 10x10 or an 8x8 row, it shifted every board after it);
+        // - failing, and followed by two rows as wide as each other but not
+        //   as it (or by a blank line or the end), or mostly no digits before
+        //   a row that reads whole: a stray line (a title, a rule of '='),
+        //   reported alone so that it does not swallow the next board;
+        // - otherwise it starts its board, typo or not, read to its end.
+        if (rows == 0) {
           const auto wide = static_cast<std::size_t>(n);
-          const bool mostly_unreadable = 2 * unreadable_cells(wide) > wide;
+          const std::size_t unreadable = unreadable_cells(wide);
+          std::size_t top = 0;  // the highest digit, and whether every cell is one
+          bool digits = true;
+          for (const Cell& c : cells) {
+            top = std::max(top, static_cast<std::size_t>(c.value));
+            digits = digits && !c.unreadable;
+          }
           const bool words = reads_as_words(t);  // (`t` is gone once rows are read ahead)
           const std::vector<RowAhead> next = next_rows(2);
-          const bool stray = (!next.empty() && next[0].width != wide &&
-                              (next[0].width == 0 || next.size() == 1 || next[1].width == next[0].width)) ||
-                             (mostly_unreadable && !next.empty() && next[0].width > 0 && next[0].sound);
-          if (stray) {
-            if (words) std::get<Diagnostic>(error->content).message += kCommentHint;
-            return error;
+          const std::size_t other = next.size() == 2 && next[0].width == next[1].width ? next[0].width : 0;
+          if (other != 0 && other != wide && wide + 1 >= other && wide <= other + 1 && !defect && !words &&
+              digits && top <= other && geometry(static_cast<int>(other))) {
+            std::string message = "first row has " + std::to_string(wide) + " symbols, the next rows " +
+                                  std::to_string(other) + ": expected as many";
+            if (error) {  // (not "9 is beyond 8": there is no 8x8 board; one record, one index)
+              Diagnostic& d = std::get<Diagnostic>(error->content);
+              d.where.column = off + 1;
+              d.message = std::move(message);
+            } else {
+              error = fail(start, line.number, off + 1, std::move(message));
+            }
+            n = static_cast<int>(other);
+          } else if (error) {
+            const bool stray = (!next.empty() && next[0].width != wide &&
+                                (next[0].width == 0 || next.size() == 1 || next[1].width == next[0].width)) ||
+                               (2 * unreadable > wide && !next.empty() && next[0].width > 0 && next[0].sound);
+            if (stray) {
+              if (words) std::get<Diagnostic>(error->content).message += kCommentHint;
+              return error;
+            }
           }
         }
       }
