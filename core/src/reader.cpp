@@ -1156,7 +1156,12 @@ struct PuzzleReader::Impl {
                                 (next[0].width == 0 || next.size() == 1 || next[1].width == next[0].width)) ||
                                (2 * unreadable > wide && !next.empty() && next[0].width > 0 && next[0].sound);
             if (stray) {
-              if (words) std::get<Diagnostic>(error->content).message += kCommentHint;
+              std::string& message = std::get<Diagnostic>(error->content).message;
+              if (other != 0 && other != wide && message.rfind("first row has ", 0) == 0)
+                // (Not "the board would be 5x5": the rows after it make the board.)
+                message = "a line of " + std::to_string(wide) + " symbols where the rows after it have " +
+                          std::to_string(other) + ": not a row of their grid";
+              if (words) message += kCommentHint;
               return error;
             }
           }
