@@ -1157,8 +1157,9 @@ struct PuzzleReader::Impl {
                                (2 * unreadable > wide && !next.empty() && next[0].width > 0 && next[0].sound);
             if (stray) {
               std::string& message = std::get<Diagnostic>(error->content).message;
-              if (other != 0 && other != wide && message.rfind("first row has ", 0) == 0)
-                // (Not "the board would be 5x5": the rows after it make the board.)
+              if (other != 0 && other != wide && !defect && !geometry(static_cast<int>(wide)))
+                // (Not "the board would be 5x5", add_row's message for a row
+                // of no board size: the rows after it make the board.)
                 message = "a line of " + std::to_string(wide) + " symbols where the rows after it have " +
                           std::to_string(other) + ": not a row of their grid";
               if (words) message += kCommentHint;

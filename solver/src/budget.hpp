@@ -4,9 +4,9 @@
 
 #include <chrono>
 #include <cstdint>
-#include <sstream>
 #include <string>
 
+#include "limit_text.hpp"
 #include "satdoku/sat_solver.hpp"
 #include "satdoku/solver.hpp"
 
@@ -47,13 +47,10 @@ class Budget {
   // refused: the limit that was reached.
   std::string why_unknown(const SatSolver& solver) const {
     if (limits_.cancel && limits_.cancel->load()) return "cancelled";
-    if (limits_.time_budget > 0 && std::chrono::duration<double>(Clock::now() - start_).count() >= limits_.time_budget) {
-      std::ostringstream text;
-      text << "the time limit of " << limits_.time_budget << " s was reached";
-      return text.str();
-    }
+    if (limits_.time_budget > 0 && std::chrono::duration<double>(Clock::now() - start_).count() >= limits_.time_budget)
+      return time_limit_reached(limits_.time_budget);
     if (limits_.conflict_budget > 0 && counting_ && solver.statistics().conflicts - base_ >= limits_.conflict_budget)
-      return "the conflict limit of " + std::to_string(limits_.conflict_budget) + " was reached";
+      return count_limit_reached("conflict", limits_.conflict_budget);
     return "a SAT limit was reached";
   }
 

@@ -10,9 +10,9 @@
 #include <atomic>
 #include <chrono>
 #include <cstdint>
-#include <sstream>
 #include <string>
 
+#include "limit_text.hpp"
 #include "satdoku/solver.hpp"
 
 namespace satdoku::native_detail {
@@ -42,7 +42,7 @@ class Budget {
   // Sets `reason()` then.
   bool exceeded(std::uint64_t nodes) {
     if (limits_.node_budget != 0 && nodes >= limits_.node_budget) {
-      reason_ = "the node limit of " + std::to_string(limits_.node_budget) + " was reached";
+      reason_ = detail::count_limit_reached("node", limits_.node_budget);
       return true;
     }
     return poll();
@@ -62,9 +62,7 @@ class Budget {
     if (limits_.time_budget > 0) {
       const std::chrono::duration<double> spent = std::chrono::steady_clock::now() - start_;
       if (spent.count() >= limits_.time_budget) {
-        std::ostringstream text;
-        text << "the time limit of " << limits_.time_budget << " s was reached";
-        reason_ = text.str();
+        reason_ = detail::time_limit_reached(limits_.time_budget);
         return true;
       }
     }
