@@ -47,6 +47,8 @@ struct CompareConfig {
   std::uint64_t limit = 1;
   unsigned jobs = std::max(1u, std::thread::hardware_concurrency());
   int seed = 0;
+  std::vector<std::string> sat_option_args;               // --sat-option, as given
+  std::vector<std::pair<std::string, int>> sat_options;  // parsed and validated
   bool probe = false;
   bool strength_only = false;
   std::uint64_t conflicts = 0;
@@ -78,7 +80,8 @@ constexpr std::string_view kDescription =
     "with probe when asked for it, else with propagate (one row, so labelled), then uses the\n"
     "incremental instance.\n"
     "Puzzles run in input order, in chunks of 256 with fresh solvers per chunk, so every\n"
-    "figure except time is the same for any --jobs. --seed sets CaDiCaL's 'seed' option.\n\n"
+    "figure except time is the same for any --jobs. --seed sets CaDiCaL's 'seed' option and\n"
+    "--sat-option any other, for every row (after satdoku's own choices for the row).\n\n"
     "The fastest row (least total time) and the strongest (highest propagation strength)\n"
     "are marked. Output: an aligned table on stdout; --csv, --json, --markdown write FILE\n"
     "('-' for stdout instead of the table); --plot FILE.svg draws a cactus plot (also '-').\n"
@@ -226,6 +229,7 @@ class ChunkRunner {
     limits.cancel = &cancel;
     for (std::size_t r = 0; r < rows_.size(); ++r) {
       SatConfig sat{rows_[r].encoding, rows_[r].amo, rows_[r].reduction, rows_[r].mode, {{"seed", config_.seed}}};
+      sat.options.insert(sat.options.end(), config_.sat_options.begin(), config_.sat_options.end());
       auto solver = make_sat_solver(sat);
       for (std::size_t i = begin; i < end; ++i) {
         if (cancel.load(std::memory_order_relaxed)) return false;
@@ -540,6 +544,8 @@ void write_json(std::ostream& out, const std::vector<RowSummary>& rows, const Co
   doc["puzzles"] = rows.empty() ? 0 : rows.front().puzzles;
   doc["limit"] = c.limit;
   doc["seed"] = c.seed;
+  doc["sat_options"] = nlohmann::ordered_json::object();
+  for (const auto& [name, value] : c.sat_options) doc["sat_options"][name] = value;
   doc["probe"] = c.probe;
   doc["notes"] = {std::string(kDecisionsNote)};
   doc["rows"] = nlohmann::ordered_json::array();
@@ -616,7 +622,17 @@ constexpr std::string_view kStrengthNote =
     "UP/FL %: solved by unit propagation / failed-literal probing over the encoding's own\n"
     "clauses ('-': not measured, the formula would exceed --max-memory or does not fit the board).";
 
-void write_table(std::ostream& out, const std::vector<RowSummary>& rows, bool probe, bool strength_only) {
+// "CaDiCaL options for every row: seed=3, phase=0.\n" when any differs from
+// satdoku's own choices, so that a table records how it was made.
+std::string cadical_settings(const CompareConfig& c) {
+  if (c.seed == CompareConfig{}.seed && c.sat_options.empty()) return "";
+  std::string s = "CaDiCaL options for every row: seed=" + std::to_string(c.seed);
+  for (const auto& [name, value] : c.sat_options) s += ", " + name + "=" + std::to_string(value);
+  return s + ".\n";
+}
+
+void write_table(std::ostream& out, const std::vector<RowSummary>& rows, bool probe, bool strength_only,
+                 const std::string& settings) {
   const DisplayColumns d = display_columns(rows, probe, strength_only);
   const auto& cols = d.cols;
   std::vector<std::size_t> width;
@@ -648,10 +664,12 @@ void write_table(std::ostream& out, const std::vector<RowSummary>& rows, bool pr
          "means per puzzle;\ntotal s: sum; mean/median/p90/max: total per puzzle. UP/FL %: solved by unit "
          "propagation / failed-literal probing\nover the encoding's own clauses ('-': not measured, the "
          "formula would exceed --max-memory\nor does not fit the board). Note: "
-      << kDecisionsNote << ".\n";
+      << kDecisionsNote << ".\n"
+      << settings;
 }
 
-void write_markdown(std::ostream& out, const std::vector<RowSummary>& rows, bool probe, bool strength_only) {
+void write_markdown(std::ostream& out, const std::vector<RowSummary>& rows, bool probe, bool strength_only,
+                    const std::string& settings) {
   const DisplayColumns d = display_columns(rows, probe, strength_only);
   const auto& cols = d.cols;
   out << "|";
@@ -680,6 +698,7 @@ void write_markdown(std::ostream& out, const std::vector<RowSummary>& rows, bool
          "UP/FL %: puzzles solved by unit propagation / failed-literal probing over the encoding's clauses "
          "('-': not measured, the formula would exceed --max-memory or does not fit the board). "
       << kDecisionsNote << ".\n";
+  if (!settings.empty()) out << '\n' << settings;
 }
 
 std::string xml_escape(const std::string& s) {
@@ -825,9 +844,12 @@ int compare(const std::vector<std::string>& args) {
       ("strength-only", po::bool_switch(&config.strength_only),
        "only measure propagation strength: no SAT solving, no reference; one row per\n"
        "encoding and method ('-' for reduction and mode in CSV and JSON, where sizes and\n"
-       "times are 0); --reduce, --mode, --limit, --seed, --conflicts and --timeout do\n"
-       "not apply")
+       "times are 0); --reduce, --mode, --limit, --seed, --sat-option, --conflicts and\n"
+       "--timeout do not apply")
       ("seed", po::value(&config.seed)->default_value(config.seed), "CaDiCaL's 'seed' option for every row")
+      ("sat-option", po::value(&config.sat_option_args)->composing()->value_name("NAME=VALUE"),
+       "a CaDiCaL option for every row, as in `cadical --help` (repeatable; applied after\n"
+       "satdoku's choices for the row and --seed)")
       ("conflicts", po::value(&config.conflicts)->default_value(config.conflicts),
        "CaDiCaL conflict limit per puzzle (0: none); beyond it the puzzle counts as unknown")
       ("timeout", po::value(&config.timeout)->default_value(config.timeout),
@@ -857,6 +879,7 @@ int compare(const std::vector<std::string>& args) {
     note(config.mode != defaults.mode, "--mode");
     note(config.limit != defaults.limit, "--limit");
     note(config.seed != defaults.seed, "--seed");
+    note(!config.sat_option_args.empty(), "--sat-option");
     note(config.conflicts != defaults.conflicts, "--conflicts");
     note(config.timeout != defaults.timeout, "--timeout");
     if (!given.empty())
@@ -864,6 +887,7 @@ int compare(const std::vector<std::string>& args) {
                        (given.find(',') == std::string::npos ? " does" : " do") + " not apply");
     if (!config.plot.empty()) throw UsageError("--strength-only measures no times, so --plot has nothing to draw");
   }
+  for (const std::string& option : config.sat_option_args) config.sat_options.push_back(parse_sat_option(option));
   check_jobs(config.jobs);
   if (config.timeout < 0) throw UsageError("--timeout must not be negative");
   // At most one document on standard output; the table goes there when none does.
@@ -943,12 +967,14 @@ int compare(const std::vector<std::string>& args) {
   for (std::size_t r = 0; r < rows.size(); ++r) summary.push_back(summarize_row(rows[r], samples[r], config.probe, config.strength_only));
   mark(summary);
 
+  const std::string settings = config.strength_only ? "" : cadical_settings(config);
   if (!config.csv.empty()) write_to(config.csv, [&](std::ostream& o) { write_csv(o, summary); });
   if (!config.json.empty()) write_to(config.json, [&](std::ostream& o) { write_json(o, summary, config); });
   if (!config.markdown.empty())
-    write_to(config.markdown, [&](std::ostream& o) { write_markdown(o, summary, config.probe, config.strength_only); });
+    write_to(config.markdown,
+             [&](std::ostream& o) { write_markdown(o, summary, config.probe, config.strength_only, settings); });
   if (!config.plot.empty()) write_to(config.plot, [&](std::ostream& o) { write_svg(o, summary); });
-  if (on_stdout == 0) write_table(std::cout, summary, config.probe, config.strength_only);
+  if (on_stdout == 0) write_table(std::cout, summary, config.probe, config.strength_only, settings);
   std::cout.flush();
 
   for (const RowSummary& r : summary) {

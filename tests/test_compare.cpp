@@ -47,17 +47,19 @@ std::vector<std::string> split(const std::string& line, char sep) {
   return out;
 }
 
+// The first `count` puzzles of a shared collection, written to a temporary file.
+fs::path first_puzzles(const std::string& collection, int count, const std::string& tag) {
+  const fs::path p = fs::temp_directory_path() / ("satdoku-compare-" + tag + std::to_string(::getpid()) + ".txt");
+  std::ifstream in(test::shared_data() / collection);
+  std::ofstream out(p);
+  std::string line;
+  for (int n = 0; n < count && std::getline(in, line);)
+    if (!line.empty() && line.front() != '#') out << line << '\n', ++n;
+  return p;
+}
+
 const fs::path& small_input() {
-  // The first 12 puzzles of 17_clue.txt, written once.
-  static const fs::path path = [] {
-    const fs::path p = fs::temp_directory_path() / ("satdoku-compare-" + std::to_string(::getpid()) + ".txt");
-    std::ifstream in(test::shared_data() / "17_clue.txt");
-    std::ofstream out(p);
-    std::string line;
-    for (int n = 0; n < 12 && std::getline(in, line);)
-      if (!line.empty() && line.front() != '#') out << line << '\n', ++n;
-    return p;
-  }();
+  static const fs::path path = first_puzzles("17_clue.txt", 12, "");  // written once
   return path;
 }
 
@@ -378,6 +380,44 @@ BOOST_AUTO_TEST_CASE(strength_only_rows_are_per_encoding_and_method) {
   BOOST_TEST(refused.err.find("--strength-only measures propagation without solving, so --reduce, --timeout do not "
                               "apply") != std::string::npos,
              refused.err);
+}
+
+// --sat-option reaches CaDiCaL in every row, is recorded with the table, and
+// is validated as in solve.
+BOOST_AUTO_TEST_CASE(sat_options_reach_every_row) {
+  // Hard puzzles, so that CaDiCaL searches and its initial phase matters.
+  const fs::path in = first_puzzles("forum_hardest_11plus.txt", 30, "hard-");
+  const std::string base = "compare '" + in.string() + "' --encodings extended,natural --amo pairwise --reduce clues "
+                           "--mode fresh -j 1 ";
+  const auto plain = test::run_satdoku(base + "--json -");
+  const auto phase = test::run_satdoku(base + "--sat-option phase=0 --json -");
+  BOOST_TEST_REQUIRE(plain.exit_code == 0, plain.err);
+  BOOST_TEST_REQUIRE(phase.exit_code == 0, phase.err);
+  const auto jp = nlohmann::json::parse(plain.out), jq = nlohmann::json::parse(phase.out);
+  BOOST_TEST(jp["sat_options"].empty());
+  BOOST_TEST(jq["sat_options"] == nlohmann::json({{"phase", 0}}));
+  BOOST_TEST_REQUIRE(jq["rows"].size() == 2u);
+  for (std::size_t i = 0; i < 2; ++i) {
+    // Another initial phase, another search (the rows are deterministic);
+    // the answers are still verified and agree with the reference.
+    BOOST_TEST(jq["rows"][i]["conflicts_mean"] != jp["rows"][i]["conflicts_mean"], i);
+    BOOST_TEST(jq["rows"][i]["disagreements"] == 0);
+    BOOST_TEST(jq["rows"][i]["unknown"] == 0);
+  }
+  const auto table = test::run_satdoku(base + "--sat-option phase=0 --sat-option chrono=1 --seed 2");
+  BOOST_TEST(table.exit_code == 0, table.err);
+  BOOST_TEST(table.out.find("CaDiCaL options for every row: seed=2, phase=0, chrono=1.") != std::string::npos,
+             table.out);
+  BOOST_TEST(plain.out.find("CaDiCaL options") == std::string::npos);
+  for (const char* bad : {"--sat-option nosuch=1", "--sat-option elim=7", "--sat-option phase"}) {
+    const auto r = test::run_satdoku(base + bad);
+    BOOST_TEST(r.exit_code == 2, bad);
+    BOOST_TEST(r.out.empty(), r.out);
+  }
+  const auto strength = test::run_satdoku("compare '" + in.string() + "' --strength-only --sat-option phase=0");
+  BOOST_TEST(strength.exit_code == 2);
+  BOOST_TEST(strength.err.find("so --sat-option does not apply") != std::string::npos, strength.err);
+  fs::remove(in);
 }
 
 BOOST_AUTO_TEST_CASE(unknown_names_are_usage_errors) {
