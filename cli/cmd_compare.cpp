@@ -842,22 +842,21 @@ int compare(const std::vector<std::string>& args) {
       ("limit,k", po::value(&config.limit)->default_value(config.limit), "solutions asked per puzzle: 1 or 2")
       ("probe", po::bool_switch(&config.probe), "also measure failed-literal probing (fl_solved_pct)")
       ("strength-only", po::bool_switch(&config.strength_only),
-       "only measure propagation strength: no SAT solving, no reference; one row per\n"
-       "encoding and method ('-' for reduction and mode in CSV and JSON, where sizes and\n"
-       "times are 0); --reduce, --mode, --limit, --seed, --sat-option, --conflicts and\n"
-       "--timeout do not apply")
+       "only measure propagation strength: no SAT solving, no reference; one row per encoding and method "
+       "('-' for reduction and mode in CSV and JSON, where sizes and times are 0); --reduce, --mode, "
+       "--limit, --seed, --sat-option, --conflicts and --timeout do not apply")
       ("seed", po::value(&config.seed)->default_value(config.seed), "CaDiCaL's 'seed' option for every row")
       ("sat-option", po::value(&config.sat_option_args)->composing()->value_name("NAME=VALUE"),
-       "a CaDiCaL option for every row, as in `cadical --help` (repeatable; applied after\n"
-       "satdoku's choices for the row and --seed)")
+       "a CaDiCaL option for every row, as in `cadical --help` (repeatable; applied after satdoku's "
+       "choices for the row and --seed)")
       ("conflicts", po::value(&config.conflicts)->default_value(config.conflicts),
        "CaDiCaL conflict limit per puzzle (0: none); beyond it the puzzle counts as unknown")
       ("timeout", po::value(&config.timeout)->default_value(config.timeout),
        "time budget per puzzle and row in seconds (0: none)")
       ("jobs,j", po::value(&config.jobs)->default_value(config.jobs), "worker threads")
       ("max-memory", po::value(&config.max_memory)->value_name("SIZE"),
-       ("skip a puzzle (unknown) or a strength measurement (-) whose formula would need more\n"
-        "memory, e.g. 512M, 4G (default: half the machine's, " + format_bytes(default_max_memory()) +
+       ("skip a puzzle (unknown) or a strength measurement (-) whose formula would need more memory, "
+        "e.g. 512M, 4G (default: half the machine's, " + format_bytes(default_max_memory()) +
         "; shared by the workers that run: one per 256 puzzles, at most --jobs)").c_str())
       ("csv", po::value(&config.csv)->value_name("FILE"), "write the rows as CSV ('-': stdout)")
       ("json", po::value(&config.json)->value_name("FILE"), "write the rows as JSON ('-': stdout)")
@@ -964,7 +963,8 @@ int compare(const std::vector<std::string>& args) {
   }
 
   std::vector<RowSummary> summary;
-  for (std::size_t r = 0; r < rows.size(); ++r) summary.push_back(summarize_row(rows[r], samples[r], config.probe, config.strength_only));
+  for (std::size_t r = 0; r < rows.size(); ++r)
+    summary.push_back(summarize_row(rows[r], samples[r], config.probe, config.strength_only));
   mark(summary);
 
   const std::string settings = config.strength_only ? "" : cadical_settings(config);
