@@ -384,7 +384,8 @@ void print_text(std::ostream& out, const CheckRecord& r, const CheckPlan& plan) 
   switch (r.verdict) {
     case Uniqueness::unique: out << ' ' << format_line(solutions[0], plan.alphabet); break;
     case Uniqueness::multiple:
-      out << ' ' << format_line(solutions[0], plan.alphabet) << ' ' << format_line(solutions[1], plan.alphabet)
+      out << ' ' << format_line(solutions[0], plan.alphabet) << solution_separator(g.size(), plan.alphabet)
+          << format_line(solutions[1], plan.alphabet)
           << " differ at "
           << cells_text(g, r.differ);
       break;
@@ -403,7 +404,8 @@ void print_text(std::ostream& out, const CheckRecord& r, const CheckPlan& plan) 
     else if (r.clues->redundant.empty()) out << " minimal";
     else {
       out << " redundant";
-      for (const int cell : r.clues->redundant) out << ' ' << cell_name(g, cell) << '=' << puzzle->at(cell);
+      for (const int cell : r.clues->redundant)  // each digit written as the solution is
+        out << ' ' << cell_name(g, cell) << '=' << digit_symbol(puzzle->at(cell), g.size(), plan.alphabet);
     }
   }
   if (!r.proof_drat.empty()) out << " proof " << r.proof_drat;
@@ -595,9 +597,11 @@ int check(const std::vector<std::string>& args) {
       return c->run(std::move(entry), block);
     };
   };
+  bool said_alphabet = false;
   auto sink = [&](CheckRecord&& r) {
     r.base.sequence = ++sequence;
     tally.add(r);
+    note_short_alphabet(std::cerr, r.base, plan.alphabet, said_alphabet);
     if (junit) junit->add(r);
     if (const auto* d = std::get_if<Diagnostic>(&r.base.entry.content)) std::cerr << d->str() << '\n';
     if (!r.base.problem.empty()) report_problem(std::cerr, r.base, plan.alphabet);

@@ -81,9 +81,11 @@ int solve(const std::vector<std::string>& args) {
       return p->run(std::move(entry), block);
     };
   };
+  bool said_alphabet = false;
   auto sink = [&](SolveRecord&& record) {
     record.sequence = ++sequence;
     tally.add(record);
+    note_short_alphabet(std::cerr, record, alphabet, said_alphabet);
     print_record(std::cout, std::cerr, record, *format, alphabet);
   };
   const BatchTotals totals =

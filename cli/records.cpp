@@ -70,15 +70,39 @@ nlohmann::json stats_json(const Stats& s) {
   return j;
 }
 
+void note_short_alphabet(std::ostream& err, const SolveRecord& r, const Alphabet& alphabet, bool& said) {
+  const auto* puzzle = std::get_if<Grid>(&r.entry.content);
+  if (said || !puzzle || puzzle->size() <= alphabet.max_digit() || alphabet.spec() == Alphabet::standard().spec())
+    return;
+  said = true;
+  const std::string n = std::to_string(puzzle->size()), max = std::to_string(alphabet.max_digit());
+  err << source_of(r.entry) << ": note: --alphabet has " << max << " symbols, too few for a " << n << "x" << n
+      << " board: answers to boards above " << max << "x" << max << " are written in numbers\n";
+}
+
+std::string_view solution_separator(int n, const Alphabet& alphabet) {
+  return n <= alphabet.max_digit() ? " " : " | ";
+}
+
+std::string digit_symbol(int digit, int n, const Alphabet& alphabet) {
+  return n <= alphabet.max_digit() ? std::string(1, alphabet.symbol_of(digit)) : std::to_string(digit);
+}
+
 std::string clash_text(const Grid& puzzle, const Clash& c, const Alphabet& alphabet) {
   const Geometry& g = puzzle.geometry();
-  // The digit as the input wrote it: its --alphabet symbol where that is not
-  // the standard one, else its number.
+  // The digit as the input wrote it: its --alphabet symbol, quoted, where
+  // that is not the standard one; else its number, and beyond 9 the standard
+  // symbol beside it (line input writes 'E', tokens input 14).
   const Alphabet& standard = Alphabet::standard();
-  const bool symbol = puzzle.size() <= alphabet.max_digit() &&
-                      (c.digit > standard.max_digit() || alphabet.symbol_of(c.digit) != standard.symbol_of(c.digit));
-  return cell_name(g, c.first) + " and " + cell_name(g, c.second) + " both hold " +
-         (symbol ? "'" + std::string(1, alphabet.symbol_of(c.digit)) + "'" : std::to_string(c.digit)) + " in " +
+  const bool fits = puzzle.size() <= alphabet.max_digit();
+  std::string digit;
+  if (fits && (c.digit > standard.max_digit() || alphabet.symbol_of(c.digit) != standard.symbol_of(c.digit)))
+    digit = "'" + std::string(1, alphabet.symbol_of(c.digit)) + "'";
+  else if (fits && c.digit > 9)
+    digit = std::to_string(c.digit) + " ('" + std::string(1, alphabet.symbol_of(c.digit)) + "')";
+  else
+    digit = std::to_string(c.digit);
+  return cell_name(g, c.first) + " and " + cell_name(g, c.second) + " both hold " + digit + " in " +
          g.unit_name(c.unit);
 }
 
@@ -148,7 +172,8 @@ void print_record(std::ostream& out, std::ostream& err, const SolveRecord& r, Ou
       return;
     case OutputFormat::line:
       if (solutions.empty()) out << to_string(r.result.status);
-      for (std::size_t i = 0; i < solutions.size(); ++i) out << (i ? " " : "") << format_line(solutions[i], alphabet);
+      for (std::size_t i = 0; i < solutions.size(); ++i)
+        out << (i ? solution_separator(solutions[i].size(), alphabet) : "") << format_line(solutions[i], alphabet);
       out << '\n';
       return;
     case OutputFormat::leetcode:

@@ -39,8 +39,23 @@ struct Tally {
   std::string summary(double seconds) const;
 };
 
+// Says once (`said`) when an --alphabet of the user's has too few symbols
+// for the board of `r`, whose answers are then written as numbers: a board
+// given in numbers reads without the alphabet, so nothing else would.
+void note_short_alphabet(std::ostream& err, const SolveRecord& r, const Alphabet& alphabet, bool& said);
+
+// What separates two solutions of an N x N board on one line of output: a
+// space, or " | " where the alphabet does not cover N and every solution is
+// itself numbers separated by spaces.
+std::string_view solution_separator(int n, const Alphabet& alphabet);
+
+// Digit `digit` of an N x N board as a line of output writes it: its
+// `alphabet` symbol when the alphabet covers N, else its number.
+std::string digit_symbol(int digit, int n, const Alphabet& alphabet);
+
 // "r1c1 and r1c2 both hold 4 in row 1": the digit as the input wrote it
-// (its --alphabet symbol, quoted, where that is not the standard one).
+// (its --alphabet symbol, quoted, where that is not the standard one; beyond
+// 9 in the standard alphabet, "14 ('E')").
 std::string clash_text(const Grid& puzzle, const Clash& clash, const Alphabet& alphabet);
 
 // "file:line" of a record.

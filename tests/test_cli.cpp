@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <nlohmann/json.hpp>
+#include <iterator>
 #include <set>
 #include <sstream>
 
@@ -604,6 +605,82 @@ BOOST_AUTO_TEST_CASE(answers_use_the_input_alphabet) {
   auto again = run_satdoku("solve -q --alphabet A-I -o line", drawn.out);
   BOOST_TEST(again.exit_code == 0, again.err);
   BOOST_TEST(again.out == letters(kEasySolution) + "\n");
+  // The redundant clues are written as the solution beside them is.
+  auto minimal = run_satdoku("check -q --minimal --alphabet A-I", letters(kEasy) + "\n");
+  BOOST_TEST(minimal.exit_code == 0, minimal.err);
+  const std::size_t list = minimal.out.find(" redundant ");
+  BOOST_TEST_REQUIRE(list != std::string::npos, minimal.out);
+  std::istringstream clues(minimal.out.substr(list + 11));
+  std::string clue;
+  int listed = 0;
+  while (clues >> clue) {
+    const std::size_t eq = clue.find('=');
+    BOOST_TEST_REQUIRE(eq != std::string::npos, clue);
+    BOOST_TEST((clue.size() == eq + 2 && clue[eq + 1] >= 'A' && clue[eq + 1] <= 'I'), clue);
+    ++listed;
+  }
+  BOOST_TEST(listed > 0);
+  // Beyond 9 in the standard alphabet a clash names the number and the symbol
+  // (line input writes 'E', tokens input 14).
+  auto sixteen = run_satdoku("check -q", "EE" + std::string(254, '.') + "\n");
+  BOOST_TEST(sixteen.out == "<stdin>:1 invalid: r1c1 and r1c2 both hold 14 ('E') in row 1\n", sixteen.out);
+  // A board in numbers reads without the alphabet; one too short for it is
+  // named once, not dropped without a word.
+  std::string board;
+  for (int row = 0; row < 16; ++row) {
+    for (int col = 0; col < 16; ++col) board += col ? " 0" : "0";
+    board += '\n';
+  }
+  for (const char* command : {"solve -q -o line --alphabet A-I", "check -q --expect multiple --alphabet A-I"}) {
+    auto numbers = run_satdoku(command, board + "\n" + board);
+    BOOST_TEST(numbers.exit_code == 0, numbers.err);
+    const std::string note = "<stdin>:1: note: --alphabet has 9 symbols, too few for a 16x16 board: answers to boards "
+                             "above 9x9 are written in numbers\n";
+    BOOST_TEST(numbers.err == note, numbers.err);
+    BOOST_TEST(numbers.out.find(" 16 ") != std::string::npos);
+  }
+  BOOST_TEST(run_satdoku("solve -q -o line", board).err.empty());
+}
+
+// Above 35x35 a solution is written as numbers separated by spaces, so two
+// solutions on one line are separated by " | ", in solve and in check.
+BOOST_AUTO_TEST_CASE(wide_boards_separate_their_solutions) {
+  // A 36x36 solution pattern with every 1 and 2 blank: swapping them gives a
+  // second solution.
+  std::string board;
+  for (int r = 0; r < 36; ++r) {
+    for (int c = 0; c < 36; ++c) {
+      const int digit = ((r % 6) * 6 + r / 6 + c) % 36 + 1;
+      board += (c ? " " : "") + std::to_string(digit <= 2 ? 0 : digit);
+    }
+    board += '\n';
+  }
+  auto split = [](const std::string& text) {
+    std::vector<std::size_t> sizes;
+    std::size_t start = 0;
+    for (std::size_t bar; (bar = text.find(" | ", start)) != std::string::npos; start = bar + 3) {
+      std::istringstream part(text.substr(start, bar - start));
+      sizes.push_back(std::distance(std::istream_iterator<std::string>(part), std::istream_iterator<std::string>()));
+    }
+    std::istringstream last(text.substr(start));
+    sizes.push_back(std::distance(std::istream_iterator<std::string>(last), std::istream_iterator<std::string>()));
+    return sizes;
+  };
+  const auto solve = run_satdoku("solve -q --limit 2 -o line", board);
+  BOOST_TEST(solve.exit_code == 0, solve.err);
+  BOOST_TEST(split(solve.out) == std::vector<std::size_t>({1296, 1296}));
+  const auto check = run_satdoku("check -q --expect multiple", board);
+  BOOST_TEST(check.exit_code == 0, check.err);
+  const std::size_t differ = check.out.find(" differ at ");
+  BOOST_TEST_REQUIRE(differ != std::string::npos, check.out.substr(0, 200));
+  const std::string verdict = "<stdin>:1 multiple ";
+  BOOST_TEST_REQUIRE(check.out.rfind(verdict, 0) == 0u, check.out.substr(0, 200));
+  BOOST_TEST(split(check.out.substr(verdict.size(), differ - verdict.size())) ==
+             std::vector<std::size_t>({1296, 1296}));
+  // Up to 35x35 a space is enough: every solution is one word.
+  const auto nine = run_satdoku("solve -q --limit 2 -o line", std::string(81, '.') + "\n");
+  BOOST_TEST(nine.out.size() == 2 * 81 + 2u, nine.out);
+  BOOST_TEST(nine.out.find(" | ") == std::string::npos);
 }
 
 BOOST_AUTO_TEST_CASE(encodings_lists_the_table) {

@@ -911,6 +911,29 @@ BOOST_AUTO_TEST_CASE(writer_output) {
   BOOST_TEST(leet.find("\"15\"") != std::string::npos);
 }
 
+// leetcode output writes `null` for a puzzle without an answer: read back,
+// such a line is named for what it is, in a file of boards and alone.
+BOOST_AUTO_TEST_CASE(leetcode_null_lines_are_named) {
+  const std::string board = format_leetcode(grid_of(kPuzzle));
+  for (const std::string& text : {board + "\nnull\n" + board + "\n", std::string("null\nnull\n")}) {
+    const auto entries = read_all(text);
+    const std::size_t boards = text.front() == '[' ? 2 : 0;
+    BOOST_TEST_REQUIRE(entries.size() == boards + (boards ? 1 : 2));
+    for (const Entry& e : entries) {
+      if (grid(e)) continue;
+      BOOST_TEST(why(e).find("'null' is no board") != std::string::npos, why(e));
+      BOOST_TEST(why(e).find("start it with '#'") != std::string::npos, why(e));
+    }
+    if (boards) BOOST_TEST((grid(entries[0]) && diagnostic(entries[1]) && grid(entries[2])));
+  }
+  // A space where a symbol belongs is quoted like any other character.
+  ReadOptions comma;
+  comma.format = InputFormat::comma;
+  const auto spaced = read_all("1 2.,....,....,....\n", comma);
+  BOOST_TEST_REQUIRE(spaced.size() == 1u);
+  BOOST_TEST(why(spaced[0]).find("unexpected ' ' (a space)") != std::string::npos, why(spaced[0]));
+}
+
 // With an alphabet of the user's, a drawn grid is written in its symbols
 // and reads back with the same alphabet; the standard one keeps numbers.
 BOOST_AUTO_TEST_CASE(drawn_grids_use_a_chosen_alphabet) {

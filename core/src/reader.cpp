@@ -206,7 +206,7 @@ bool starts_with_grid_word(std::string_view t) {
 std::string describe_char(char ch) {
   const auto u = static_cast<unsigned char>(ch);
   if (u >= 0x21 && u < 0x7f) return std::string("'") + ch + "'";
-  if (ch == ' ') return "a space";
+  if (ch == ' ') return "' ' (a space)";
   static const char* hex = "0123456789ABCDEF";
   return std::string("byte 0x") + hex[u >> 4] + hex[u & 15];
 }
@@ -310,7 +310,7 @@ Pieces pieces_of(std::string_view t) {
 // neither blank nor a # comment).
 InputFormat detect(std::string_view t, const Alphabet& alphabet, const ReadOptions& options) {
   const char c0 = t[0];
-  if (c0 == '{') return InputFormat::leetcode;
+  if (c0 == '{' || t == "null") return InputFormat::leetcode;  // null: leetcode output's "no answer"
   if (c0 == '[') {
     std::size_t i = 1;
     while (i < t.size() && is_space(t[i])) ++i;
@@ -1354,6 +1354,10 @@ struct PuzzleReader::Impl {
         const std::string_view t = trim(line.text, off);
         if (t.empty() || t[0] == '#') continue;
         start = line.number;
+        if (t == "null")  // satdoku's leetcode output for a puzzle without an answer
+          return fail(start, line.number, off + 1,
+                      "'null' is no board (satdoku's leetcode output writes it for a puzzle without an answer): "
+                      "remove the line or start it with '#'");
         if (t[0] != '[' && t[0] != '{')
           return fail(start, line.number, off + 1,
                       "expected '[' starting a board (a JSON array of N rows of N strings), found " +
