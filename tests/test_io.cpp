@@ -911,6 +911,48 @@ BOOST_AUTO_TEST_CASE(writer_output) {
   BOOST_TEST(leet.find("\"15\"") != std::string::npos);
 }
 
+// A 16x16 grid whose first row holds clues up to 4 only reads as a 4x4 line
+// puzzle too; the rows after it decide, in compact and in spaced layout, and
+// with --box 4x4 it can only be the grid.
+BOOST_AUTO_TEST_CASE(a_grid_whose_first_row_reads_as_a_small_puzzle) {
+  auto first_row_up_to = [](int limit) {
+    Grid g = pattern(16);
+    for (int c = 0; c < 16; ++c)
+      if (g.at(0, c) > limit) g.set(0, c, 0);
+    return g;
+  };
+  auto rows_of = [](const Grid& g, bool spaced) {
+    const std::string line = format_line(g);
+    std::string text;
+    for (int r = 0; r < 16; ++r) {
+      for (int c = 0; c < 16; ++c) {
+        if (spaced && c) text += ' ';
+        text += line[static_cast<std::size_t>(r * 16 + c)];
+      }
+      text += '\n';
+    }
+    return text;
+  };
+  const Grid low = first_row_up_to(4), digits = first_row_up_to(9);
+  BOOST_TEST_REQUIRE(format_line(low).substr(0, 16).find_first_not_of(".1234") == std::string::npos);
+  ReadOptions box;
+  box.box = BoxShape{4, 4};
+  const std::tuple<std::string, ReadOptions, const Grid*> cases[] = {
+      {rows_of(low, false) + "\n" + rows_of(low, false), {}, &low},
+      {rows_of(low, true) + "\n" + rows_of(low, true), {}, &low},
+      {rows_of(digits, true) + "\n" + rows_of(digits, true), {}, &digits},
+      {rows_of(low, false) + rows_of(low, false), box, &low},
+  };
+  for (const auto& [text, options, expected] : cases) {
+    const auto entries = read_all(text, options);
+    BOOST_TEST_REQUIRE(entries.size() == 2u, text);
+    for (const Entry& e : entries) {
+      BOOST_TEST_REQUIRE(grid(e), why(e));
+      BOOST_TEST(format_line(*grid(e)) == format_line(*expected));
+    }
+  }
+}
+
 // leetcode output writes `null` for a puzzle without an answer: read back,
 // such a line is named for what it is, in a file of boards and alone.
 BOOST_AUTO_TEST_CASE(leetcode_null_lines_are_named) {

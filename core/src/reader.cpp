@@ -272,7 +272,8 @@ struct Cell {
 int square_board_size(std::uint64_t count, const ReadOptions& options) {
   const std::uint64_t n = isqrt(count);
   if (n * n != count || n < 4 || n > static_cast<std::uint64_t>(Geometry::kMaxSize)) return 0;
-  return options.box || infer_box_shape(static_cast<int>(n)) ? static_cast<int>(n) : 0;
+  if (options.box) return options.box->rows * options.box->cols == static_cast<int>(n) ? static_cast<int>(n) : 0;
+  return infer_box_shape(static_cast<int>(n)) ? static_cast<int>(n) : 0;
 }
 
 // Every character of `t` is a blank or a symbol of a digit up to `n`.
@@ -538,11 +539,16 @@ struct PuzzleReader::Impl {
             format = f == InputFormat::tokens && spaced_puzzle_size(candidate) > 0 ? InputFormat::line : f;
             break;
           }
-      } else if (format == InputFormat::grid && could_be_a_line_puzzle(t)) {
-        // Sixteen symbols, some beyond 4: a 4x4 puzzle with a typo, or a
-        // 16x16 grid's first row.  The next lines vote: a layout line or a
-        // row of the same length that is no 4x4 puzzle for the grid; a 4x4
-        // puzzle or a line of another length for one puzzle per line.
+      } else if ((format == InputFormat::grid && could_be_a_line_puzzle(t)) ||
+                 (format == InputFormat::line && reads_as_first_row(t))) {
+        // Sixteen symbols: a 4x4 puzzle (perhaps with a typo: some symbols
+        // beyond 4) or a 16x16 grid's first row (perhaps with clues up to 4
+        // only).  The next lines vote: a layout line or a row of the same
+        // length that is no 4x4 puzzle for the grid; a 4x4 puzzle or a line
+        // of another length for one puzzle per line.  A first line that is
+        // a sound 4x4 puzzle needs all three votes (a typo in the next
+        // puzzle must not turn a file of them into a grid).
+        const bool sound = format == InputFormat::line;
         const std::size_t length = t.size();  // `t` itself is gone once lines are read ahead
         const int n = square_board_size(length, options);
         int grid = 0, lines = 0;
@@ -552,22 +558,31 @@ struct PuzzleReader::Impl {
           if (layout || (next.size() == length && !symbols_fit(next, alphabet, n))) ++grid;
           else ++lines;
         }
-        format = grid > lines ? InputFormat::grid : InputFormat::line;
-      } else if (const int n = spaced_puzzle_size(t); format == InputFormat::tokens && n > 0) {
-        // N*N numbers up to N: a tokens board's first row, or a puzzle on
-        // one line, numbers separated by blanks.  The next lines (up to 7)
-        // vote: a row of N*N numbers with one beyond N for the board (its
-        // rows hold numbers up to N*N; sudoku-64-2's first row is all 0),
-        // anything else for one puzzle per line.
+        format = (sound ? grid == 3 : grid > lines) ? InputFormat::grid : InputFormat::line;
+      } else if (const int n = spaced_puzzle_size(t);
+                 format == InputFormat::tokens && (n > 0 || single_symbols(t, false))) {
+        // Blank-separated numbers: a tokens board's first row, or (N*N
+        // numbers up to N) a puzzle on one line; single digits may also
+        // start a drawn grid with blanks between its symbols.  The next
+        // lines (up to 7) decide: a row as wide of single symbols, some of
+        // them letters (A for 10 ...), makes it such a grid.  For a puzzle
+        // on one line they vote: a row of N*N numbers with one beyond N for
+        // the board (its rows hold numbers up to N*N; sudoku-64-2's first
+        // row is all 0), anything else for one puzzle per line.
+        const std::size_t width = pieces_of(t).count;  // `t` is gone once lines are read ahead
+        const bool single = single_symbols(t, false);
         int board = 0, lines = 0;
+        bool letters = false;
         for (const std::string& next : peek_content(7, &first)) {
           const Pieces p = pieces_of(next);
-          if (p.numbers && p.count == static_cast<std::size_t>(n) * static_cast<std::size_t>(n) && p.max > n)
+          if (single && p.count == width && single_symbols(next, true)) letters = true;
+          if (n > 0 && p.numbers && p.count == static_cast<std::size_t>(n) * static_cast<std::size_t>(n) && p.max > n)
             ++board;
           else
             ++lines;
         }
-        if (board <= lines) format = InputFormat::line;
+        if (letters) format = InputFormat::grid;
+        else if (n > 0 && board <= lines) format = InputFormat::line;
       } else {
         push_back(line);
       }
@@ -608,6 +623,19 @@ struct PuzzleReader::Impl {
   // puzzle with a box shape (16 symbols: a 4x4 puzzle, or a 16x16 row),
   // whose symbols are out of range for that puzzle: one typo in a 4x4 line
   // looks like a 16x16 row.
+  // `t` is single symbols separated by blanks, each a blank or a digit of
+  // the alphabet (with `letter`, at least one of them no decimal digit).
+  bool single_symbols(std::string_view t, bool letter) const {
+    bool seen = false;
+    for (std::size_t i = 0; i < t.size(); ++i) {
+      if (is_space(t[i])) continue;
+      if (i + 1 < t.size() && !is_space(t[i + 1])) return false;  // a piece of two or more
+      if (alphabet.digit_of(t[i]) < 0) return false;
+      seen = seen || (!(t[i] >= '0' && t[i] <= '9') && t[i] != '.' && t[i] != '_');
+    }
+    return !letter || seen;
+  }
+
   bool could_be_a_line_puzzle(std::string_view t) const {
     return square_board_size(t.size(), options) && symbols_fit(t, alphabet, alphabet.max_digit());
   }
