@@ -911,6 +911,41 @@ BOOST_AUTO_TEST_CASE(writer_output) {
   BOOST_TEST(leet.find("\"15\"") != std::string::npos);
 }
 
+// A grid drawn with boxes of another shape than its size implies reads with
+// the boxes drawn, so that satdoku's own drawing of it reads back; --box
+// still decides when given, and an irregular drawing changes nothing.
+BOOST_AUTO_TEST_CASE(drawn_boxes_give_the_box_shape) {
+  for (const BoxShape box : {BoxShape{3, 2}, BoxShape{5, 3}, BoxShape{4, 3}, BoxShape{4, 2}}) {
+    const Grid g = pattern(box.rows * box.cols, box);
+    BOOST_TEST_CONTEXT(box.str()) {
+      BOOST_TEST_REQUIRE(!(g.geometry().box() == Geometry::shared(g.size())->box()));  // not the default
+      const auto entries = read_all(format_grid(g));
+      BOOST_TEST_REQUIRE(entries.size() == 1u);
+      BOOST_TEST_REQUIRE(grid(entries[0]), why(entries[0]));
+      BOOST_TEST((grid(entries[0])->geometry().box() == box));
+      BOOST_TEST(format_line(*grid(entries[0])) == format_line(g));
+      // Given, --box decides (here: the default shape).
+      ReadOptions given;
+      given.box = Geometry::shared(g.size())->box();
+      const auto forced = read_all(format_grid(g), given);
+      BOOST_TEST_REQUIRE(grid(forced[0]));
+      BOOST_TEST((grid(forced[0])->geometry().box() == *given.box));
+    }
+  }
+  // Bars alone give the width, rules alone the height.
+  const auto bars = read_all("1 2 | 3 4 | 5 6\n3 4 | 5 6 | 1 2\n5 6 | 1 2 | 3 4\n2 1 | 4 3 | 6 5\n4 3 | 6 5 | 2 1\n6 5 | 2 1 | 4 3\n");
+  BOOST_TEST_REQUIRE(grid(bars[0]), why(bars[0]));
+  BOOST_TEST((grid(bars[0])->geometry().box() == BoxShape{3, 2}));
+  const auto ruled = read_all("123456\n456123\n------\n231564\n564231\n------\n312645\n645312\n");
+  BOOST_TEST_REQUIRE(grid(ruled[0]), why(ruled[0]));
+  BOOST_TEST((grid(ruled[0])->geometry().box() == BoxShape{2, 3}));
+  // Bars of uneven groups: the default shape.
+  const auto uneven = read_all("1 2 3 4 | 5 6\n3 4 5 6 | 1 2\n5 6 1 2 | 3 4\n2 1 4 3 | 6 5\n4 3 6 5 | 2 1\n"
+                               "6 5 2 1 | 4 3\n");
+  BOOST_TEST_REQUIRE(grid(uneven[0]), why(uneven[0]));
+  BOOST_TEST((grid(uneven[0])->geometry().box() == BoxShape{2, 3}));
+}
+
 // A 16x16 grid whose first row holds clues up to 4 only reads as a 4x4 line
 // puzzle too; the rows after it decide, in compact and in spaced layout, and
 // with --box 4x4 it can only be the grid.

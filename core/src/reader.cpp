@@ -1114,10 +1114,13 @@ struct PuzzleReader::Impl {
     std::optional<Grid> grid;
     std::uint64_t start = 0;
     int n = 0, rows = 0;
+    std::vector<int> bands;   // the width of each group of cells between '|' in the first row
+    std::vector<int> rules;   // after how many rows a layout line was drawn
     while (next_line(line)) {
       std::size_t off = 0;
       const std::string_view t = line.too_long() ? std::string_view("?") : trim(line.text, off);
       const Kind kind = classify(t);
+      if (kind == Kind::layout && rows > 0) rules.push_back(rows);
       if (kind == Kind::layout || kind == Kind::comment) continue;
       if (kind != Kind::row) {
         if (rows > 0) {  // a blank line or a header ends the puzzle
@@ -1156,6 +1159,7 @@ struct PuzzleReader::Impl {
         //   reported alone so that it does not swallow the next board;
         // - otherwise it starts its board, typo or not, read to its end.
         if (rows == 0) {
+          bands = bands_of(t, off);
           const auto wide = static_cast<std::size_t>(n);
           const std::size_t unreadable = unreadable_cells(wide);
           std::size_t top = 0;  // the highest digit, and whether every cell is one
@@ -1204,7 +1208,57 @@ struct PuzzleReader::Impl {
       return fail(start, end_line(), 1,
                   "expected row " + std::to_string(rows + 1) + " of " + std::to_string(n) +
                       ", found the end of the input");
+    if (!options.box) redraw_boxes(*grid, bands, rules);
     return make_entry(start, std::move(*grid));
+  }
+
+  // The number of cells in each group of the row in `cells` that '|'
+  // separates in its text `t` (trimmed from column off + 1 of its line; one
+  // group when there is no '|').
+  std::vector<int> bands_of(std::string_view t, std::size_t off) const {
+    std::vector<int> bands;
+    std::size_t i = 0;
+    bool bar = true;  // the first cell starts a group
+    for (const Cell& c : cells) {
+      for (const std::size_t at = c.column - off - 1; i < at && i < t.size(); ++i) bar = bar || t[i] == '|';
+      if (bar) bands.push_back(0);
+      bar = false;
+      ++bands.back();
+    }
+    return bands;
+  }
+
+  // A grid drawn with boxes of another shape than the one its size implies
+  // (a 6x6 board with '|' after every 3 rows... of 2 columns: 3x2 boxes) is
+  // read with the boxes drawn: the groups of cells between '|' in its first
+  // row give the boxes' width, the layout lines between its rows their
+  // height, each alone when the other is not drawn.  A drawing that is not
+  // regular, or whose shape fits no board, changes nothing.
+  void redraw_boxes(Grid& grid, const std::vector<int>& bands, const std::vector<int>& rules) const {
+    const int n = grid.size();
+    int cols = 0, rows = 0;
+    if (bands.size() >= 2 && std::all_of(bands.begin(), bands.end(), [&](int w) { return w == bands[0]; }) &&
+        bands[0] * static_cast<int>(bands.size()) == n)
+      cols = bands[0];
+    if (!rules.empty() && n % (rules[0]) == 0 && static_cast<int>(rules.size()) == n / rules[0] - 1) {
+      rows = rules[0];
+      for (std::size_t k = 0; k < rules.size(); ++k)
+        if (rules[k] != rows * static_cast<int>(k + 1)) rows = 0;
+    }
+    if (!cols && !rows) return;
+    if (!cols) cols = n / rows;
+    if (!rows) rows = n / cols;
+    const BoxShape drawn{rows, cols};
+    if (rows * cols != n || drawn == grid.geometry().box()) return;
+    std::shared_ptr<const Geometry> shape;
+    try {
+      shape = Geometry::shared(n, drawn);
+    } catch (const std::exception&) {
+      return;  // no board of that shape (a box of one row, ...)
+    }
+    Grid redrawn(shape);
+    for (int cell = 0; cell < grid.cell_count(); ++cell) redrawn.set(cell, grid.at(cell));
+    grid = std::move(redrawn);
   }
 
   // ---------------------------------------------------- Project Euler --
