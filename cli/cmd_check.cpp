@@ -49,9 +49,10 @@ struct CheckConfig {
 
 // Everything the workers need, fixed before the batch starts.
 struct CheckPlan {
-  PipelineConfig pipeline;  // backend, SAT config, limits (max_solutions = max(2, count))
+  PipelineConfig pipeline;  // backend, SAT config, limits (max_solutions: 2, or count + 1)
   Expect expect = Expect::unique;
   bool count = false;
+  std::uint64_t count_limit = 0;  // --count K: K
   bool minimal = false;     // analyse clues of unique puzzles
   fs::path proof_dir;       // empty: no proofs
   std::vector<std::string> files;
@@ -123,6 +124,13 @@ class Checker {
         if (result.solutions[0].at(cell) != result.solutions[1].at(cell)) r.differ.push_back(cell);
     if (reference_ && result.status != Status::error && !result.refused) cross_check(r, *puzzle);
     if (!r.base.problem.empty()) return finish(std::move(r));
+    // --count K asks both backends for K + 1 solutions, so that either tells
+    // "exactly K" from "more than K" alike; the (K + 1)-th is not reported.
+    if (plan_.count && result.solutions.size() > plan_.count_limit) {
+      result.solutions.erase(result.solutions.begin() + static_cast<std::ptrdiff_t>(plan_.count_limit),
+                             result.solutions.end());
+      result.exhausted = false;
+    }
     // Out of memory in the clue analysis or the proof costs that part of
     // this record only: the verdict stands, and the batch goes on.
     if (r.verdict == Uniqueness::unique && plan_.minimal) {
@@ -576,7 +584,8 @@ int check(const std::vector<std::string>& args) {
   pipeline.backend = config.backend;
   if (config.proof_dir.empty()) config.sat.check_backend(config.backend);  // --proof uses the SAT options
   pipeline.sat = config.sat.sat_config();
-  pipeline.limits.max_solutions = std::max<std::uint64_t>(2, config.count);
+  plan.count_limit = config.count;
+  pipeline.limits.max_solutions = plan.count ? config.count + 1 : 2;
   pipeline.limits.conflict_budget = config.sat.conflicts;
   config.run.apply(pipeline);
   pipeline.max_memory = config.sat.encoding.max_memory_bytes();

@@ -127,6 +127,22 @@ BOOST_AUTO_TEST_CASE(the_comma_board_has_35_solutions) {
   auto expect_multiple = run_satdoku("check --count 100 --expect multiple", kComma + "\n");
   BOOST_TEST(expect_multiple.exit_code == 0, expect_multiple.err);
   BOOST_TEST(expect_multiple.out.find(" count 35\n") != std::string::npos, expect_multiple.out);
+  // At the limit both backends tell "exactly K" from "more than K" alike
+  // (each is asked for one solution more than it reports).
+  for (const char* backend : {"sat", "native"})
+    for (const auto& [k, tail] : {std::pair{35, " count 35\n"}, std::pair{34, " count 34+\n"}}) {
+      auto r = run_satdoku("check -q --expect multiple -b " + std::string(backend) + " --count " + std::to_string(k),
+                           kComma + "\n");
+      BOOST_TEST(r.exit_code == 0, r.err);
+      BOOST_TEST(r.out.ends_with(tail), backend << " " << k << ": " << r.out);
+      auto j = run_satdoku("check -q --expect multiple -o json -b " + std::string(backend) + " --count " +
+                               std::to_string(k),
+                           kComma + "\n");
+      const auto record = records_of(j.out).at(0);
+      BOOST_TEST(record["count"].get<int>() == k);
+      BOOST_TEST(record["solutions"].size() == static_cast<std::size_t>(k));
+      BOOST_TEST(record["count_exact"] == (k == 35));
+    }
 }
 
 BOOST_AUTO_TEST_CASE(euler96_is_all_unique) {
