@@ -247,6 +247,10 @@ BOOST_AUTO_TEST_CASE(bad_files_report_message_and_position) {
       {"leetcode-missing-row.json", "1:305", "the board has 8 rows, expected 9"},
       {"comma-missing-row.txt", "1:80", "found 8 rows separated by commas, expected 9"},
       {"comma-row-too-short.txt", "1:39", "row 4 has 8 symbols, expected 9"},
+      {"grid-numbers-with-a-word.txt", "5:8",
+       "unexpected 'x': expected a number 1-10 or a blank (. 0), as in the first row"},
+      {"line-of-two-solutions.txt", "3:1",
+       "expected row 2 of 72, found the end of the input (a line alone is a puzzle only with N*N symbols"},
   };
   std::set<std::string> listed;
   for (const auto& c : cases) {

@@ -393,6 +393,7 @@ struct PuzzleReader::Impl {
 
   // Scratch buffers reused from puzzle to puzzle.
   std::vector<Cell> cells;
+  bool row_of_numbers = false;  // split_row read the row in `cells` as numbers
   std::string board_text;
   std::vector<std::pair<std::size_t, std::uint64_t>> board_lines;  // (offset, line number)
 
@@ -968,7 +969,11 @@ struct PuzzleReader::Impl {
   // character) each piece is one number (N > 9 grids); otherwise every
   // character is a symbol.  Returns the first defect; `cells` is filled
   // with every piece either way, so its size counts the row.
-  std::optional<std::pair<std::uint64_t, std::string>> split_row(std::string_view t, std::size_t off) {
+  // `numbers_of`: the row belongs to a board of that size whose first row
+  // was numbers, so each piece is a number here too (a piece that is none is
+  // named, not counted as that many symbols); 0: decided by the row alone.
+  std::optional<std::pair<std::uint64_t, std::string>> split_row(std::string_view t, std::size_t off,
+                                                                 int numbers_of = 0) {
     cells.clear();
     std::size_t pieces = 0;
     bool numeric = true, multi = false, leading_zero = false;
@@ -984,7 +989,8 @@ struct PuzzleReader::Impl {
       if (piece.size() > 1) multi = true;
       if (piece.size() > 1 && piece[0] == '0') leading_zero = true;
     }
-    const bool numbers = pieces >= 10 && numeric && multi && !leading_zero;
+    const bool numbers = numbers_of > 0 || (pieces >= 10 && numeric && multi && !leading_zero);
+    row_of_numbers = numbers;
 
     std::optional<std::pair<std::uint64_t, std::string>> error;
     for (std::size_t i = 0; i < t.size();) {
@@ -997,8 +1003,11 @@ struct PuzzleReader::Impl {
         const Number num = parse_number(piece);
         if (num.kind == Number::too_large && !error)
           error.emplace(off + b + 1, "number " + quote(piece) + " is too large for a digit");
+        if (num.kind == Number::not_a_number && !error)
+          error.emplace(off + b + 1, "unexpected " + quote(piece) + ": expected a number 1-" +
+                                         std::to_string(numbers_of) + " or a blank (. 0), as in the first row");
         cells.push_back(Cell{static_cast<int>(num.value), static_cast<std::uint32_t>(off + b + 1),
-                             num.kind == Number::too_large});
+                             num.kind != Number::ok});
         continue;
       }
       for (std::size_t k = b; k < i; ++k) {
@@ -1114,6 +1123,7 @@ struct PuzzleReader::Impl {
     std::optional<Grid> grid;
     std::uint64_t start = 0;
     int n = 0, rows = 0;
+    bool numbers = false;     // the first row was numbers (N > 9), so the others are
     std::vector<int> bands;   // the width of each group of cells between '|' in the first row
     std::vector<int> rules;   // after how many rows a layout line was drawn
     while (next_line(line)) {
@@ -1128,7 +1138,7 @@ struct PuzzleReader::Impl {
           if (!error)
             error = fail(start, line.number, 1,
                          "expected row " + std::to_string(rows + 1) + " of " + std::to_string(n) + ", found " +
-                             (kind == Kind::blank ? "a blank line" : "a section header"));
+                             (kind == Kind::blank ? "a blank line" : "a section header") + lone_row_hint(rows));
           return error;
         }
         if (kind == Kind::section) {
@@ -1145,7 +1155,8 @@ struct PuzzleReader::Impl {
         if (!error) error = fail(start, line.number, 1, too_long_message(line));
         if (rows == 0) return error;
       } else {
-        const auto defect = split_row(t, off);
+        const auto defect = split_row(t, off, numbers ? n : 0);
+        if (rows == 0) numbers = row_of_numbers;
         add_row(error, grid, n, rows, start, line, t, off, defect, "symbols");
         if (rows == 0 && n > Geometry::kMaxSize) return error;
         // The first row, against the next two (read ahead; fewer where a
@@ -1207,9 +1218,16 @@ struct PuzzleReader::Impl {
     if (rows < n)
       return fail(start, end_line(), 1,
                   "expected row " + std::to_string(rows + 1) + " of " + std::to_string(n) +
-                      ", found the end of the input");
+                      ", found the end of the input" + lone_row_hint(rows));
     if (!options.box) redraw_boxes(*grid, bands, rules);
     return make_entry(start, std::move(*grid));
+  }
+
+  // After a grid's first row alone: a line is a whole puzzle only with N*N
+  // symbols (a line of two solutions, as `solve --limit 2 -o line` writes
+  // them, is none).
+  static std::string lone_row_hint(int rows) {
+    return rows == 1 ? " (a line alone is a puzzle only with N*N symbols: 16, 36, 81, ...)" : "";
   }
 
   // The number of cells in each group of the row in `cells` that '|'
