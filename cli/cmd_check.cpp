@@ -6,6 +6,7 @@
 #include <cerrno>
 #include <filesystem>
 #include <iostream>
+#include <limits>
 #include <memory>
 #include <new>
 #include <optional>
@@ -585,7 +586,8 @@ int check(const std::vector<std::string>& args) {
   if (config.proof_dir.empty()) config.sat.check_backend(config.backend);  // --proof uses the SAT options
   pipeline.sat = config.sat.sat_config();
   plan.count_limit = config.count;
-  pipeline.limits.max_solutions = plan.count ? config.count + 1 : 2;
+  pipeline.limits.max_solutions =
+      !plan.count ? 2 : config.count + (config.count < std::numeric_limits<std::uint64_t>::max());
   pipeline.limits.conflict_budget = config.sat.conflicts;
   config.run.apply(pipeline);
   pipeline.max_memory = config.sat.encoding.max_memory_bytes();

@@ -625,7 +625,7 @@ constexpr std::string_view kStrengthNote =
 // "CaDiCaL options for every row: seed=3, phase=0.\n" when any differs from
 // satdoku's own choices, so that a table records how it was made.
 std::string cadical_settings(const CompareConfig& c) {
-  if (c.seed == CompareConfig{}.seed && c.sat_options.empty()) return "";
+  if (c.seed == CompareConfig{}.seed && c.sat_options.empty()) return "";  // the defaults
   std::string s = "CaDiCaL options for every row: seed=" + std::to_string(c.seed);
   for (const auto& [name, value] : c.sat_options) s += ", " + name + "=" + std::to_string(value);
   return s + ".\n";
@@ -886,7 +886,11 @@ int compare(const std::vector<std::string>& args) {
                        (given.find(',') == std::string::npos ? " does" : " do") + " not apply");
     if (!config.plot.empty()) throw UsageError("--strength-only measures no times, so --plot has nothing to draw");
   }
-  for (const std::string& option : config.sat_option_args) config.sat_options.push_back(parse_sat_option(option));
+  for (const std::string& option : config.sat_option_args) {
+    config.sat_options.push_back(parse_sat_option(option));
+    if (config.sat_options.back().first == "seed")
+      throw UsageError("--sat-option seed=N: give the seed as --seed N (it is recorded with the table)");
+  }
   check_jobs(config.jobs);
   if (config.timeout < 0) throw UsageError("--timeout must not be negative");
   // At most one document on standard output; the table goes there when none does.

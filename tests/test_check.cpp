@@ -143,6 +143,13 @@ BOOST_AUTO_TEST_CASE(the_comma_board_has_35_solutions) {
       BOOST_TEST(record["solutions"].size() == static_cast<std::size_t>(k));
       BOOST_TEST(record["count_exact"] == (k == 35));
     }
+  // The largest K there is (K + 1 would wrap around to 0).
+  for (const char* backend : {"sat", "native"}) {
+    auto r = run_satdoku("check -q --expect multiple --count 18446744073709551615 -b " + std::string(backend),
+                         kComma + "\n");
+    BOOST_TEST(r.exit_code == 0, r.err);
+    BOOST_TEST(r.out.ends_with(" count 35\n"), backend << ": " << r.out);
+  }
 }
 
 BOOST_AUTO_TEST_CASE(euler96_is_all_unique) {

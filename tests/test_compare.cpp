@@ -409,6 +409,9 @@ BOOST_AUTO_TEST_CASE(sat_options_reach_every_row) {
   BOOST_TEST(table.out.find("CaDiCaL options for every row: seed=2, phase=0, chrono=1.") != std::string::npos,
              table.out);
   BOOST_TEST(plain.out.find("CaDiCaL options") == std::string::npos);
+  const auto seed = test::run_satdoku(base + "--sat-option seed=7");
+  BOOST_TEST(seed.exit_code == 2);
+  BOOST_TEST(seed.err.find("give the seed as --seed N") != std::string::npos, seed.err);
   for (const char* bad : {"--sat-option nosuch=1", "--sat-option elim=7", "--sat-option phase"}) {
     const auto r = test::run_satdoku(base + bad);
     BOOST_TEST(r.exit_code == 2, bad);

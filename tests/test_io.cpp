@@ -990,6 +990,47 @@ BOOST_AUTO_TEST_CASE(a_grid_whose_first_row_reads_as_a_small_puzzle) {
       BOOST_TEST(format_line(*grid(e)) == format_line(*expected));
     }
   }
+  // After a title line the same: the title alone is an error.
+  for (const std::string& text : {"Puzzle 1\n" + rows_of(low, false), "Puzzle 1\n" + rows_of(digits, true)}) {
+    const auto entries = read_all(text);
+    BOOST_TEST_REQUIRE(entries.size() == 2u, text);
+    BOOST_TEST(diagnostic(entries[0]));
+    BOOST_TEST_REQUIRE(grid(entries[1]), why(entries[1]));
+    BOOST_TEST(grid(entries[1])->size() == 16);
+  }
+  // --box 4x4 makes sixteen symbols a grid row; a file of 4x4 puzzles then
+  // ends short, and the message says why.
+  const std::string four = "1..4..2.3..1.4..\n.2..3..14..2..3.\n";
+  const auto boxed = read_all(four, box);
+  BOOST_TEST_REQUIRE(boxed.size() == 1u);
+  BOOST_TEST(why(boxed[0]).find("(--box 4x4 makes the board 16x16: 16 rows of 16)") != std::string::npos,
+             why(boxed[0]));
+}
+
+// What must stay line puzzles, whatever the lines after the first look like:
+// a letter typo among spaced 9x9 puzzles, typos in three 4x4 puzzles in a
+// row, 4x4 puzzles written with blanks after a compact one.
+BOOST_AUTO_TEST_CASE(typos_do_not_make_line_puzzles_a_grid) {
+  auto spaced = [](const std::string& line) {
+    std::string out;
+    for (char ch : line) out += std::string(out.empty() ? "" : " ") + ch;
+    return out;
+  };
+  const std::string p9 = format_line(grid_of(kPuzzle)), s9 = format_line(grid_of(kSolution));
+  std::string nine;
+  for (int k = 0; k < 8; ++k) nine += spaced(k == 2 ? "A" + p9.substr(1) : k % 2 ? s9 : p9) + "\n";
+  const std::string p4 = "1..4..2.3..1.4..", s4 = "1234341221434321";
+  const std::string typos = p4 + "\n" + "5" + p4.substr(1) + "\n" + "6" + p4.substr(1) + "\n" + "7" + p4.substr(1) +
+                            "\n" + s4 + "\n" + p4 + "\n";
+  const std::string mixed = p4 + "\n" + spaced(s4) + "\n" + spaced(p4) + "\n" + spaced(s4) + "\n";
+  for (const auto& [text, errors, total] :
+       {std::tuple{nine, 1u, 8u}, std::tuple{typos, 3u, 6u}, std::tuple{mixed, 0u, 4u}}) {
+    const auto entries = read_all(text);
+    BOOST_TEST(entries.size() == total, text);
+    std::size_t failed = 0;
+    for (const Entry& e : entries) failed += diagnostic(e) != nullptr;
+    BOOST_TEST(failed == errors, text);
+  }
 }
 
 // leetcode output writes `null` for a puzzle without an answer: read back,

@@ -532,64 +532,96 @@ struct PuzzleReader::Impl {
         const std::vector<std::string> next =
             peek_content(format == InputFormat::euler ? kMaxLookAhead : 3, &first);
         if (format != InputFormat::euler || std::none_of(next.begin(), next.end(), is_euler_header))
-          for (const std::string& candidate : next) {
-            const InputFormat f = detect(candidate, alphabet, options);
-            if (!starts_a_board(f, candidate)) continue;
-            // (N*N numbers up to N: one puzzle a line, as the vote below
-            // would mostly decide for a first line.)
-            format = f == InputFormat::tokens && spaced_puzzle_size(candidate) > 0 ? InputFormat::line : f;
+          for (std::size_t k = 0; k < next.size(); ++k) {
+            const InputFormat f = detect(next[k], alphabet, options);
+            if (!starts_a_board(f, next[k])) continue;
+            Line again;
+            next_line(again);  // `first` again: vote() reads ahead after it
+            format = vote(f, next[k], first, k + 1);
             break;
           }
-      } else if ((format == InputFormat::grid && could_be_a_line_puzzle(t)) ||
-                 (format == InputFormat::line && reads_as_first_row(t))) {
-        // Sixteen symbols: a 4x4 puzzle (perhaps with a typo: some symbols
-        // beyond 4) or a 16x16 grid's first row (perhaps with clues up to 4
-        // only).  The next lines vote: a layout line or a row of the same
-        // length that is no 4x4 puzzle for the grid; a 4x4 puzzle or a line
-        // of another length for one puzzle per line.  A first line that is
-        // a sound 4x4 puzzle needs all three votes (a typo in the next
-        // puzzle must not turn a file of them into a grid).
-        const bool sound = format == InputFormat::line;
-        const std::size_t length = t.size();  // `t` itself is gone once lines are read ahead
-        const int n = square_board_size(length, options);
-        int grid = 0, lines = 0;
-        for (const std::string& next : peek_content(3, &first)) {
-          const bool layout =
-              std::any_of(next.begin(), next.end(), [](char ch) { return is_space(ch) || is_layout(ch); });
-          if (layout || (next.size() == length && !symbols_fit(next, alphabet, n))) ++grid;
-          else ++lines;
-        }
-        format = (sound ? grid == 3 : grid > lines) ? InputFormat::grid : InputFormat::line;
-      } else if (const int n = spaced_puzzle_size(t);
-                 format == InputFormat::tokens && (n > 0 || single_symbols(t, false))) {
-        // Blank-separated numbers: a tokens board's first row, or (N*N
-        // numbers up to N) a puzzle on one line; single digits may also
-        // start a drawn grid with blanks between its symbols.  The next
-        // lines (up to 7) decide: a row as wide of single symbols, some of
-        // them letters (A for 10 ...), makes it such a grid.  For a puzzle
-        // on one line they vote: a row of N*N numbers with one beyond N for
-        // the board (its rows hold numbers up to N*N; sudoku-64-2's first
-        // row is all 0), anything else for one puzzle per line.
-        const std::size_t width = pieces_of(t).count;  // `t` is gone once lines are read ahead
-        const bool single = single_symbols(t, false);
-        int board = 0, lines = 0;
-        bool letters = false;
-        for (const std::string& next : peek_content(7, &first)) {
-          const Pieces p = pieces_of(next);
-          if (single && p.count == width && single_symbols(next, true)) letters = true;
-          if (n > 0 && p.numbers && p.count == static_cast<std::size_t>(n) * static_cast<std::size_t>(n) && p.max > n)
-            ++board;
-          else
-            ++lines;
-        }
-        if (letters) format = InputFormat::grid;
-        else if (n > 0 && board <= lines) format = InputFormat::line;
       } else {
-        push_back(line);
+        format = vote(format, t, first, 0);
       }
       return true;
     }
     return false;
+  }
+
+  // The format of a board whose first line `text` was detected as `format`,
+  // where that line reads two ways: the content lines after it decide.
+  // `text` comes `skip` content lines after `first` (0: it is `first`'s),
+  // and `first` has been read; every line read, `first` included, is handed
+  // back to be read again.
+  InputFormat vote(InputFormat format, std::string_view text, const Pending& first, std::size_t skip) {
+    const std::string t(text);  // (`text` may be gone once lines are read ahead)
+    auto after = [&](std::size_t count) {
+      std::vector<std::string> next = peek_content(skip + count, &first);
+      next.erase(next.begin(), next.begin() + static_cast<std::ptrdiff_t>(std::min(skip, next.size())));
+      return next;
+    };
+    auto drawn = [](const std::string& line) {
+      return std::any_of(line.begin(), line.end(), [](char ch) { return is_space(ch) || is_layout(ch); });
+    };
+    if (format == InputFormat::grid && could_be_a_line_puzzle(t)) {
+      // Sixteen symbols, some beyond 4: a 4x4 puzzle with a typo, or a
+      // 16x16 grid's first row.  The next lines vote: a layout line or a
+      // row of the same length that is no 4x4 puzzle for the grid; a 4x4
+      // puzzle or a line of another length for one puzzle per line.
+      const int n = square_board_size(t.size(), options);
+      int grid = 0, lines = 0;
+      for (const std::string& next : after(3)) {
+        if (drawn(next) || (next.size() == t.size() && !symbols_fit(next, alphabet, n))) ++grid;
+        else ++lines;
+      }
+      return grid > lines ? InputFormat::grid : InputFormat::line;
+    }
+    if (format == InputFormat::line && reads_as_first_row(t)) {
+      // Sixteen symbols that make a sound 4x4 puzzle, or the first row of a
+      // 16x16 grid whose clues there are up to 4 only.  A grid needs
+      // stronger proof than a vote: the next 15 lines (the rest of a 16x16
+      // grid; a pipe that has fewer yet gives a 4x4 puzzle) are rows as
+      // wide, without blanks or layout, and most of them are no 4x4 puzzle.
+      // (Typos in a file of 4x4 puzzles, or such puzzles written with
+      // blanks, must not make it a grid.)
+      const int n = square_board_size(t.size(), options);
+      const std::size_t wanted = std::min<std::size_t>(t.size() - 1, 15);
+      const std::vector<std::string> next = after(wanted);
+      std::size_t beyond = 0;
+      bool rows = next.size() == wanted;
+      for (const std::string& row : next) {
+        if (row.size() != t.size() || drawn(row)) rows = false;
+        else beyond += !symbols_fit(row, alphabet, n);
+      }
+      return rows && 2 * beyond > next.size() ? InputFormat::grid : InputFormat::line;
+    }
+    const std::size_t width = pieces_of(t).count;
+    const bool single = width <= static_cast<std::size_t>(alphabet.max_digit()) && single_symbols(t, false);
+    if (const int n = spaced_puzzle_size(t); format == InputFormat::tokens && (n > 0 || single)) {
+      // Blank-separated numbers: a tokens board's first row, or (N*N
+      // numbers up to N) a puzzle on one line; single digits, no more than
+      // the alphabet has, may also start a drawn grid with blanks between
+      // its symbols.  The next lines (up to 7) vote: most of them rows as
+      // wide of single symbols, some of them letters (A for 10 ...), make it
+      // such a grid.  Otherwise, for a puzzle on one line: a row of N*N
+      // numbers with one beyond N votes for the board (its rows hold numbers
+      // up to N*N; sudoku-64-2's first row is all 0), anything else for one
+      // puzzle per line.
+      int board = 0, lines = 0, letters = 0;
+      const std::vector<std::string> next = after(7);
+      for (const std::string& row : next) {
+        const Pieces p = pieces_of(row);
+        if (single && p.count == width && single_symbols(row, true)) ++letters;
+        if (n > 0 && p.numbers && p.count == static_cast<std::size_t>(n) * static_cast<std::size_t>(n) && p.max > n)
+          ++board;
+        else
+          ++lines;
+      }
+      if (2 * static_cast<std::size_t>(letters) > next.size()) return InputFormat::grid;
+      return n > 0 && board <= lines ? InputFormat::line : InputFormat::tokens;
+    }
+    peek_content(0, &first);  // hands `first` back
+    return format;
   }
 
   // Whether `t`, detected as `format`, starts a board of it: a drawn grid's
@@ -620,10 +652,6 @@ struct PuzzleReader::Impl {
     return rows == width;
   }
 
-  // `t`, detected as a grid's first row, also has the length of a line
-  // puzzle with a box shape (16 symbols: a 4x4 puzzle, or a 16x16 row),
-  // whose symbols are out of range for that puzzle: one typo in a 4x4 line
-  // looks like a 16x16 row.
   // `t` is single symbols separated by blanks, each a blank or a digit of
   // the alphabet (with `letter`, at least one of them no decimal digit).
   bool single_symbols(std::string_view t, bool letter) const {
@@ -637,6 +665,10 @@ struct PuzzleReader::Impl {
     return !letter || seen;
   }
 
+  // `t`, detected as a grid's first row, also has the length of a line
+  // puzzle with a box shape (16 symbols: a 4x4 puzzle, or a 16x16 row),
+  // whose symbols are out of range for that puzzle: one typo in a 4x4 line
+  // looks like a 16x16 row.
   bool could_be_a_line_puzzle(std::string_view t) const {
     return square_board_size(t.size(), options) && symbols_fit(t, alphabet, alphabet.max_digit());
   }
@@ -1138,7 +1170,7 @@ struct PuzzleReader::Impl {
           if (!error)
             error = fail(start, line.number, 1,
                          "expected row " + std::to_string(rows + 1) + " of " + std::to_string(n) + ", found " +
-                             (kind == Kind::blank ? "a blank line" : "a section header") + lone_row_hint(rows));
+                             (kind == Kind::blank ? "a blank line" : "a section header") + box_hint(n));
           return error;
         }
         if (kind == Kind::section) {
@@ -1218,16 +1250,23 @@ struct PuzzleReader::Impl {
     if (rows < n)
       return fail(start, end_line(), 1,
                   "expected row " + std::to_string(rows + 1) + " of " + std::to_string(n) +
-                      ", found the end of the input" + lone_row_hint(rows));
+                      ", found the end of the input" + (rows == 1 ? kLoneRowHint : box_hint(n)));
     if (!options.box) redraw_boxes(*grid, bands, rules);
     return make_entry(start, std::move(*grid));
   }
 
-  // After a grid's first row alone: a line is a whole puzzle only with N*N
-  // symbols (a line of two solutions, as `solve --limit 2 -o line` writes
-  // them, is none).
-  static std::string lone_row_hint(int rows) {
-    return rows == 1 ? " (a line alone is a puzzle only with N*N symbols: 16, 36, 81, ...)" : "";
+  // After a grid's first row alone at the end of the input: a line is a
+  // whole puzzle only with N*N symbols (a line of two solutions, as `solve
+  // --limit 2 -o line` writes them, is none).
+  static constexpr const char* kLoneRowHint = " (a line alone is a puzzle only with N*N symbols: 16, 36, 81, ...)";
+
+  // For a grid cut short: how --box made its lines rows of an N x N board
+  // (with --box 4x4, sixteen symbols are a row, never a 4x4 puzzle).
+  std::string box_hint(int n) const {
+    if (!options.box) return "";
+    const std::string size = std::to_string(n);
+    return " (--box " + options.box->str() + " makes the board " + size + "x" + size + ": " + size + " rows of " +
+           size + ")";
   }
 
   // The number of cells in each group of the row in `cells` that '|'
