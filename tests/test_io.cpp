@@ -990,6 +990,21 @@ BOOST_AUTO_TEST_CASE(a_grid_whose_first_row_reads_as_a_small_puzzle) {
       BOOST_TEST(format_line(*grid(e)) == format_line(*expected));
     }
   }
+  // A 10x10 grid, blanks between its symbols, digits only in its first row:
+  // few of its rows hold an A (10), and one is enough.
+  Grid ten = pattern(10);
+  for (int c = 0; c < 10; ++c)
+    if (ten.at(0, c) == 10) ten.set(0, c, 0);
+  std::string spaced_ten;
+  for (int r = 0; r < 10; ++r) {
+    const std::string line = format_line(ten).substr(static_cast<std::size_t>(r * 10), 10);
+    for (std::size_t c = 0; c < line.size(); ++c) spaced_ten += std::string(c ? " " : "") + line[c];
+    spaced_ten += '\n';
+  }
+  const auto tens = read_all(spaced_ten);
+  BOOST_TEST_REQUIRE(tens.size() == 1u);
+  BOOST_TEST_REQUIRE(grid(tens[0]), why(tens[0]));
+  BOOST_TEST(format_line(*grid(tens[0])) == format_line(ten));
   // After a title line the same: the title alone is an error.
   for (const std::string& text : {"Puzzle 1\n" + rows_of(low, false), "Puzzle 1\n" + rows_of(digits, true)}) {
     const auto entries = read_all(text);

@@ -601,23 +601,28 @@ struct PuzzleReader::Impl {
       // Blank-separated numbers: a tokens board's first row, or (N*N
       // numbers up to N) a puzzle on one line; single digits, no more than
       // the alphabet has, may also start a drawn grid with blanks between
-      // its symbols.  The next lines (up to 7) vote: most of them rows as
-      // wide of single symbols, some of them letters (A for 10 ...), make it
-      // such a grid.  Otherwise, for a puzzle on one line: a row of N*N
-      // numbers with one beyond N votes for the board (its rows hold numbers
-      // up to N*N; sudoku-64-2's first row is all 0), anything else for one
-      // puzzle per line.
-      int board = 0, lines = 0, letters = 0;
+      // its symbols.  The next lines (up to 7) decide.  Rows as wide of
+      // single symbols, some of them letters (A for 10 ...), make it such a
+      // grid: one such row, unless a row of numbers beyond 9 speaks for
+      // tokens (a letter there is a typo); for a first line that is a whole
+      // puzzle, most of them (a typo in the next puzzle must not make a grid
+      // of the file).  Otherwise, for a puzzle on one line: a row of N*N
+      // numbers with one beyond N votes for the board (its rows hold
+      // numbers up to N*N; sudoku-64-2's first row is all 0), anything else
+      // for one puzzle per line.
+      int board = 0, lines = 0, letters = 0, numbers = 0;
       const std::vector<std::string> next = after(7);
       for (const std::string& row : next) {
         const Pieces p = pieces_of(row);
         if (single && p.count == width && single_symbols(row, true)) ++letters;
+        if (p.numbers && p.max > 9) ++numbers;
         if (n > 0 && p.numbers && p.count == static_cast<std::size_t>(n) * static_cast<std::size_t>(n) && p.max > n)
           ++board;
         else
           ++lines;
       }
-      if (2 * static_cast<std::size_t>(letters) > next.size()) return InputFormat::grid;
+      if (n > 0 ? 2 * static_cast<std::size_t>(letters) > next.size() : letters > 0 && numbers == 0)
+        return InputFormat::grid;
       return n > 0 && board <= lines ? InputFormat::line : InputFormat::tokens;
     }
     peek_content(0, &first);  // hands `first` back
