@@ -665,7 +665,7 @@ struct PuzzleReader::Impl {
       if (is_space(t[i])) continue;
       if (i + 1 < t.size() && !is_space(t[i + 1])) return false;  // a piece of two or more
       if (alphabet.digit_of(t[i]) < 0) return false;
-      seen = seen || (!(t[i] >= '0' && t[i] <= '9') && t[i] != '.' && t[i] != '_');
+      seen = seen || (!is_digit(t[i]) && t[i] != '.' && t[i] != '_');
     }
     return !letter || seen;
   }
@@ -1291,8 +1291,8 @@ struct PuzzleReader::Impl {
   }
 
   // A grid drawn with boxes of another shape than the one its size implies
-  // (a 6x6 board with '|' after every 3 rows... of 2 columns: 3x2 boxes) is
-  // read with the boxes drawn: the groups of cells between '|' in its first
+  // (a 6x6 board with '|' after every 2 columns and a rule after every 3
+  // rows: 3x2 boxes) is read with the boxes drawn: the groups of cells between '|' in its first
   // row give the boxes' width, the layout lines between its rows their
   // height, each alone when the other is not drawn.  A drawing that is not
   // regular, or whose shape fits no board, changes nothing.
