@@ -334,10 +334,10 @@ struct CheckTally {
     std::string s = puzzles_text(puzzles) + ": " +
                     std::to_string(unique) + " unique, " + std::to_string(multiple) + " multiple, " +
                     std::to_string(none) + " none, " + std::to_string(invalid) + " invalid, " +
-                    std::to_string(unknown) + " unknown, " + std::to_string(errors) + " errors; " +
+                    std::to_string(unknown) + " unknown, " + count_text(errors, "error") + "; " +
                     std::to_string(failed) + " not " + std::string(to_string(expect));
-    if (proofs) s += ", " + std::to_string(proofs) + " proofs";
-    if (problems) s += ", " + std::to_string(problems) + " DISAGREEMENTS";
+    if (proofs) s += ", " + count_text(proofs, "proof");
+    if (problems) s += ", " + count_text(problems, "DISAGREEMENT", "DISAGREEMENTS");
     return s + "; " + rate;
   }
 };

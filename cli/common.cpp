@@ -177,8 +177,11 @@ void check_jobs(unsigned jobs) {
 
 bool stderr_is_terminal() { return ::isatty(STDERR_FILENO) == 1; }
 
-std::string puzzles_text(std::size_t count) {
-  return std::to_string(count) + (count == 1 ? " puzzle" : " puzzles");
+std::string count_text(std::size_t count, std::string_view noun, std::string_view plural) {
+  std::string s = std::to_string(count) + ' ';
+  if (count == 1) return s.append(noun);
+  if (!plural.empty()) return s.append(plural);
+  return s.append(noun).append("s");
 }
 
 }  // namespace satdoku::cli

@@ -79,8 +79,12 @@ int guarded(std::string_view name, int (*body)(const std::vector<std::string>&),
 // so that guarded() does not say it again.
 void stdout_failure_reported();
 
-// "1 puzzle", "2 puzzles": a count as the messages and summaries say it.
-std::string puzzles_text(std::size_t count);
+// "1 error", "2 errors": a count and its noun, as the messages and summaries
+// say it.  The plural is the noun and an 's' unless given.
+std::string count_text(std::size_t count, std::string_view noun, std::string_view plural = {});
+
+// "1 puzzle", "2 puzzles".
+inline std::string puzzles_text(std::size_t count) { return count_text(count, "puzzle"); }
 
 // True when standard error is a terminal (progress display).
 bool stderr_is_terminal();

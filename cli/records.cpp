@@ -39,8 +39,8 @@ std::string Tally::summary(double seconds) const {
   std::string s = puzzles_text(puzzles) + ": " +
                   std::to_string(solved) + " solved, " + std::to_string(none) + " none, " +
                   std::to_string(invalid) + " invalid, " + std::to_string(unknown) + " unknown, " +
-                  std::to_string(errors) + " errors";
-  if (problems) s += ", " + std::to_string(problems) + " DISAGREEMENTS";
+                  count_text(errors, "error");
+  if (problems) s += ", " + count_text(problems, "DISAGREEMENT", "DISAGREEMENTS");
   s += "; " + std::to_string(by_propagation) + " settled without search";
   return s + "; " + rate;
 }
@@ -72,7 +72,7 @@ nlohmann::json stats_json(const Stats& s) {
 
 void note_short_alphabet(std::ostream& err, const SolveRecord& r, const Alphabet& alphabet, bool& said) {
   const auto* puzzle = std::get_if<Grid>(&r.entry.content);
-  if (said || !puzzle || puzzle->size() <= alphabet.max_digit() || alphabet.spec() == Alphabet::standard().spec())
+  if (said || !puzzle || puzzle->size() <= alphabet.max_digit() || alphabet.is_standard())
     return;
   said = true;
   const std::string n = std::to_string(puzzle->size()), max = std::to_string(alphabet.max_digit());

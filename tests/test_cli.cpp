@@ -160,6 +160,11 @@ BOOST_AUTO_TEST_CASE(a_bad_line_is_reported_and_the_batch_goes_on) {
   BOOST_TEST(lines[2] == "none");
   BOOST_TEST(lines[3] == kEasySolution);
   BOOST_TEST(r.err.find("<stdin>:2:") != std::string::npos, r.err);
+  BOOST_TEST(r.err.find("1 none, 0 invalid, 0 unknown, 1 error;") != std::string::npos, r.err);
+  auto two = run_satdoku("solve --output line", input + "12\n");
+  BOOST_TEST(two.err.find("2 errors;") != std::string::npos, two.err);
+  auto check = run_satdoku("check", input);
+  BOOST_TEST(check.err.find("1 error;") != std::string::npos, check.err);
 }
 
 // A box shape that does not fit the puzzle is that puzzle's error, not a usage error.

@@ -45,7 +45,7 @@ std::string format_grid(const Grid& grid, const Alphabet& alphabet) {
   const int n = g.size();
   const BoxShape box = g.box();
   // Numbers, unless the caller chose symbols of its own that cover N.
-  const bool symbols = alphabet.spec() != Alphabet::standard().spec() && n <= alphabet.max_digit();
+  const bool symbols = !alphabet.is_standard() && n <= alphabet.max_digit();
   const int width = symbols || n <= 9 ? 1 : decimal_width(n);
   const int group = box.cols * width + (box.cols - 1);  // characters of one box in a row
 

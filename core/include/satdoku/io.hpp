@@ -66,6 +66,8 @@ class Alphabet {
   char symbol_of(int d) const { return symbols_[static_cast<std::size_t>(d - 1)]; }
   int max_digit() const { return static_cast<int>(symbols_.size()); }
   const std::string& spec() const { return spec_; }
+  // True for the default spec, 1-9A-Z (given or not).
+  bool is_standard() const { return spec_ == standard().spec_; }
 
  private:
   std::string spec_;
