@@ -950,6 +950,57 @@ BOOST_AUTO_TEST_CASE(drawn_boxes_give_the_box_shape) {
   BOOST_TEST((grid(uneven[0])->geometry().box() == BoxShape{2, 3}));
 }
 
+// A grid written with one blank line between its rows is one board, in
+// every grid layout; a blank line after a board's first row alone still
+// ends that board, and two blank lines end a double-spaced one.
+BOOST_AUTO_TEST_CASE(double_spaced_grids_are_one_board) {
+  auto double_spaced = [](const std::string& text) {
+    std::string out;
+    for (const char ch : text) out += ch == '\n' ? std::string("\n\n") : std::string(1, ch);
+    return out;
+  };
+  const Grid puzzle = grid_of(kPuzzle);
+  const std::string drawn = format_grid(puzzle);
+  std::string compact, spaced;
+  for (int r = 0; r < 9; ++r) {
+    compact += kPuzzle.substr(static_cast<std::size_t>(r) * 9, 9) + "\n";
+    for (int c = 0; c < 9; ++c) spaced += std::to_string(puzzle.at(r, c)) + (c < 8 ? " " : "\n");
+  }
+  const Grid big = pattern(16);
+  std::string numbers;
+  for (int r = 0; r < 16; ++r)
+    for (int c = 0; c < 16; ++c) numbers += std::to_string(big.at(r, c)) + (c < 15 ? " " : "\n");
+  const std::vector<std::pair<std::string, const Grid*>> layouts = {
+      {compact, &puzzle}, {spaced, &puzzle}, {drawn, &puzzle}, {numbers, &big}};
+  for (const auto& [text, expected] : layouts) {
+    BOOST_TEST_CONTEXT(text) {
+      const auto once = read_all(double_spaced(text));
+      BOOST_TEST_REQUIRE(once.size() == 1u);
+      BOOST_TEST_REQUIRE(grid(once[0]), why(once[0]));
+      BOOST_TEST(format_line(*grid(once[0])) == format_line(*expected));
+      // Two of them, after one blank line or after two.
+      for (const std::string gap : {"", "\n"}) {
+        const auto twice = read_all(double_spaced(text) + gap + double_spaced(text));
+        BOOST_TEST_REQUIRE(twice.size() == 2u);
+        BOOST_TEST(grid(twice[0]));
+        BOOST_TEST(grid(twice[1]));
+      }
+    }
+  }
+  // A board cut short after its first row does not take the next one.
+  const auto cut = read_all(compact.substr(0, 10) + "\n" + compact);
+  BOOST_TEST_REQUIRE(cut.size() == 2u);
+  BOOST_TEST(why(cut[0]).find("<text>:2:1: expected row 2 of 9, found a blank line") != std::string::npos, why(cut[0]));
+  BOOST_TEST_REQUIRE(grid(cut[1]), why(cut[1]));
+  BOOST_TEST(format_line(*grid(cut[1])) == kPuzzle);
+  // Two blank lines inside a double-spaced board end it.
+  std::string broken = double_spaced(compact);
+  broken.insert(broken.find("\n\n", 40), "\n");
+  const auto ended = read_all(broken);
+  BOOST_TEST_REQUIRE(!ended.empty());
+  BOOST_TEST(why(ended[0]).find("found a blank line") != std::string::npos, why(ended[0]));
+}
+
 // A 16x16 grid whose first row holds clues up to 4 only reads as a 4x4 line
 // puzzle too; the rows after it decide, in compact and in spaced layout, and
 // with --box 4x4 it can only be the grid.

@@ -732,6 +732,29 @@ struct PuzzleReader::Impl {
     for (Pending& p : pending) p.line.text = {};  // next_line points it at the text
   }
 
+  // Whether a blank line after a grid's first row is the gap of a grid
+  // written double-spaced, one blank line between its rows: the lines after
+  // it are a row as wide as the first, one blank line and another such row
+  // (`width` counts the cells of a trimmed line, 0 for no row).  A board
+  // cut short after one row, with the next board after a blank line, has
+  // no blank line between that board's first two rows.
+  template <class Width>
+  bool double_spaced_ahead(std::size_t n, Width width) {
+    std::vector<Pending> ahead;
+    Line line;
+    bool spaced = false;
+    for (int k = 0; k < 3 && (!pending.empty() || source.ready()) && next_line(line); ++k) {
+      ahead.push_back({std::string(line.text), line});
+      if (line.too_long()) break;
+      std::size_t off = 0;
+      const std::string_view t = trim(line.text, off);
+      if (k == 1 ? !t.empty() : t.empty() || width(t, off) != n) break;
+      spaced = k == 2;
+    }
+    hand_back(ahead);
+    return spaced;
+  }
+
   // ------------------------------------------------------ line format --
 
   std::optional<Entry> read_line_format() {
@@ -893,12 +916,23 @@ struct PuzzleReader::Impl {
     std::optional<Grid> grid;
     std::uint64_t start = 0;
     int n = 0, rows = 0;
+    bool double_spaced = false, gap = false;  // a blank line between rows; the line before was one
+    const auto width = [&](std::string_view row, std::size_t off) {
+      split_numbers(row, off, 0);
+      return row[0] == '#' ? 0 : cells.size();
+    };
     while (next_line(line)) {
       std::size_t off = 0;
       const std::string_view t = line.too_long() ? std::string_view("?") : trim(line.text, off);
       if (!t.empty() && t[0] == '#') continue;
+      if (!t.empty()) gap = false;
       if (t.empty()) {
         if (rows == 0) continue;
+        if (!gap && rows < n &&
+            (double_spaced || (rows == 1 && (double_spaced = double_spaced_ahead(static_cast<std::size_t>(n), width))))) {
+          gap = true;
+          continue;
+        }
         if (!error)
           error = fail(start, line.number, 1,
                        "expected row " + std::to_string(rows + 1) + " of " + std::to_string(n) +
@@ -1163,10 +1197,22 @@ struct PuzzleReader::Impl {
     bool numbers = false;     // the first row was numbers (N > 9), so the others are
     std::vector<int> bands;   // the width of each group of cells between '|' in the first row
     std::vector<int> rules;   // after how many rows a layout line was drawn
+    bool double_spaced = false, gap = false;  // a blank line between rows; the line before was one
+    const auto width = [&](std::string_view row, std::size_t off) -> std::size_t {
+      if (classify(row) != Kind::row) return 0;
+      split_row(row, off, numbers ? n : 0);
+      return cells.size();
+    };
     while (next_line(line)) {
       std::size_t off = 0;
       const std::string_view t = line.too_long() ? std::string_view("?") : trim(line.text, off);
       const Kind kind = classify(t);
+      if (kind != Kind::blank) gap = false;
+      if (kind == Kind::blank && rows > 0 && !gap && rows < n &&
+          (double_spaced || (rows == 1 && (double_spaced = double_spaced_ahead(static_cast<std::size_t>(n), width))))) {
+        gap = true;
+        continue;
+      }
       if (kind == Kind::layout && rows > 0) rules.push_back(rows);
       if (kind == Kind::layout || kind == Kind::comment) continue;
       if (kind != Kind::row) {
