@@ -82,8 +82,18 @@ SatChoice default_sat_choice(int n) {
     // orders its literals by sorting rather than with a radix heap: the same
     // search, 8% fewer instructions.  Each one by name (not `inprocessing=0`,
     // which would overrule a user's `elim=1`).
+    // Each analysis sorts the variables it bumped, hundreds of them on
+    // decision level 1 in hybrid mode: radix sort at every size instead of
+    // std::sort up to 800 (`radixsortlim=0`) orders them the same way, so
+    // the search and the answers are unchanged, and takes 10% off solve
+    // and check of the hardest puzzles.  Decisions that always place a
+    // digit (`forcephase=1`) and a faster glue average for restarts
+    // (`emagluefast=8`) take another 9% off the hardest puzzles on three
+    // slices of forum_hardest, 3% off serg_multi's check, and cost 3% on
+    // check --minimal of 17-clue puzzles (RESULTS.md, session 20).
     c.options = {{"probe", 0},        {"elim", 0},   {"subsume", 0},   {"vivify", 0},
-                 {"eagersubsume", 0}, {"chrono", 0}, {"shrinkreap", 0}};
+                 {"eagersubsume", 0}, {"chrono", 0}, {"shrinkreap", 0}, {"radixsortlim", 0},
+                 {"forcephase", 1},   {"emagluefast", 8}};
   } else {
     c.encoding = Encoding::triads;
     c.instance_encoding = Encoding::extended;
