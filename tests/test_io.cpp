@@ -993,6 +993,18 @@ BOOST_AUTO_TEST_CASE(double_spaced_grids_are_one_board) {
   BOOST_TEST(why(cut[0]).find("<text>:2:1: expected row 2 of 9, found a blank line") != std::string::npos, why(cut[0]));
   BOOST_TEST_REQUIRE(grid(cut[1]), why(cut[1]));
   BOOST_TEST(format_line(*grid(cut[1])) == kPuzzle);
+  // Rule lines and comments between the rows of a double-spaced board (a 6x6
+  // drawing has its first rule after row 2, inside the look-ahead).
+  const Grid six = pattern(6);
+  const auto drawn_six = read_all(double_spaced(format_grid(six)));
+  BOOST_TEST_REQUIRE(drawn_six.size() == 1u);
+  BOOST_TEST_REQUIRE(grid(drawn_six[0]), why(drawn_six[0]));
+  BOOST_TEST(format_line(*grid(drawn_six[0])) == format_line(six));
+  for (const InputFormat format : {InputFormat::grid, InputFormat::tokens}) {
+    const auto commented = read_all("1 2 3 4\n\n3 4 1 2\n\n# a note\n\n2 1 4 3\n\n4 3 2 1\n", {format, {}, {}});
+    BOOST_TEST_REQUIRE(commented.size() == 1u);
+    BOOST_TEST(grid(commented[0]), why(commented[0]));
+  }
   // Two blank lines inside a double-spaced board end it.
   std::string broken = double_spaced(compact);
   broken.insert(broken.find("\n\n", 40), "\n");

@@ -734,25 +734,38 @@ struct PuzzleReader::Impl {
 
   // Whether a blank line after a grid's first row is the gap of a grid
   // written double-spaced, one blank line between its rows: the lines after
-  // it are a row as wide as the first, one blank line and another such row
-  // (`width` counts the cells of a trimmed line, 0 for no row).  A board
-  // cut short after one row, with the next board after a blank line, has
-  // no blank line between that board's first two rows.
+  // it are a row as wide as the first, then one blank line, then another
+  // such row.  `width` gives the cells of a trimmed line (0 for no row), or
+  // nullopt for a line to pass over (a comment, a rule line).  A board cut
+  // short after one row, with the next board after a blank line, has no
+  // blank line between that board's first two rows.
   template <class Width>
   bool double_spaced_ahead(std::size_t n, Width width) {
     std::vector<Pending> ahead;
     Line line;
-    bool spaced = false;
-    for (int k = 0; k < 3 && (!pending.empty() || source.ready()) && next_line(line); ++k) {
+    int found = 0;      // rows as wide as the first
+    bool blank = true;  // the line before was blank (the one that asks is)
+    bool gap = false;   // a blank line since the last row found
+    while (found < 2 && ahead.size() < kMaxLookAhead && (!pending.empty() || source.ready()) &&
+           next_line(line)) {
       ahead.push_back({std::string(line.text), line});
       if (line.too_long()) break;
       std::size_t off = 0;
       const std::string_view t = trim(line.text, off);
-      if (k == 1 ? !t.empty() : t.empty() || width(t, off) != n) break;
-      spaced = k == 2;
+      if (t.empty()) {
+        if (blank || found == 0) break;
+        blank = gap = true;
+        continue;
+      }
+      blank = false;
+      const std::optional<std::size_t> cells = width(t, off);
+      if (!cells) continue;
+      if (*cells != n || (found == 1 && !gap)) break;
+      ++found;
+      gap = false;
     }
     hand_back(ahead);
-    return spaced;
+    return found == 2;
   }
 
   // ------------------------------------------------------ line format --
@@ -917,15 +930,16 @@ struct PuzzleReader::Impl {
     std::uint64_t start = 0;
     int n = 0, rows = 0;
     bool double_spaced = false, gap = false;  // a blank line between rows; the line before was one
-    const auto width = [&](std::string_view row, std::size_t off) {
+    const auto width = [&](std::string_view row, std::size_t off) -> std::optional<std::size_t> {
+      if (row[0] == '#') return std::nullopt;
       split_numbers(row, off, 0);
-      return row[0] == '#' ? 0 : cells.size();
+      return cells.size();
     };
     while (next_line(line)) {
       std::size_t off = 0;
       const std::string_view t = line.too_long() ? std::string_view("?") : trim(line.text, off);
-      if (!t.empty() && t[0] == '#') continue;
       if (!t.empty()) gap = false;
+      if (!t.empty() && t[0] == '#') continue;
       if (t.empty()) {
         if (rows == 0) continue;
         if (!gap && rows < n &&
@@ -1198,8 +1212,10 @@ struct PuzzleReader::Impl {
     std::vector<int> bands;   // the width of each group of cells between '|' in the first row
     std::vector<int> rules;   // after how many rows a layout line was drawn
     bool double_spaced = false, gap = false;  // a blank line between rows; the line before was one
-    const auto width = [&](std::string_view row, std::size_t off) -> std::size_t {
-      if (classify(row) != Kind::row) return 0;
+    const auto width = [&](std::string_view row, std::size_t off) -> std::optional<std::size_t> {
+      const Kind kind = classify(row);
+      if (kind == Kind::layout || kind == Kind::comment) return std::nullopt;
+      if (kind != Kind::row) return 0;
       split_row(row, off, numbers ? n : 0);
       return cells.size();
     };
