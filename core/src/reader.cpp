@@ -768,6 +768,24 @@ struct PuzzleReader::Impl {
     return found == 2;
   }
 
+  // Where a grid or tokens board stands on blank lines between its rows.
+  struct Spacing {
+    bool double_spaced = false;  // decided at the blank line after the first row
+    bool gap = false;            // the line before was a blank line between rows
+  };
+
+  // Whether a blank line after `rows` of the N rows of a board is a gap
+  // between them, to be passed over (the line after a row resets
+  // `spacing.gap`; a second blank line in a row is no gap).
+  template <class Width>
+  bool row_gap(Spacing& spacing, int rows, int n, Width width) {
+    if (spacing.gap || rows == 0 || rows >= n) return false;
+    if (rows == 1 && !spacing.double_spaced)
+      spacing.double_spaced = double_spaced_ahead(static_cast<std::size_t>(n), width);
+    spacing.gap = spacing.double_spaced;
+    return spacing.gap;
+  }
+
   // ------------------------------------------------------ line format --
 
   std::optional<Entry> read_line_format() {
@@ -929,7 +947,7 @@ struct PuzzleReader::Impl {
     std::optional<Grid> grid;
     std::uint64_t start = 0;
     int n = 0, rows = 0;
-    bool double_spaced = false, gap = false;  // a blank line between rows; the line before was one
+    Spacing spacing;
     const auto width = [&](std::string_view row, std::size_t off) -> std::optional<std::size_t> {
       if (row[0] == '#') return std::nullopt;
       split_numbers(row, off, 0);
@@ -938,15 +956,10 @@ struct PuzzleReader::Impl {
     while (next_line(line)) {
       std::size_t off = 0;
       const std::string_view t = line.too_long() ? std::string_view("?") : trim(line.text, off);
-      if (!t.empty()) gap = false;
+      if (!t.empty()) spacing.gap = false;
       if (!t.empty() && t[0] == '#') continue;
       if (t.empty()) {
-        if (rows == 0) continue;
-        if (!gap && rows < n &&
-            (double_spaced || (rows == 1 && (double_spaced = double_spaced_ahead(static_cast<std::size_t>(n), width))))) {
-          gap = true;
-          continue;
-        }
+        if (rows == 0 || row_gap(spacing, rows, n, width)) continue;
         if (!error)
           error = fail(start, line.number, 1,
                        "expected row " + std::to_string(rows + 1) + " of " + std::to_string(n) +
@@ -1211,7 +1224,7 @@ struct PuzzleReader::Impl {
     bool numbers = false;     // the first row was numbers (N > 9), so the others are
     std::vector<int> bands;   // the width of each group of cells between '|' in the first row
     std::vector<int> rules;   // after how many rows a layout line was drawn
-    bool double_spaced = false, gap = false;  // a blank line between rows; the line before was one
+    Spacing spacing;
     const auto width = [&](std::string_view row, std::size_t off) -> std::optional<std::size_t> {
       const Kind kind = classify(row);
       if (kind == Kind::layout || kind == Kind::comment) return std::nullopt;
@@ -1223,12 +1236,8 @@ struct PuzzleReader::Impl {
       std::size_t off = 0;
       const std::string_view t = line.too_long() ? std::string_view("?") : trim(line.text, off);
       const Kind kind = classify(t);
-      if (kind != Kind::blank) gap = false;
-      if (kind == Kind::blank && rows > 0 && !gap && rows < n &&
-          (double_spaced || (rows == 1 && (double_spaced = double_spaced_ahead(static_cast<std::size_t>(n), width))))) {
-        gap = true;
-        continue;
-      }
+      if (kind != Kind::blank) spacing.gap = false;
+      if (kind == Kind::blank && row_gap(spacing, rows, n, width)) continue;
       if (kind == Kind::layout && rows > 0) rules.push_back(rows);
       if (kind == Kind::layout || kind == Kind::comment) continue;
       if (kind != Kind::row) {
