@@ -892,7 +892,7 @@ int compare(const std::vector<std::string>& args) {
       throw UsageError("--sat-option seed=N: give the seed as --seed N (it is recorded with the table)");
   }
   check_jobs(config.jobs);
-  if (config.timeout < 0) throw UsageError("--timeout must not be negative");
+  check_seconds("--timeout", config.timeout);
   // At most one document on standard output; the table goes there when none does.
   const int on_stdout = (config.csv == "-") + (config.json == "-") + (config.markdown == "-") + (config.plot == "-");
   if (on_stdout > 1)

@@ -175,6 +175,11 @@ void check_jobs(unsigned jobs) {
   if (jobs < 1 || jobs > kMaxJobs) throw UsageError("--jobs must be from 1 to " + std::to_string(kMaxJobs));
 }
 
+void check_seconds(std::string_view option, double seconds) {
+  if (!(seconds >= 0))  // also NaN
+    throw UsageError(std::string(option) + " must be a number of seconds, 0 or more (0: no limit)");
+}
+
 bool stderr_is_terminal() { return ::isatty(STDERR_FILENO) == 1; }
 
 std::string count_text(std::size_t count, std::string_view noun, std::string_view plural) {

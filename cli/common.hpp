@@ -22,6 +22,9 @@ namespace po = boost::program_options;
 constexpr unsigned kMaxJobs = 1024;
 // Throws UsageError unless 1 <= jobs <= kMaxJobs.
 void check_jobs(unsigned jobs);
+// Refuses a time budget that is negative or not a number (NaN); 0 and
+// infinity both mean no limit.
+void check_seconds(std::string_view option, double seconds);
 
 // The one list of exit codes (README and --help print the same text).
 enum class ExitCode : int {

@@ -82,7 +82,8 @@ bool keeps_state(const PipelineConfig& config, const Entry& entry) {
 
 void RunConfig::apply(PipelineConfig& pipeline) const {
   check_jobs(jobs);
-  if (timeout < 0 || reference_timeout < 0) throw UsageError("time budgets must not be negative");
+  check_seconds("--timeout", timeout);
+  check_seconds("--reference-timeout", reference_timeout);
   if (cross_check && no_cross_check) throw UsageError("give --cross-check or --no-cross-check, not both");
   if (node_budget > 0 && pipeline.backend == "sat")
     throw UsageError("--nodes budgets the native backend; the SAT backend takes --conflicts or --timeout");

@@ -329,6 +329,18 @@ BOOST_AUTO_TEST_CASE(a_conflict_limit_gives_unknown_and_the_batch_goes_on) {
   const std::size_t timed_out = count_of(timed.out, "unknown\n");
   BOOST_TEST(timed_out > 0u);
   BOOST_TEST(count_of(timed.err, ": unknown: the time limit of 1e-06 s was reached\n") == timed_out, timed.err);
+  // A budget too long for the clock is no budget (1e10 s overflowed it and
+  // made every puzzle that needs search unknown at once); NaN is refused.
+  for (const char* huge : {"1e10", "1e300", "inf"}) {
+    auto r2 = run_satdoku(std::string("solve --output line -j1 --timeout ") + huge, first20);
+    BOOST_TEST(r2.exit_code == 0, huge << ": " << r2.err);
+    BOOST_TEST(count_of(r2.out, "unknown\n") == 0u, huge);
+  }
+  for (const char* command : {"solve", "check", "compare"}) {
+    auto nan = run_satdoku(std::string(command) + " --timeout nan", first20);
+    BOOST_TEST(nan.exit_code == 2, command);
+    BOOST_TEST(nan.err.find("--timeout must be a number of seconds, 0 or more") != std::string::npos, nan.err);
+  }
 }
 
 // In an instance reused across puzzles, the conflicts a puzzle needs depend on

@@ -2,6 +2,7 @@
 // reference; counting through blocking clauses; statuses and limits.
 #define BOOST_TEST_MODULE sat
 #include <algorithm>
+#include <limits>
 #include <numeric>
 #include <random>
 
@@ -147,6 +148,19 @@ BOOST_AUTO_TEST_CASE(a_conflict_limit_gives_unknown_and_the_solver_stays_usable)
     BOOST_TEST(unknown > 0, to_string(mode));
     const Result after = sat->solve(easy.front(), {});
     BOOST_TEST((after.status == Status::solved));
+  }
+}
+
+// A time budget the clock cannot add to now() is no budget at all (1e10 s
+// used to overflow into a deadline already passed).
+BOOST_AUTO_TEST_CASE(a_time_budget_beyond_the_clock_is_none) {
+  const auto hard = read_puzzles(shared_data() / "forum_hardest_11plus.txt", 3);
+  for (double seconds : {1e10, 1e300, std::numeric_limits<double>::infinity()}) {
+    auto sat = make_sat_solver({.mode = SatMode::fresh});
+    for (const Grid& p : hard) {
+      const Result r = sat->solve(p, {.time_budget = seconds});
+      BOOST_TEST((r.status == Status::solved), seconds << ": " << r.message);
+    }
   }
 }
 

@@ -143,7 +143,13 @@ void SatSolver::add_clause(std::span<const int> literals) {
 }
 
 void SatSolver::set_conflict_limit(std::uint64_t conflicts) { impl_->conflict_limit = conflicts; }
-void SatSolver::set_time_limit(double seconds) { impl_->time_limit = seconds > 0 ? seconds : 0; }
+// A limit of a century or more is none: the clock counts nanoseconds in 64
+// bits, so now() plus some 300 years would overflow (and 1e10 s came out as
+// a deadline already passed).  NaN is none too.
+void SatSolver::set_time_limit(double seconds) {
+  constexpr double kCentury = 100.0 * 365.25 * 24 * 3600;
+  impl_->time_limit = seconds > 0 && seconds < kCentury ? seconds : 0;
+}
 void SatSolver::set_cancel(const std::atomic<bool>* cancel) { impl_->stop.cancel = cancel; }
 
 SatResult SatSolver::solve(std::span<const int> assumptions) {

@@ -72,8 +72,9 @@ class SatSolver final : public ClauseSink {
   }
 
   // Limits for the next solve() only: a number of conflicts (0 = none) and
-  // seconds of wall time (0 = none).  A cancel flag, polled while solving,
-  // stays connected until replaced (nullptr disconnects).
+  // seconds of wall time (0, a century or more, infinity or NaN = none).
+  // A cancel flag, polled while solving, stays connected until replaced
+  // (nullptr disconnects).
   void set_conflict_limit(std::uint64_t conflicts);
   void set_time_limit(double seconds);
   void set_cancel(const std::atomic<bool>* cancel);

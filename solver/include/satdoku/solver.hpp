@@ -26,7 +26,7 @@ struct Limits {
   std::uint64_t max_solutions = 1;  // stop after this many (>= 1)
   std::uint64_t node_budget = 0;    // native: search nodes; 0 = none
   std::uint64_t conflict_budget = 0;  // SAT: conflicts per puzzle; 0 = none
-  double time_budget = 0;           // seconds per puzzle; 0 = none
+  double time_budget = 0;           // seconds per puzzle; 0 (or infinity, or a century and more) = none
   // When set and true, the backend stops as soon as it can (Ctrl-C).
   const std::atomic<bool>* cancel = nullptr;
   // Backends that keep one solver from puzzle to puzzle (SAT incremental and
