@@ -249,8 +249,7 @@ BOOST_AUTO_TEST_CASE(bad_files_report_message_and_position) {
       {"comma-row-too-short.txt", "1:39", "row 4 has 8 symbols, expected 9"},
       {"grid-numbers-with-a-word.txt", "5:8",
        "unexpected 'x': expected a number 1-10 or a blank (. 0), as in the first row"},
-      {"line-of-two-solutions.txt", "3:1",
-       "expected row 2 of 72, found the end of the input (a line alone is a puzzle only with N*N symbols"},
+      {"line-of-two-solutions.txt", "2:38", "unexpected '265431413256132645654123...' after the 36 symbols of the puzzle"},
   };
   std::set<std::string> listed;
   for (const auto& c : cases) {
@@ -1109,6 +1108,72 @@ BOOST_AUTO_TEST_CASE(typos_do_not_make_line_puzzles_a_grid) {
     for (const Entry& e : entries) failed += diagnostic(e) != nullptr;
     BOOST_TEST(failed == errors, text);
   }
+}
+
+// Collections often carry a rating or a note after each puzzle.  A note
+// after '#' is a comment; anything else is an error at its own column, one
+// per line (such a file used to read as an 85x85 grid, its puzzles
+// `invalid`).
+BOOST_AUTO_TEST_CASE(text_after_a_one_line_puzzle) {
+  const std::string p9 = format_line(grid_of(kPuzzle));
+  for (const ReadOptions& options : {ReadOptions{}, ReadOptions{InputFormat::line, {}, {}}}) {
+    std::string rated, noted;
+    for (int k = 0; k < 12; ++k) {
+      rated += p9 + " 11.9\n";
+      noted += p9 + (k % 2 ? "\t# note " : "  #") + std::to_string(k) + "\n";
+    }
+    const auto errors = read_all(rated, options);
+    BOOST_REQUIRE_EQUAL(errors.size(), 12u);
+    for (std::size_t k = 0; k < errors.size(); ++k) {
+      const Diagnostic* d = diagnostic(errors[k]);
+      BOOST_REQUIRE(d != nullptr);
+      BOOST_TEST(position(*d) == std::to_string(k + 1) + ":83");
+      BOOST_TEST(d->message.find("unexpected '11.9' after the 81 symbols of the puzzle") != std::string::npos,
+                 d->message);
+    }
+    const auto puzzles = read_all(noted, options);
+    BOOST_REQUIRE_EQUAL(puzzles.size(), 12u);
+    for (const Entry& e : puzzles) {
+      BOOST_REQUIRE_MESSAGE(grid(e) != nullptr, why(e));
+      BOOST_TEST(format_line(*grid(e)) == p9);
+    }
+  }
+  // Spaced numbers on one line take a comment too.
+  const auto spaced = read_all("1 0 0 4 0 0 2 0 3 0 0 1 0 4 0 0 # a 4x4\n", {InputFormat::line, {}, {}});
+  BOOST_REQUIRE_EQUAL(spaced.size(), 1u);
+  BOOST_TEST(grid(spaced[0]) != nullptr, why(spaced[0]));
+}
+
+// A LeetCode board cut short does not swallow the boards after it: a line
+// that can only start a board ends it (it used to run to the end of the
+// input, with one error for all of them).
+BOOST_AUTO_TEST_CASE(a_cut_leetcode_board_costs_itself_only) {
+  const std::string board = format_leetcode(grid_of(kPuzzle));
+  std::string pretty = "[\n";
+  for (int r = 0; r < 9; ++r) {
+    const std::string row = board.substr(1 + static_cast<std::size_t>(r) * 38, 37);  // ["5",".",...]
+    pretty += "  " + row + (r < 8 ? ",\n" : "\n");
+  }
+  pretty += "]\n";
+  BOOST_REQUIRE(read_all(pretty).size() == 1u);
+  BOOST_REQUIRE(grid(read_all(pretty)[0]) != nullptr);
+  const std::string cut_in_row = board.substr(0, 11), cut_between_rows = board.substr(0, 39);
+  const std::string pretty_cut = pretty.substr(0, pretty.find("\n", 60) + 1);  // "[", row 1, row 2
+  for (const auto& [cut, where, what] : {std::tuple{cut_in_row, "3:1", "its row"},
+                                         std::tuple{cut_between_rows, "3:1", "closes it"}}) {
+    const auto entries = read_all(board + "\n" + cut + "\n" + board + "\n\n" + pretty + board + "\n");
+    BOOST_REQUIRE_EQUAL(entries.size(), 5u);
+    BOOST_TEST(grid(entries[0]) != nullptr);
+    BOOST_REQUIRE(diagnostic(entries[1]) != nullptr);
+    BOOST_TEST(position(*diagnostic(entries[1])) == where);
+    BOOST_TEST(diagnostic(entries[1])->message.find("the board begun on line 2 is cut short") != std::string::npos);
+    BOOST_TEST(diagnostic(entries[1])->message.find(what) != std::string::npos, diagnostic(entries[1])->message);
+    for (std::size_t k = 2; k < 5; ++k) BOOST_TEST((grid(entries[k]) && *grid(entries[k]) == grid_of(kPuzzle)), k);
+  }
+  const auto after_pretty = read_all(pretty_cut + board + "\n");
+  BOOST_REQUIRE_EQUAL(after_pretty.size(), 2u);
+  BOOST_TEST(diagnostic(after_pretty[0]) != nullptr);
+  BOOST_TEST(grid(after_pretty[1]) != nullptr);
 }
 
 // leetcode output writes `null` for a puzzle without an answer: read back,

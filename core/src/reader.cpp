@@ -327,13 +327,14 @@ InputFormat detect(std::string_view t, const Alphabet& alphabet, const ReadOptio
   // Split at blanks.
   std::size_t pieces = 0;
   bool layout = false, numeric = true, single = true, leading_zero = false;
+  std::string_view first;
   for (std::size_t i = 0; i < t.size();) {
     while (i < t.size() && is_space(t[i])) ++i;
     if (i == t.size()) break;
     const std::size_t b = i;
     while (i < t.size() && !is_space(t[i])) ++i;
     const std::string_view piece = t.substr(b, i - b);
-    ++pieces;
+    if (++pieces == 1) first = piece;
     if (piece.find_first_of("|+*") != std::string_view::npos ||
         piece.find_first_not_of('-') == std::string_view::npos)
       layout = true;
@@ -344,6 +345,10 @@ InputFormat detect(std::string_view t, const Alphabet& alphabet, const ReadOptio
   // With an alphabet where 0 is a digit, spaced symbols are not numbers.
   if (single && alphabet.digit_of('0') != 0) numeric = false;
   if (pieces > 1) {
+    // A whole one-line puzzle, then more ("PUZZLE 11.9", "PUZZLE # note"):
+    // a line, whose reader takes the comment or names the extra text.
+    if (const int n = square_board_size(first.size(), options); n && symbols_fit(first, alphabet, n))
+      return InputFormat::line;
     if (layout || !numeric) return InputFormat::grid;
     if (pieces > static_cast<std::size_t>(Geometry::kMaxSize)) return InputFormat::line;
     if (pieces >= 10 && !leading_zero) return InputFormat::tokens;
@@ -802,8 +807,30 @@ struct PuzzleReader::Impl {
   }
 
   Entry parse_line_puzzle(std::uint64_t ln, std::string_view t, std::size_t off) {
-    for (char ch : t)  // (a plain loop: find_first_of calls memchr per character)
-      if (ch == ' ' || ch == '\t') return parse_spaced_line(ln, t, off);
+    // A blank, then '#' (when '#' is not a symbol of the alphabet): a comment
+    // to the end of the line.
+    if (alphabet.digit_of('#') < 0)
+      for (std::size_t i = 1; i < t.size(); ++i)
+        if (t[i] == '#' && is_space(t[i - 1])) {
+          t = t.substr(0, i);
+          while (is_space(t.back())) t.remove_suffix(1);
+          break;
+        }
+    for (std::size_t i = 0; i < t.size(); ++i) {  // (a plain loop: find_first_of calls memchr per character)
+      if (t[i] != ' ' && t[i] != '\t') continue;
+      // A whole puzzle, then more: name the extra text, not the puzzle.
+      if (const int n = square_board_size(i, options); n && symbols_fit(t.substr(0, i), alphabet, n)) {
+        std::size_t b = i;
+        while (is_space(t[b])) ++b;
+        std::size_t e = b;
+        while (e < t.size() && !is_space(t[e])) ++e;
+        return fail(ln, ln, off + b + 1,
+                    "unexpected " + quote(t.substr(b, e - b)) + " after the " + std::to_string(i) +
+                        " symbols of the puzzle (a comment after it starts with #)",
+                    std::string(t));
+      }
+      return parse_spaced_line(ln, t, off);
+    }
     const std::size_t count = t.size();
     const std::uint64_t n = isqrt(count);
     // `size` is the board size when known, else 0.
@@ -1578,6 +1605,16 @@ struct PuzzleReader::Impl {
                       "expected '[' starting a board (a JSON array of N rows of N strings), found " +
                           describe_char(t[0]));
       }
+      if (!board_text.empty() && !in_string && starts_a_board(line.text, depth)) {
+        // The board before was cut short: say so here, and read this line
+        // again as the start of the next board.
+        push_back(line);
+        std::size_t off = 0;
+        trim(line.text, off);
+        return fail(start, line.number, off + 1,
+                    "the board begun on line " + std::to_string(start) + " is cut short: a new board starts here, before ']' closes " +
+                        (depth > 1 ? "its row" : "it"));
+      }
       if (board_text.size() + line.text.size() > 2 * kMaxLineLength) {
         Entry entry = fail(start, line.number, 1,
                            "board text is longer than the limit of " + std::to_string(2 * kMaxLineLength) + " bytes");
@@ -1621,6 +1658,19 @@ struct PuzzleReader::Impl {
       entry.text = std::string(trim(std::string_view(board_text).substr(0, value_end), off));
     }
     return entry;
+  }
+
+  // Whether a line that begins `depth` brackets deep inside a board can only
+  // be the start of another board: a '[' where a cell must come (inside a
+  // row), or "[[" where a row must come (a row holds no arrays).
+  static bool starts_a_board(std::string_view text, int depth) {
+    std::size_t off = 0;
+    const std::string_view t = trim(text, off);
+    if (t.empty() || t[0] != '[' || depth < 1) return false;
+    if (depth > 1) return true;
+    std::size_t i = 1;
+    while (i < t.size() && is_space(t[i])) ++i;
+    return i < t.size() && t[i] == '[';
   }
 
   // Parses board_text: a JSON array of N arrays of N cells, each a string
