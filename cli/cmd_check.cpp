@@ -306,7 +306,8 @@ struct CheckTally {
 
   void add(const CheckRecord& r) {
     ++puzzles;
-    if (std::holds_alternative<Diagnostic>(r.base.entry.content) || r.base.result.status == Status::error) ++errors;
+    const bool error = std::holds_alternative<Diagnostic>(r.base.entry.content) || r.base.result.status == Status::error;
+    if (error) ++errors;
     else switch (r.verdict) {
         case Uniqueness::unique: ++unique; break;
         case Uniqueness::multiple: ++multiple; break;
@@ -315,7 +316,7 @@ struct CheckTally {
         case Uniqueness::unknown: ++unknown; break;
       }
     if (!r.base.problem.empty()) ++problems;
-    if (!r.met) ++failed;
+    if (!r.met && !error) ++failed;  // an error is counted (and named on stderr) as one
     if (!r.proof_drat.empty()) ++proofs;
     if (r.proof_failed) ++proof_errors;
   }
@@ -559,12 +560,19 @@ int check(const std::vector<std::string>& args) {
       ("proof", po::value(&config.proof_dir)->value_name("DIR"),
        "write a CNF and a DRAT proof of uniqueness per unique puzzle into DIR")
       ("junit", po::value(&config.junit)->value_name("FILE"), "write a JUnit XML report, one test case per puzzle (-: on standard output, instead of the records)")
-      ("output,o", po::value(&config.output)->default_value(config.output), "output format: text, json");
+      ("output,o", po::value(&config.output)->default_value(std::string(), config.output),  // "": not given
+       "output format: text, json");
   config.sat.add_options(options);
   config.run.add_options(options);
   config.input.add_options(options);
   if (!parse_command("check", "[OPTIONS] [FILE...]", kDescription, options, args, &config.input.files)) return 0;
 
+  if (config.output.empty()) {
+    config.output = CheckConfig{}.output;
+  } else if (config.junit == "-") {
+    throw UsageError("--junit - writes the XML report on standard output instead of the records: give --junit a FILE "
+                     "to keep -o " + config.output);
+  }
   const bool json = config.output == "json";
   if (!json && config.output != "text")
     throw UsageError("unknown output format '" + config.output + "' (choose from text, json)");

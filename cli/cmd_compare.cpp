@@ -656,11 +656,11 @@ void write_table(std::ostream& out, const std::vector<RowSummary>& rows, bool pr
   for (std::size_t r = 0; r < rows.size(); ++r) line([&](std::size_t i) { return cols[i].second[r]; });
   const std::size_t puzzles = rows.empty() ? 0 : rows.front().puzzles;
   if (strength_only) {
-    out << "\n" << puzzles << " puzzles. " << kStrengthNote << '\n';
+    out << "\n" << puzzles_text(puzzles) << ". " << kStrengthNote << '\n';
     return;
   }
-  out << "\n" << puzzles
-      << " puzzles. vars/clauses/literals: mean size of the formula CaDiCaL receives; encode/solve ms: "
+  out << "\n" << puzzles_text(puzzles)
+      << ". vars/clauses/literals: mean size of the formula CaDiCaL receives; encode/solve ms: "
          "means per puzzle;\ntotal s: sum; mean/median/p90/max: total per puzzle. UP/FL %: solved by unit "
          "propagation / failed-literal probing\nover the encoding's own clauses ('-': not measured, the "
          "formula would exceed --max-memory\nor does not fit the board). Note: "
@@ -690,11 +690,11 @@ void write_markdown(std::ostream& out, const std::vector<RowSummary>& rows, bool
   if (strength_only) {
     std::string note(kStrengthNote);
     std::replace(note.begin(), note.end(), '\n', ' ');  // one paragraph
-    out << "\n" << puzzles << " puzzles. " << note << '\n';
+    out << "\n" << puzzles_text(puzzles) << ". " << note << '\n';
     return;
   }
-  out << "\n" << puzzles
-      << " puzzles. Sizes are means; encode and solve are mean milliseconds per puzzle, total s the sum. "
+  out << "\n" << puzzles_text(puzzles)
+      << ". Sizes are means; encode and solve are mean milliseconds per puzzle, total s the sum. "
          "UP/FL %: puzzles solved by unit propagation / failed-literal probing over the encoding's clauses "
          "('-': not measured, the formula would exceed --max-memory or does not fit the board). "
       << kDecisionsNote << ".\n";
@@ -906,6 +906,7 @@ int compare(const std::vector<std::string>& args) {
   install_interrupt_handlers();
   ExitCode code = ExitCode::ok;
   std::vector<Grid> puzzles;
+  std::size_t unreadable = 0;
   {
     EntrySource source(config.input.files, read_options);
     while (auto entry = source.next()) {
@@ -914,13 +915,18 @@ int compare(const std::vector<std::string>& args) {
       } else {
         std::cerr << std::get<Diagnostic>(entry->content).str() << '\n';
         code = worst(code, ExitCode::usage);
+        ++unreadable;
       }
     }
   }
 
   if (puzzles.empty() && !interrupt_flag().load()) {
     // A table of zeros would look like a measurement; write none.
-    std::cerr << "satdoku compare: the input holds no puzzle to compare: no table written\n";
+    if (unreadable > 0)
+      std::cerr << "satdoku compare: the input holds no readable puzzle (" << count_text(unreadable, "error")
+                << " above): no table written\n";
+    else
+      std::cerr << "satdoku compare: the input holds no puzzle to compare: no table written\n";
     return static_cast<int>(ExitCode::usage);
   }
 
@@ -972,12 +978,21 @@ int compare(const std::vector<std::string>& args) {
   mark(summary);
 
   const std::string settings = config.strength_only ? "" : cadical_settings(config);
-  if (!config.csv.empty()) write_to(config.csv, [&](std::ostream& o) { write_csv(o, summary); });
-  if (!config.json.empty()) write_to(config.json, [&](std::ostream& o) { write_json(o, summary, config); });
-  if (!config.markdown.empty())
-    write_to(config.markdown,
-             [&](std::ostream& o) { write_markdown(o, summary, config.probe, config.strength_only, settings); });
-  if (!config.plot.empty()) write_to(config.plot, [&](std::ostream& o) { write_svg(o, summary); });
+  // Each document on its own: one that cannot be written costs only itself.
+  auto emit = [&](const std::string& path, auto writer) {
+    if (path.empty()) return;
+    try {
+      write_to(path, writer);
+    } catch (const OutputError& e) {
+      std::cerr << "satdoku compare: " << e.what() << '\n';
+      code = worst(code, ExitCode::usage);
+    }
+  };
+  emit(config.csv, [&](std::ostream& o) { write_csv(o, summary); });
+  emit(config.json, [&](std::ostream& o) { write_json(o, summary, config); });
+  emit(config.markdown,
+       [&](std::ostream& o) { write_markdown(o, summary, config.probe, config.strength_only, settings); });
+  emit(config.plot, [&](std::ostream& o) { write_svg(o, summary); });
   if (on_stdout == 0) write_table(std::cout, summary, config.probe, config.strength_only, settings);
   std::cout.flush();
 

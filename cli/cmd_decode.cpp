@@ -86,7 +86,9 @@ int decode(const std::vector<std::string>& args) {
   const SolverAnswer& a = std::get<SolverAnswer>(answer);
   auto say = [&](std::string_view status, const std::string& reason) {
     if (*format == OutputFormat::json)
-      std::cout << json_text(nlohmann::json{{"status", status}, {"message", reason}}) << '\n';
+      std::cout << json_text(nlohmann::json{
+                       {"status", status}, {"message", reason}, {"puzzle", format_line(h.puzzle, alphabet)}})
+                << '\n';
     else if (*format == OutputFormat::leetcode)
       std::cout << "null\n";
     else if (*format == OutputFormat::line)
@@ -97,7 +99,8 @@ int decode(const std::vector<std::string>& args) {
     return static_cast<int>(ExitCode::unsolved);
   };
   if (a.verdict == Verdict::unsat) return say("none", "");
-  if (a.verdict == Verdict::unknown) return say("unknown", "the solver gave no answer");
+  if (a.verdict == Verdict::unknown)
+    return say("unknown", "the solver gave no answer (no SATISFIABLE or UNSATISFIABLE: was it stopped?)");
 
   const Decoded decoded = decode(h, a.model);
   if (!decoded.problems.empty()) {

@@ -171,7 +171,10 @@ int encode(const std::vector<std::string>& args) {
   }
   if (puzzles == 0) {
     // The CNF the caller asked for does not exist: an input error.
-    std::cerr << "satdoku encode: the input holds no puzzle: no CNF written\n";
+    if (index > 0)
+      std::cerr << "satdoku encode: the input holds no readable puzzle (" << count_text(index, "error") << " above): no CNF written\n";
+    else
+      std::cerr << "satdoku encode: the input holds no puzzle: no CNF written\n";
     code = worst(code, ExitCode::usage);
   }
   return static_cast<int>(code);

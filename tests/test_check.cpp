@@ -392,7 +392,8 @@ BOOST_AUTO_TEST_CASE(usage_errors_exit_with_2) {
   for (const char* args : {"check --expect sometimes", "check --count 1", "check --count 0", "check --count -5",
                            "check --count +3", "check --conflicts -1", "check --nodes -2", "check --jobs -1",
                            "check --jobs 4294967295", "check --output grid", "check --backend quantum",
-                           "check --no-such-option", "check --jobs 0", "check --mode lazy"}) {
+                           "check --no-such-option", "check --jobs 0", "check --mode lazy",
+                           "check --junit - --output json", "check --junit - -o text"}) {
     auto r = run_satdoku(args, kEasy + "\n");
     BOOST_TEST(r.exit_code == 2, args << " gave " << r.exit_code);
     BOOST_TEST(r.err.find("satdoku check:") != std::string::npos, args << ": " << r.err);
@@ -409,4 +410,11 @@ BOOST_AUTO_TEST_CASE(text_errors_carry_their_reason) {
   auto r = run_satdoku("check", "xyz\n");
   BOOST_TEST(r.exit_code == 2);
   BOOST_TEST(r.out.rfind("<stdin>:1 error: ", 0) == 0, r.out);
+  // An error counts as an error, not also as a puzzle that missed --expect.
+  BOOST_TEST(r.err.find("1 error; 0 not unique;") != std::string::npos, r.err);
+  auto both = run_satdoku("check --expect multiple", "xyz\n" + kEasy + "\n");
+  BOOST_TEST(both.exit_code == 2);
+  BOOST_TEST(both.err.find("1 unique, 0 multiple, 0 none, 0 invalid, 0 unknown, 1 error; 1 not multiple;") !=
+                 std::string::npos,
+             both.err);
 }

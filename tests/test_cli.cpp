@@ -448,6 +448,21 @@ BOOST_AUTO_TEST_CASE(encode_then_decode_round_trip) {
   // As solve writes them: none in line output, null in LeetCode's.
   BOOST_TEST(run_satdoku("decode -o line '" + cnf + "' -", "s UNSATISFIABLE\n").out == "none\n");
   BOOST_TEST(run_satdoku("decode -o leetcode '" + cnf + "' -", "s UNSATISFIABLE\n").out == "null\n");
+  // JSON names the puzzle whatever the answer; a solver stopped before it
+  // spoke (an empty answer) is unknown.
+  const auto none_json = nlohmann::json::parse(run_satdoku("decode -o json '" + cnf + "' -", "s UNSATISFIABLE\n").out);
+  BOOST_TEST(none_json.at("status") == "none");
+  BOOST_TEST(none_json.at("puzzle") == kEasy);
+  const auto solved_json =
+      nlohmann::json::parse(run_satdoku("decode -o json '" + cnf + "' '" + (dir / "model.txt").string() + "'").out);
+  BOOST_TEST(solved_json.at("solution") == kEasySolution);
+  BOOST_TEST(solved_json.at("puzzle") == kEasy);
+  auto stopped = run_satdoku("decode '" + cnf + "' -", "");
+  BOOST_TEST(stopped.exit_code == 1);
+  BOOST_TEST(stopped.out == "unknown\n");
+  BOOST_TEST(stopped.err.find("the solver gave no answer (no SATISFIABLE or UNSATISFIABLE: was it stopped?)") !=
+                 std::string::npos,
+             stopped.err);
   // The CNF on standard input, and another alphabet (digits 0-8 for 1-9).
   auto piped = run_satdoku("decode -o line --alphabet 0-8 - '" + (dir / "model.txt").string() + "'", text);
   BOOST_TEST(piped.exit_code == 0, piped.err);

@@ -425,6 +425,29 @@ BOOST_AUTO_TEST_CASE(sat_options_reach_every_row) {
   fs::remove(in);
 }
 
+// A document that cannot be written costs only itself: the table still
+// goes to standard output and the other files are written (exit code 2).
+// An input with nothing readable names its errors.
+BOOST_AUTO_TEST_CASE(a_failed_document_costs_only_itself) {
+  const fs::path dir = fs::temp_directory_path() / ("satdoku-compare-full-" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  const auto r = test::run_satdoku("compare '" + small_input().string() + "' --encodings triads --json /dev/full --csv '" +
+                                   (dir / "c.csv").string() + "'");
+  BOOST_TEST(r.exit_code == 2, r.err);
+  BOOST_TEST(r.err.find("satdoku compare: cannot write /dev/full") != std::string::npos, r.err);
+  BOOST_TEST(r.out.find("12 puzzles. ") != std::string::npos, r.out);
+  BOOST_TEST(test::slurp(dir / "c.csv").find("triads") != std::string::npos);
+  fs::remove_all(dir);
+  const auto junk = test::run_satdoku("compare", "12345\nxyz\n");
+  BOOST_TEST(junk.exit_code == 2);
+  BOOST_TEST(junk.err.find("the input holds no readable puzzle (2 errors above): no table written") != std::string::npos,
+             junk.err);
+  const auto encode = test::run_satdoku("encode", "12345\n");
+  BOOST_TEST(encode.exit_code == 2);
+  BOOST_TEST(encode.err.find("the input holds no readable puzzle (1 error above): no CNF written") != std::string::npos,
+             encode.err);
+}
+
 BOOST_AUTO_TEST_CASE(unknown_names_are_usage_errors) {
   const std::string in = "'" + small_input().string() + "'";
   auto r = test::run_satdoku("compare " + in + " --encodings extended,bogus");

@@ -248,7 +248,12 @@ BOOST_AUTO_TEST_CASE(solver_answers_in_every_format) {
     BOOST_TEST((a.verdict == Verdict::sat));
     BOOST_TEST(a.model.value(3) == -1);
   }
-  BOOST_TEST((expect_value(parse_answer("")).verdict == Verdict::unknown));
+  BOOST_TEST((expect_value(parse_answer("")).verdict == Verdict::unknown));  // a solver stopped before it spoke
+  // A solver's answer given where the CNF belongs (decode MODEL CNF) says so.
+  for (const char* text : {"s SATISFIABLE\nv 1 0\n", "c cadical\ns UNSATISFIABLE\n", "SAT\n1 -2 0\n"})
+    BOOST_TEST(expect_diagnostic(parse_header(text)).message ==
+                   "this is a SAT solver's answer, not a CNF: give the CNF first, then the model",
+               text);
   struct Case {
     const char* text;
     std::uint64_t line, column;

@@ -1,5 +1,6 @@
 #include "satdoku/dimacs.hpp"
 
+#include <cerrno>
 #include <charconv>
 #include <cstdint>
 #include <cstdlib>
@@ -150,9 +151,10 @@ void DimacsWriter::add_clause(std::span<const int> literals) {
 }
 
 void DimacsWriter::finish() {
+  errno = 0;
   flush();
   out_.flush();
-  if (!out_) throw OutputError("writing the CNF failed");
+  if (!out_) throw OutputError(std::string("writing the CNF failed") + (errno ? std::string(": ") + std::strerror(errno) : ""));
 }
 
 std::vector<std::string> header_comments(const Encoder& encoder, const EncodeReport& report) {
@@ -331,8 +333,13 @@ std::variant<CnfHeader, Diagnostic> read_cnf_header(std::istream& in, const std:
       return CnfHeader{generator, std::move(puzzle), options, v, c};
     }
     if (tokens[0].text != "c" || tokens.size() < 2) {
-      if (tokens[0].text != "c")
+      if (tokens[0].text != "c") {
+        const std::string_view t = tokens[0].text;
+        if (t == "s" || t == "v" || t == "SAT" || t == "UNSAT" || t == "INDET")
+          return diag(name, number, 1,
+                      "this is a SAT solver's answer, not a CNF: give the CNF first, then the model");
         return diag(name, number, 1, "expected a comment or the 'p cnf' line before any clause");
+      }
       continue;
     }
     const std::string_view key = tokens[1].text;

@@ -7,7 +7,9 @@
 #include <unistd.h>
 
 #include <atomic>
+#include <cerrno>
 #include <chrono>
+#include <cstring>
 #include <fstream>
 #include <system_error>
 
@@ -265,8 +267,10 @@ UniquenessProof write_uniqueness_proof(const Grid& puzzle, const Grid& solution,
     solver.set_conflict_limit(limits.conflict_budget);
     if (limits.time_budget > 0) solver.set_time_limit(limits.time_budget);
 
+    auto cannot_write = [&](const std::string& why) { return OutputError("cannot write " + cnf.string() + ": " + why); };
+    errno = 0;
     std::ofstream out(cnf_temp, std::ios::binary | std::ios::trunc);
-    if (!out) throw OutputError("cannot write " + cnf.string());
+    if (!out) throw cannot_write(errno ? std::strerror(errno) : "open failed");
     DimacsWriter writer(out);
     for (const std::string& line : header_comments(encoder, size)) writer.comment(line);
     writer.comment("uniqueness: the rules, the clues as unit clauses, and as the last clause");
@@ -277,9 +281,14 @@ UniquenessProof write_uniqueness_proof(const Grid& puzzle, const Grid& solution,
     Tee tee(writer, solver);
     encoder.emit(tee);
     tee.add_clause(block);
-    writer.finish();
+    try {
+      writer.finish();
+    } catch (const OutputError& e) {
+      throw cannot_write(e.what());
+    }
+    errno = 0;
     out.close();
-    if (!out) throw OutputError("cannot write " + cnf.string());
+    if (!out) throw cannot_write(errno ? std::strerror(errno) : "write failed");
     outcome.result = solver.solve();
   }  // the solver closes the proof file here
   if (outcome.result != SatResult::unsat) return outcome;
