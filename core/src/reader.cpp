@@ -807,17 +807,17 @@ struct PuzzleReader::Impl {
   }
 
   Entry parse_line_puzzle(std::uint64_t ln, std::string_view t, std::size_t off) {
-    // A blank, then '#' (when '#' is not a symbol of the alphabet): a comment
-    // to the end of the line.
-    if (alphabet.digit_of('#') < 0)
-      for (std::size_t i = 1; i < t.size(); ++i)
-        if (t[i] == '#' && is_space(t[i - 1])) {
-          t = t.substr(0, i);
-          while (is_space(t.back())) t.remove_suffix(1);
-          break;
-        }
     for (std::size_t i = 0; i < t.size(); ++i) {  // (a plain loop: find_first_of calls memchr per character)
       if (t[i] != ' ' && t[i] != '\t') continue;
+      // A blank, then '#' (when '#' is not a symbol of the alphabet): a
+      // comment to the end of the line.
+      if (alphabet.digit_of('#') < 0)
+        for (std::size_t k = i + 1; k < t.size(); ++k)
+          if (t[k] == '#' && is_space(t[k - 1])) {
+            std::string_view before = t.substr(0, k);
+            while (is_space(before.back())) before.remove_suffix(1);
+            return parse_line_puzzle(ln, before, off);
+          }
       // A whole puzzle, then more: name the extra text, not the puzzle.
       if (const int n = square_board_size(i, options); n && symbols_fit(t.substr(0, i), alphabet, n)) {
         std::size_t b = i;
