@@ -28,6 +28,12 @@ BOOST_AUTO_TEST_CASE(bad_sizes_and_boxes_are_refused) {
   BOOST_CHECK_THROW(Geometry(Geometry::kMaxSize + 4), GeometryError);
   BOOST_CHECK_THROW(Geometry(9, BoxShape{2, 4}), GeometryError);
   BOOST_CHECK_THROW(Geometry(9, BoxShape{1, 9}), GeometryError);
+  // A box read from a CNF header or --box may be huge: its area must not
+  // overflow 32 bits (found by fuzz_decode), where 7 x 1840700271 would
+  // wrap around to 9.
+  BOOST_CHECK_THROW(Geometry(9, BoxShape{77258944, 32}), GeometryError);
+  BOOST_CHECK_THROW(Geometry(9, BoxShape{7, 1840700271}), GeometryError);
+  BOOST_CHECK_THROW(Geometry(9, BoxShape{2147483647, 2147483647}), GeometryError);
   try {
     Geometry g(7);
     BOOST_FAIL("7x7 accepted");

@@ -38,7 +38,7 @@ Geometry::Geometry(int n, std::optional<BoxShape> box) : n_(n) {
     throw GeometryError("board size " + std::to_string(n) + " is out of range (4 to " +
                         std::to_string(kMaxSize) + ")");
   if (box) {
-    if (box->rows * box->cols != n)
+    if (static_cast<long long>(box->rows) * box->cols != n)  // (a box read from a file may be huge)
       throw GeometryError("box " + box->str() + " does not fit a " + std::to_string(n) + "x" +
                           std::to_string(n) + " board (" + std::to_string(box->rows) + " x " +
                           std::to_string(box->cols) + " != " + std::to_string(n) + ")");

@@ -272,7 +272,10 @@ struct Cell {
 int square_board_size(std::uint64_t count, const ReadOptions& options) {
   const std::uint64_t n = isqrt(count);
   if (n * n != count || n < 4 || n > static_cast<std::uint64_t>(Geometry::kMaxSize)) return 0;
-  if (options.box) return options.box->rows * options.box->cols == static_cast<int>(n) ? static_cast<int>(n) : 0;
+  if (options.box) {  // (R and C are positive, and may be large: multiplied in 64 bits)
+    const std::uint64_t cells = static_cast<std::uint64_t>(options.box->rows) * static_cast<std::uint64_t>(options.box->cols);
+    return cells == n ? static_cast<int>(n) : 0;
+  }
   return infer_box_shape(static_cast<int>(n)) ? static_cast<int>(n) : 0;
 }
 
