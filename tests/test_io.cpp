@@ -1226,6 +1226,35 @@ BOOST_AUTO_TEST_CASE(drawn_grids_use_a_chosen_alphabet) {
   }
 }
 
+// The tokens and leetcode layouts write numbers under any alphabet, and
+// read them back as numbers: with 0-3 the digit 1 is written "1", not "0"
+// (leetcode output read back as symbols had every full grid `invalid`, and
+// a tokens board of single digits under A-D was taken for a grid).
+BOOST_AUTO_TEST_CASE(number_layouts_read_back_under_any_alphabet) {
+  using Writer = std::string (*)(const Grid&);
+  const std::pair<const char*, Writer> writers[] = {
+      {"tokens", format_tokens},
+      {"leetcode", [](const Grid& g) { return format_leetcode(g) + "\n"; }},
+  };
+  for (const auto& [spec, n] : {std::pair{"0-3", 4}, std::pair{"A-D", 4}, std::pair{"a-f", 6}, std::pair{"0-8", 9},
+                                std::pair{"A-I", 9}, std::pair{"0-F", 16}}) {
+    const Grid g = pattern(n);
+    for (const auto& [name, write] : writers) {
+      BOOST_TEST_CONTEXT(spec << " " << name) {
+        const std::string once = write(g);
+        const std::string text = once + (std::string(name) == "tokens" ? "\n" : "") + once;
+        for (InputFormat format : {InputFormat::automatic, *parse_input_format(name)}) {
+          std::vector<Grid> back;
+          BOOST_REQUIRE_NO_THROW(back = read_puzzles_text(text, ReadOptions{format, {}, Alphabet::parse(spec)}));
+          BOOST_REQUIRE_EQUAL(back.size(), 2u);
+          BOOST_TEST((back[0] == g));
+          BOOST_TEST((back[1] == g));
+        }
+      }
+    }
+  }
+}
+
 BOOST_AUTO_TEST_CASE(round_trips) {
   std::vector<Grid> grids = {grid_of(kPuzzle), grid_of(kSolution), pattern(4), pattern(6), pattern(8),
                              pattern(12), pattern(36), pattern(64)};

@@ -330,6 +330,7 @@ InputFormat detect(std::string_view t, const Alphabet& alphabet, const ReadOptio
   // Split at blanks.
   std::size_t pieces = 0;
   bool layout = false, numeric = true, single = true, leading_zero = false;
+  bool other_digits = false;  // a one-digit piece the alphabet reads as another digit, or not at all
   std::string_view first;
   for (std::size_t i = 0; i < t.size();) {
     while (i < t.size() && is_space(t[i])) ++i;
@@ -344,7 +345,13 @@ InputFormat detect(std::string_view t, const Alphabet& alphabet, const ReadOptio
     if (parse_number(piece).kind == Number::not_a_number) numeric = false;
     if (piece.size() > 1) single = false;
     if (piece.size() > 1 && piece[0] == '0') leading_zero = true;
+    if (piece.size() == 1 && is_digit(piece[0]) && alphabet.digit_of(piece[0]) != piece[0] - '0') other_digits = true;
   }
+  // Spaced single digits that --alphabet reads as other digits (0-8, 0-F,
+  // A-I): numbers, as the tokens layout writes them under any alphabet (a
+  // drawn grid of symbols has its rules).
+  if (pieces > 1 && numeric && single && other_digits && !layout)
+    return pieces > static_cast<std::size_t>(Geometry::kMaxSize) ? InputFormat::line : InputFormat::tokens;
   // With an alphabet where 0 is a digit, spaced symbols are not numbers.
   if (single && alphabet.digit_of('0') != 0) numeric = false;
   if (pieces > 1) {
@@ -1748,7 +1755,10 @@ struct PuzzleReader::Impl {
           }
           if (i >= s.size() || s[i] != '"') return board_fail(start, at, "unterminated string");
           ++i;
-          if (content.size() == 1 && alphabet.digit_of(content[0]) >= 0) {
+          // A decimal digit is a number (leetcode output writes numbers
+          // under any alphabet), unless the alphabet reads it as itself.
+          const char c0 = content.empty() ? '\0' : content[0];
+          if (content.size() == 1 && alphabet.digit_of(c0) >= 0 && (!is_digit(c0) || alphabet.digit_of(c0) == c0 - '0')) {
             cell.value = alphabet.digit_of(content[0]);
             cell.symbol = true;
             cell.ch = content[0];
