@@ -311,7 +311,7 @@ void run_owned_blocks(EntrySource& source, StateBlocks& blocked, MakeWorker& mak
       const std::size_t position = item->position;
       Record record = worker(std::move(item->entry), item->block_end);
       lock.lock();
-      if (stop) return;
+      if (stop || cancel.load()) return;  // after Ctrl-C this answer may be "cancelled": no record
       ring[position % capacity].emplace(std::move(record));
       const std::size_t before = next_emit;
       errno = 0;
@@ -374,8 +374,10 @@ BatchTotals run_batch(EntrySource& source, MakeWorker make_worker, Sink sink, co
       if (output_failed()) break;
       std::optional<StateBlocks::Item> item = blocked.next();
       if (!item) break;
+      auto record = worker(std::move(item->entry), item->block_end);
+      if (cancel.load(std::memory_order_relaxed)) break;  // cut short by Ctrl-C: no record (below)
       errno = 0;
-      sink(worker(std::move(item->entry), item->block_end));
+      sink(std::move(record));
       progress.update(++totals.records);
       if (output_failed()) break;
     }
@@ -389,8 +391,8 @@ BatchTotals run_batch(EntrySource& source, MakeWorker make_worker, Sink sink, co
     // finish together however hard the puzzles.  At most `capacity` entries
     // are in flight, so memory stays flat on files of any length.  After
     // Ctrl-C each worker finishes the puzzle it is on (its search is
-    // cancelled) and drops the rest; the records up to the first missing one
-    // are printed.
+    // cancelled, and it gets no record) and drops the rest; the records up to
+    // the first missing one are printed.
     //
     // A chunk that starts with a stateful entry runs to the end of its
     // block (StateBlocks), and a chunk of other entries ends before a stateful
@@ -474,7 +476,11 @@ BatchTotals run_batch(EntrySource& source, MakeWorker make_worker, Sink sink, co
         records.clear();
         for (std::size_t i = 0; i < chunk.size(); ++i) {
           if (cancel.load(std::memory_order_relaxed) || stop.load(std::memory_order_relaxed)) break;
-          records.push_back(worker(std::move(chunk[i].entry), chunk[i].block_end));
+          Record record = worker(std::move(chunk[i].entry), chunk[i].block_end);
+          // A puzzle that Ctrl-C cut short would read "unknown: cancelled",
+          // which a script cannot tell from a limit: it gets no record.
+          if (cancel.load(std::memory_order_relaxed)) break;
+          records.push_back(std::move(record));
         }
         if (!records.empty()) {
           const double each =
