@@ -88,10 +88,16 @@ AtomicFile::~AtomicFile() {
   }
 }
 
+void AtomicFile::write(std::string_view text) {
+  errno = 0;
+  out_.write(text.data(), static_cast<std::streamsize>(text.size()));
+  if (!out_ && write_errno_ == 0) write_errno_ = errno;
+}
+
 void AtomicFile::commit() {
   errno = 0;
   out_.flush();
-  const int flush_error = errno;
+  const int flush_error = errno ? errno : write_errno_;
   const bool ok = static_cast<bool>(out_);
   out_.close();
   if (!ok || out_.fail()) {

@@ -37,6 +37,10 @@ class AtomicFile {
   AtomicFile& operator=(const AtomicFile&) = delete;
 
   std::ostream& stream() { return out_; }
+  // Writes `text` to stream(), keeping the reason (errno) if the write
+  // fails, for commit()'s message: a failure met while writing through
+  // stream() leaves commit() only "write failed".
+  void write(std::string_view text);
   // Flushes, closes and renames into place; throws OutputError on failure.
   void commit();
 
@@ -45,6 +49,7 @@ class AtomicFile {
   std::ofstream out_;
   bool direct_ = false;  // a pipe or device: no temporary file
   bool committed_ = false;
+  int write_errno_ = 0;  // errno of the first failed write(), 0 if none
 };
 
 }  // namespace satdoku::cli

@@ -820,8 +820,10 @@ void write_to(const std::string& path, auto writer) {
     writer(std::cout);
     return;
   }
+  std::ostringstream text;  // written whole, so that a failure keeps its reason
+  writer(text);
   AtomicFile file(path);
-  writer(file.stream());
+  file.write(text.str());
   file.commit();
 }
 

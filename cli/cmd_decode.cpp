@@ -42,8 +42,10 @@ std::ifstream open_input(const std::string& path) {
   if (!in || std::filesystem::is_directory(path, ignored)) {
     Diagnostic diagnostic;
     diagnostic.where.file = path;
-    diagnostic.message = std::filesystem::is_directory(path, ignored) ? "cannot read: it is a folder"
-                                                                       : "cannot open: " + std::string(std::strerror(error));
+    // Worded as the puzzle readers word it ("cannot read: Is a directory").
+    diagnostic.message = std::filesystem::is_directory(path, ignored)
+                             ? "cannot read: " + std::string(std::strerror(EISDIR))
+                             : "cannot open: " + std::string(std::strerror(error));
     throw InputError(std::move(diagnostic));
   }
   return in;
