@@ -344,6 +344,25 @@ BOOST_AUTO_TEST_CASE(the_reference_gives_up_after_a_second_by_default) {
   BOOST_TEST(longer.err.find("(the time limit of 1.5 s was reached)") != std::string::npos, longer.err);
 }
 
+// A big board that propagation settled is proven unique by it: the reference
+// gets the SAT side's time plus 10 ms, as beside CaDiCaL in `solve`, not the
+// whole second (which it never finishes within on such a board).
+BOOST_AUTO_TEST_CASE(a_settled_big_board_does_not_wait_out_the_reference) {
+  const auto board = shared_data() / "large" / "sudoku-144-1.txt";
+  auto r = run_satdoku("check --output json '" + board.string() + "'");
+  BOOST_TEST(r.exit_code == 0, r.err);
+  const auto record = records_of(r.out).at(0);
+  BOOST_TEST(record["verdict"] == "unique");
+  BOOST_TEST(record["stats"]["by_propagation"] == true);
+  const std::string note = record.value("reference", std::string());
+  const std::string prefix = "the reference gave up (the time limit of ";
+  BOOST_REQUIRE_MESSAGE(note.rfind(prefix, 0) == 0, note);
+  const double limit = std::stod(note.substr(prefix.size()));
+  BOOST_TEST(limit < 1.0, note);
+  BOOST_TEST(limit >= 0.010, note);
+  BOOST_TEST(limit <= record["stats"]["seconds"].get<double>() + 0.011, note);
+}
+
 // --junit through a symbolic link replaces the link's target and keeps the
 // link; a device is written, never replaced; a directory is a clear error.
 BOOST_AUTO_TEST_CASE(junit_follows_links_and_writes_devices) {
