@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <cerrno>
-#include <cstring>
 #include <iostream>
 
 #include "satdoku/error.hpp"
@@ -165,7 +164,7 @@ int guarded(std::string_view name, int (*body)(const std::vector<std::string>&),
   const int error = errno;
   if (!stdout_failure_said)
     std::cerr << "satdoku " << name << ": cannot write standard output"
-              << (error ? std::string(": ") + std::strerror(error) : std::string()) << '\n';
+              << errno_suffix(error) << '\n';
   return std::max(code, static_cast<int>(ExitCode::usage));  // the codes rank as their numbers
 }
 

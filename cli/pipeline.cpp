@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <chrono>
-#include <cstring>
 #include <future>
 #include <iostream>
 #include <thread>
@@ -45,7 +44,7 @@ int finish_batch(std::string_view command, const BatchTotals& totals, const std:
   if (!quiet) std::cerr << "satdoku " << command << ": " << summary << '\n';
   if (totals.output_failed) {
     std::cerr << "satdoku " << command << ": cannot write standard output"
-              << (totals.output_error ? std::string(": ") + std::strerror(totals.output_error) : std::string())
+              << errno_suffix(totals.output_error)
               << "; stopped after " << puzzles_text(totals.records)
               << " (the summary counts them all; their records from the failed write on are lost)\n";
     stdout_failure_reported();

@@ -1,6 +1,10 @@
 #include "satdoku/error.hpp"
 
+#include <cstring>
+
 namespace satdoku {
+
+std::string errno_suffix(int error) { return error ? std::string(": ") + std::strerror(error) : std::string(); }
 
 std::string SourceLocation::str() const {
   std::string s = file.empty() ? std::string("<input>") : file;

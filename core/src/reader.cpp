@@ -287,6 +287,11 @@ bool symbols_fit(std::string_view t, const Alphabet& alphabet, int n) {
   });
 }
 
+// Whether decimal digit `ch` stands for its own value in the alphabet ('0'
+// a blank), as in a number: the layouts that write numbers (tokens,
+// leetcode) read the same under any alphabet when it does not.
+bool digit_is_its_value(const Alphabet& alphabet, char ch) { return alphabet.digit_of(ch) == ch - '0'; }
+
 // The blank-separated pieces of a line: how many, and whether all are
 // numbers (then the largest).
 struct Pieces {
@@ -345,7 +350,7 @@ InputFormat detect(std::string_view t, const Alphabet& alphabet, const ReadOptio
     if (parse_number(piece).kind == Number::not_a_number) numeric = false;
     if (piece.size() > 1) single = false;
     if (piece.size() > 1 && piece[0] == '0') leading_zero = true;
-    if (piece.size() == 1 && is_digit(piece[0]) && alphabet.digit_of(piece[0]) != piece[0] - '0') other_digits = true;
+    if (piece.size() == 1 && is_digit(piece[0]) && !digit_is_its_value(alphabet, piece[0])) other_digits = true;
   }
   // Spaced single digits that --alphabet reads as other digits (0-8, 0-F,
   // A-I): numbers, as the tokens layout writes them under any alphabet (a
@@ -1757,8 +1762,8 @@ struct PuzzleReader::Impl {
           ++i;
           // A decimal digit is a number (leetcode output writes numbers
           // under any alphabet), unless the alphabet reads it as itself.
-          const char c0 = content.empty() ? '\0' : content[0];
-          if (content.size() == 1 && alphabet.digit_of(c0) >= 0 && (!is_digit(c0) || alphabet.digit_of(c0) == c0 - '0')) {
+          if (content.size() == 1 && alphabet.digit_of(content[0]) >= 0 &&
+              (!is_digit(content[0]) || digit_is_its_value(alphabet, content[0]))) {
             cell.value = alphabet.digit_of(content[0]);
             cell.symbol = true;
             cell.ch = content[0];

@@ -154,7 +154,7 @@ void DimacsWriter::finish() {
   errno = 0;
   flush();
   out_.flush();
-  if (!out_) throw OutputError(std::string("writing the CNF failed") + (errno ? std::string(": ") + std::strerror(errno) : ""));
+  if (!out_) throw OutputError("writing the CNF failed" + errno_suffix(errno));
 }
 
 std::vector<std::string> header_comments(const Encoder& encoder, const EncodeReport& report) {

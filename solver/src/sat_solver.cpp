@@ -7,7 +7,6 @@
 #include <climits>
 #include <cstdio>
 #include <cstdlib>
-#include <cstring>
 
 #include "satdoku/error.hpp"
 
@@ -121,8 +120,7 @@ void SatSolver::trace_proof(const std::string& path) {
   if (impl_->proof) throw UsageError("SatSolver::trace_proof: a proof is already being traced");
   errno = 0;
   std::FILE* file = std::fopen(path.c_str(), "w");
-  if (!file)
-    throw OutputError("cannot open proof file '" + path + "'" + (errno ? std::string(": ") + std::strerror(errno) : ""));
+  if (!file) throw OutputError("cannot open proof file '" + path + "'" + errno_suffix(errno));
   if (!impl_->solver.trace_proof(file, path.c_str())) {
     std::fclose(file);
     throw OutputError("CaDiCaL cannot trace a proof to '" + path + "'");

@@ -9,7 +9,6 @@
 #include <atomic>
 #include <cerrno>
 #include <chrono>
-#include <cstring>
 #include <fstream>
 #include <system_error>
 
@@ -267,10 +266,9 @@ UniquenessProof write_uniqueness_proof(const Grid& puzzle, const Grid& solution,
     solver.set_conflict_limit(limits.conflict_budget);
     if (limits.time_budget > 0) solver.set_time_limit(limits.time_budget);
 
-    auto cannot_write = [&](const std::string& why) { return OutputError("cannot write " + cnf.string() + ": " + why); };
     errno = 0;
     std::ofstream out(cnf_temp, std::ios::binary | std::ios::trunc);
-    if (!out) throw cannot_write(errno ? std::strerror(errno) : "open failed");
+    if (!out) throw OutputError("cannot write " + cnf.string() + errno_suffix(errno));
     DimacsWriter writer(out);
     for (const std::string& line : header_comments(encoder, size)) writer.comment(line);
     writer.comment("uniqueness: the rules, the clues as unit clauses, and as the last clause");
@@ -284,11 +282,11 @@ UniquenessProof write_uniqueness_proof(const Grid& puzzle, const Grid& solution,
     try {
       writer.finish();
     } catch (const OutputError& e) {
-      throw cannot_write(e.what());
+      throw OutputError("cannot write " + cnf.string() + ": " + e.what());
     }
     errno = 0;
     out.close();
-    if (!out) throw cannot_write(errno ? std::strerror(errno) : "write failed");
+    if (!out) throw OutputError("cannot write " + cnf.string() + errno_suffix(errno));
     outcome.result = solver.solve();
   }  // the solver closes the proof file here
   if (outcome.result != SatResult::unsat) return outcome;

@@ -73,4 +73,9 @@ class OutputError : public Error {
   using Error::Error;
 };
 
+// The reason a system call failed, to append to a message: ": " and
+// strerror(error), or "" when `error` (an errno value) is 0, as after a
+// stream failure that left none.
+std::string errno_suffix(int error);
+
 }  // namespace satdoku
