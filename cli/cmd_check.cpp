@@ -205,6 +205,10 @@ class Checker {
     };
     if (theirs == Uniqueness::unknown) {
       r.base.reference_note = "the reference gave up" + (reference.message.empty() ? "" : " (" + reference.message + ")");
+      // Not a gap in the evidence: the cells propagation derived from the
+      // clues are the only solution.
+      if (sat.stats.by_propagation && sat.status == Status::solved)
+        r.base.reference_note += "; unit propagation alone settled the puzzle, which proves the verdict";
       return;
     }
     if (r.verdict == Uniqueness::unknown) return;

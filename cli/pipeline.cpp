@@ -134,6 +134,7 @@ SolveRecord Pipeline::run(Entry&& entry, std::uint64_t block) {
   // call_once wakes waiters unconditionally: 49,158 on 17_clue).
   std::future<Result> reference_run;
   if (reference_ && beside) reference_run = std::async(std::launch::async, run_reference);
+  bool stopped_after_grace = false;  // by this thread, not by Ctrl-C or the reference's own limits
   Limits limits = config_.limits;
   limits.reuse_epoch = block;
   record.result = backend_->solve(*puzzle, limits);
@@ -151,7 +152,7 @@ SolveRecord Pipeline::run(Entry&& entry, std::uint64_t block) {
     // a quarter of the SAT time, the rule until session 6, cost sudoku-144-2
     // about 0.1 s).
     const auto grace = std::chrono::milliseconds(10);
-    if (reference_run.wait_for(grace) != std::future_status::ready) stop_reference = true;
+    if (reference_run.wait_for(grace) != std::future_status::ready) stop_reference = stopped_after_grace = true;
   }
   auto stop_and_wait = [&] {
     if (reference_ && beside) {
@@ -168,7 +169,9 @@ SolveRecord Pipeline::run(Entry&& entry, std::uint64_t block) {
       return record;
     }
   if (reference_ && record.result.status != Status::error && !record.result.refused) {
-    const Result reference = beside ? std::move(reference_run).get() : run_reference();
+    Result reference = beside ? std::move(reference_run).get() : run_reference();
+    // Say why it stopped in words a user can act on (its own word is "cancelled").
+    if (stopped_after_grace && reference.interrupted) reference.message = "stopped 10 ms after the SAT answer";
     const CrossCheck check = cross_check(record.result, reference, config_.limits.max_solutions);
     if (!check.agree) {
       record.problem = "the SAT answer and the native reference disagree: " + check.message;

@@ -361,6 +361,16 @@ BOOST_AUTO_TEST_CASE(a_settled_big_board_does_not_wait_out_the_reference) {
   BOOST_TEST(limit < 1.0, note);
   BOOST_TEST(limit >= 0.010, note);
   BOOST_TEST(limit <= record["stats"]["seconds"].get<double>() + 0.011, note);
+  // Propagation's proof is named, so the note does not read as a gap.
+  BOOST_TEST(note.find("; unit propagation alone settled the puzzle, which proves the verdict") != std::string::npos,
+             note);
+  // `solve` runs the reference beside CaDiCaL and stops it 10 ms after the
+  // answer: the note says so, not the reference's own word ("cancelled").
+  auto solved = run_satdoku("solve --output json '" + board.string() + "'");
+  BOOST_TEST(solved.exit_code == 0, solved.err);
+  BOOST_TEST(records_of(solved.out).at(0).value("reference", std::string()) ==
+             "the reference gave up (stopped 10 ms after the SAT answer)");
+  BOOST_TEST(solved.err.find("cancelled") == std::string::npos, solved.err);
 }
 
 // --junit through a symbolic link replaces the link's target and keeps the
