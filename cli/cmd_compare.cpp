@@ -529,31 +529,49 @@ std::vector<std::string> csv_fields(const RowSummary& r) {
   return f;
 }
 
-void write_csv(std::ostream& out, const std::vector<RowSummary>& rows) {
-  for (std::size_t i = 0; i < kCsvHeader.size(); ++i) out << (i ? "," : "") << kCsvHeader[i];
-  out << '\n';
-  for (const RowSummary& r : rows) {
-    const auto f = csv_fields(r);
-    for (std::size_t i = 0; i < f.size(); ++i) out << (i ? "," : "") << f[i];
+// What --strength-only measures; the other columns (sizes, times, search,
+// failures of the SAT runs it skips) would be zeros, so its documents leave
+// them out, as its table does.
+bool measured_without_solving(std::string_view column) {
+  for (std::string_view c : {"encoding", "amo", "puzzles", "up_solved_pct", "fl_solved_pct", "unknown", "strongest"})
+    if (column == c) return true;
+  return false;
+}
+
+void write_csv(std::ostream& out, const std::vector<RowSummary>& rows, bool strength_only) {
+  auto write = [&](const std::vector<std::string>& fields) {
+    bool first = true;
+    for (std::size_t i = 0; i < fields.size(); ++i) {
+      if (strength_only && !measured_without_solving(kCsvHeader[i])) continue;
+      out << (first ? "" : ",") << fields[i];
+      first = false;
+    }
     out << '\n';
-  }
+  };
+  write(kCsvHeader);
+  for (const RowSummary& r : rows) write(csv_fields(r));
 }
 
 void write_json(std::ostream& out, const std::vector<RowSummary>& rows, const CompareConfig& c) {
   nlohmann::ordered_json doc;
   doc["puzzles"] = rows.empty() ? 0 : rows.front().puzzles;
-  doc["limit"] = c.limit;
-  doc["seed"] = c.seed;
-  doc["sat_options"] = nlohmann::ordered_json::object();
-  for (const auto& [name, value] : c.sat_options) doc["sat_options"][name] = value;
+  if (c.strength_only) {
+    doc["strength_only"] = true;
+  } else {
+    doc["limit"] = c.limit;
+    doc["seed"] = c.seed;
+    doc["sat_options"] = nlohmann::ordered_json::object();
+    for (const auto& [name, value] : c.sat_options) doc["sat_options"][name] = value;
+  }
   doc["probe"] = c.probe;
-  doc["notes"] = {std::string(kDecisionsNote)};
+  if (!c.strength_only) doc["notes"] = {std::string(kDecisionsNote)};
   doc["rows"] = nlohmann::ordered_json::array();
   for (const RowSummary& r : rows) {
     nlohmann::ordered_json j;
     const auto f = csv_fields(r);
     for (std::size_t i = 0; i < kCsvHeader.size(); ++i) {
       const std::string& key = kCsvHeader[i];
+      if (c.strength_only && !measured_without_solving(key)) continue;
       if (i < 4) j[key] = f[i];
       else if (key == "up_solved_pct" || key == "fl_solved_pct") {
         const auto& v = key == "up_solved_pct" ? r.up_pct : r.fl_pct;
@@ -562,7 +580,7 @@ void write_json(std::ostream& out, const std::vector<RowSummary>& rows, const Co
       else if (f[i].find_first_of(".e") == std::string::npos) j[key] = std::stoull(f[i]);  // a count
       else j[key] = std::stod(f[i]);
     }
-    j["label"] = r.label();
+    j["label"] = c.strength_only ? r.encoding + "/" + r.amo : r.label();
     if (!r.first_message.empty()) j["first_failure"] = r.first_message;
     doc["rows"].push_back(std::move(j));
   }
@@ -990,7 +1008,7 @@ int compare(const std::vector<std::string>& args) {
       code = worst(code, ExitCode::usage);
     }
   };
-  emit(config.csv, [&](std::ostream& o) { write_csv(o, summary); });
+  emit(config.csv, [&](std::ostream& o) { write_csv(o, summary, config.strength_only); });
   emit(config.json, [&](std::ostream& o) { write_json(o, summary, config); });
   emit(config.markdown,
        [&](std::ostream& o) { write_markdown(o, summary, config.probe, config.strength_only, settings); });

@@ -305,8 +305,24 @@ BOOST_AUTO_TEST_CASE(reader_resynchronises_after_a_bad_puzzle) {
   BOOST_REQUIRE_EQUAL(grids.size(), 3u);
   BOOST_TEST((*grid(grids[0]) == grid_of(kPuzzle)));
   BOOST_REQUIRE(diagnostic(grids[1]));
-  BOOST_TEST(diagnostic(grids[1])->str() == "<text>:12:10: row 2 has 10 symbols, expected 9 (as many as the first row)");
+  BOOST_TEST(diagnostic(grids[1])->str() ==
+             "<text>:12:10: row 2 has 10 symbols and row 1 has 9 (the rows of a board must be equally long)");
   BOOST_TEST((*grid(grids[2]) == grid_of(kSolution)));
+  // On row 2 either row may be wrong: an Euler grid whose first row lost a
+  // digit names both counts.  A later row is measured against those before it.
+  std::string euler_text = "Grid 01\n" + rows(kPuzzle);
+  euler_text.erase(8, 1);
+  const auto short_first = read_all(euler_text);
+  BOOST_REQUIRE_EQUAL(short_first.size(), 1u);
+  BOOST_REQUIRE(diagnostic(short_first[0]));
+  BOOST_TEST(diagnostic(short_first[0])->str() ==
+             "<text>:3:9: row 2 has 9 digits and row 1 has 8 (the rows of a board must be equally long)");
+  std::string late_text = rows(kPuzzle);
+  late_text.insert(49, "5");  // the end of row 5
+  const auto late = read_all(late_text);
+  BOOST_REQUIRE(diagnostic(late.at(0)));
+  BOOST_TEST(diagnostic(late[0])->str() ==
+             "<text>:5:10: row 5 has 10 symbols, expected 9 (as many as the rows before it)");
 
   // Tokens: a bad 4x4 between good ones.
   const auto tokens = read_all(

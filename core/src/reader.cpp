@@ -203,6 +203,16 @@ bool starts_with_grid_word(std::string_view t) {
 }
 
 // "'x'" for a printable character, "byte 0x00" otherwise.
+// A row of a multi-line board whose length differs from the board's width
+// n (set by row 1).  On row 2 either row may be the wrong one (a first row
+// cut short sets n too small), so both are named; a later row differs from
+// every row before it.  `row` counts from 0; `count` is "9" or "more than 9".
+std::string row_length_error(int row, const std::string& count, int n, std::string_view what) {
+  const std::string has = "row " + std::to_string(row + 1) + " has " + count + " " + std::string(what);
+  if (row == 1) return has + " and row 1 has " + std::to_string(n) + " (the rows of a board must be equally long)";
+  return has + ", expected " + std::to_string(n) + " (as many as the rows before it)";
+}
+
 std::string describe_char(char ch) {
   const auto u = static_cast<unsigned char>(ch);
   if (u >= 0x21 && u < 0x7f) return std::string("'") + ch + "'";
@@ -1066,8 +1076,7 @@ struct PuzzleReader::Impl {
           const bool many = static_cast<int>(cells.size()) > n;
           error = fail(start, line.number,
                        many ? cells[static_cast<std::size_t>(n)].column : off + t.size() + 1,
-                       "row " + std::to_string(rows + 1) + " has " + std::to_string(cells.size()) +
-                           " numbers, expected " + std::to_string(n) + " (as many as the first row)");
+                       row_length_error(rows, std::to_string(cells.size()), n, "numbers"));
         } else {
           for (int c = 0; c < n; ++c) grid->set(rows, c, cells[static_cast<std::size_t>(c)].value);
         }
@@ -1183,8 +1192,7 @@ struct PuzzleReader::Impl {
     } else if (static_cast<int>(cells.size()) != n) {
       const bool many = static_cast<int>(cells.size()) > n;
       error = fail(start, line.number, many ? cells[static_cast<std::size_t>(n)].column : off + t.size() + 1,
-                   "row " + std::to_string(rows + 1) + " has " + std::to_string(cells.size()) + " " + what +
-                       ", expected " + std::to_string(n) + " (as many as the first row)");
+                   row_length_error(rows, std::to_string(cells.size()), n, what));
       return;
     }
     for (int c = 0; c < n; ++c) {
@@ -1548,8 +1556,7 @@ struct PuzzleReader::Impl {
         if (static_cast<int>(field.size()) != n) {
           const bool many = static_cast<int>(field.size()) > n;
           return fail(ln, ln, off + col + (many ? static_cast<std::size_t>(n) : field.size()) + 1,
-                      "row " + std::to_string(r + 1) + " has " + std::to_string(field.size()) +
-                          " symbols, expected " + std::to_string(n) + " (as many as the first row)",
+                      row_length_error(r, std::to_string(field.size()), n, "symbols"),
                       text);
         }
       }
@@ -1727,8 +1734,7 @@ struct PuzzleReader::Impl {
           break;
         }
         if (rows > 0 && count == n)
-          return board_fail(start, i, "row " + std::to_string(rows + 1) + " has more than " + std::to_string(n) +
-                                          " cells (as many as the first row)");
+          return board_fail(start, i, row_length_error(rows, "more than " + std::to_string(n), n, "cells"));
         const std::size_t at = i;
         Pending cell{0, at, false, 0};
         if (i < s.size() && s[i] == '"') {
@@ -1800,8 +1806,7 @@ struct PuzzleReader::Impl {
       }
       if (rows == 0) n = count;
       else if (count != n)
-        return board_fail(start, i, "row " + std::to_string(rows + 1) + " has " + std::to_string(count) +
-                                        " cells, expected " + std::to_string(n) + " (as many as the first row)");
+        return board_fail(start, i, row_length_error(rows, std::to_string(count), n, "cells"));
       ++i;  // the row's ']'
       ++rows;
       ws();
