@@ -34,6 +34,11 @@ namespace {
 
 namespace fs = std::filesystem;
 
+// The board size from which the native reference has never finished a count
+// within check's default second (RESULTS.md, session 18: sudoku-64-2,
+// 81-1, 100-1 and 144-2 each gave up, as with 10 s).
+constexpr int kReferenceNeverCounts = 64;
+
 enum class Expect { unique, multiple, none, minimal };
 
 struct CheckConfig {
@@ -57,6 +62,7 @@ struct CheckPlan {
   std::uint64_t count_limit = 0;  // --count K: K
   bool minimal = false;     // analyse clues of unique puzzles
   fs::path proof_dir;       // empty: no proofs
+  bool reference_timeout_given = false;  // --reference-timeout: the reference's budget, never shortened
   std::vector<std::string> files;
   Alphabet alphabet;        // the input's symbols (--alphabet), for every line of output
 };
@@ -183,13 +189,16 @@ class Checker {
     Limits limits = plan_.pipeline.reference_limits;
     limits.max_solutions = plan_.pipeline.limits.max_solutions;
     limits.cancel = plan_.pipeline.limits.cancel;
-    // A big board that propagation settled is proven unique by it: the
-    // reference gets what `solve` gives it beside CaDiCaL, the SAT side's
-    // time plus 10 ms, not the whole --reference-timeout (which it never
-    // finishes within on 144x144 and up: sudoku-400-1 took 1.34 s, 0.36 s
-    // of it the SAT side's).
+    // Unless --reference-timeout says otherwise, the reference gets what
+    // `solve` gives it beside CaDiCaL, the SAT side's time plus 10 ms, and
+    // not the whole default second where that second buys nothing: on a big
+    // board that propagation settled (proven unique by it; sudoku-400-1 took
+    // 1.34 s, 0.36 s of it the SAT side's), and on boards of 64x64 and up,
+    // where it has never finished a count and so could only add its second
+    // to every puzzle (sudoku-64-2 1.17 s for a 0.17 s verdict).
     const Result& sat = r.base.result;
-    if (puzzle.size() >= 16 && sat.stats.by_propagation && sat.status == Status::solved) {
+    const bool settled = puzzle.size() >= 16 && sat.stats.by_propagation && sat.status == Status::solved;
+    if (!plan_.reference_timeout_given && (settled || puzzle.size() >= kReferenceNeverCounts)) {
       const double cap = std::ceil((sat.stats.seconds + 0.010) * 1000) / 1000;  // whole milliseconds
       if (limits.time_budget <= 0 || cap < limits.time_budget) limits.time_budget = cap;
     }
@@ -543,7 +552,9 @@ constexpr std::string_view kDescription =
     "  unknown   a limit was hit first\n"
     "The SAT backend solves, forbids the solution found on the empty cells (under an activator\n"
     "literal, so the solver stays reusable) and solves again. Every solution is verified and,\n"
-    "unless --no-cross-check, the native reference counts too and must agree (exit code 3).\n"
+    "unless --no-cross-check, the native reference counts too and must agree (exit code 3);\n"
+    "it gets 1 s a puzzle, or unless --reference-timeout is given the SAT side's time plus\n"
+    "10 ms on boards of 64x64 and up and on boards of 16x16 and up settled by propagation.\n"
     "--minimal decides for every clue of a unique puzzle whether it is redundant (the puzzle\n"
     "without it is still unique) or needed, one incremental SAT call per clue.\n"
     "--proof DIR writes, per unique puzzle, INDEX.cnf (rules + clues + not this solution) and\n"
@@ -580,7 +591,9 @@ int check(const std::vector<std::string>& args) {
   config.sat.add_options(options);
   config.run.add_options(options);
   config.input.add_options(options);
-  if (!parse_command("check", "[OPTIONS] [FILE...]", kDescription, options, args, &config.input.files)) return 0;
+  po::variables_map values;
+  if (!parse_command("check", "[OPTIONS] [FILE...]", kDescription, options, args, &config.input.files, &values))
+    return 0;
 
   if (config.output.empty()) {
     config.output = CheckConfig{}.output;
@@ -603,6 +616,7 @@ int check(const std::vector<std::string>& args) {
     make_folder(plan.proof_dir, "proof folder");
   }
   plan.files = config.input.files;
+  plan.reference_timeout_given = !values["reference-timeout"].defaulted();
 
   PipelineConfig& pipeline = plan.pipeline;
   pipeline.backend = config.backend;

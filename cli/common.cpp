@@ -104,7 +104,7 @@ void refuse_signed_unsigned_values(const po::options_description& all, const po:
 
 bool parse_command(std::string_view name, std::string_view usage, std::string_view description,
                    po::options_description& options, const std::vector<std::string>& args,
-                   std::vector<std::string>* files) {
+                   std::vector<std::string>* files, po::variables_map* values) {
   bool help = false;
   options.add_options()("help,h", po::bool_switch(&help), "show this help and exit");
   po::options_description all;
@@ -125,6 +125,7 @@ bool parse_command(std::string_view name, std::string_view usage, std::string_vi
     return false;
   }
   po::notify(vm);
+  if (values) *values = std::move(vm);
   return true;
 }
 

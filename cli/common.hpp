@@ -66,10 +66,11 @@ struct InputConfig {
 // Parses `args` for command `name` with the given options and positional
 // FILE arguments (bound to `files` when non-null).  Returns false when
 // --help was given (the help text has been printed to stdout).  Throws
-// po::error or UsageError on bad usage.
+// po::error or UsageError on bad usage.  `values` (when non-null) receives
+// the parsed values, for a command that must tell a default from a choice.
 bool parse_command(std::string_view name, std::string_view usage, std::string_view description,
                    po::options_description& options, const std::vector<std::string>& args,
-                   std::vector<std::string>* files);
+                   std::vector<std::string>* files, po::variables_map* values = nullptr);
 
 // Runs a command body, turning usage errors into a message on stderr and
 // exit code 2, and other satdoku errors (and running out of memory) into a
