@@ -584,7 +584,8 @@ int check(const std::vector<std::string>& args) {
        "count solutions up to K (>= 2) instead of 2, for both backends")
       ("minimal", po::bool_switch(&config.minimal), "report the redundant clues of unique puzzles")
       ("proof", po::value(&config.proof_dir)->value_name("DIR"),
-       "write a CNF and a DRAT proof of uniqueness per unique puzzle into DIR")
+       "write a CNF and a DRAT proof of uniqueness per unique puzzle into DIR (in the triads "
+       "encoding unless --encoding names one)")
       ("junit", po::value(&config.junit)->value_name("FILE"), "write a JUnit XML report, one test case per puzzle (-: on standard output, instead of the records)")
       ("output,o", po::value(&config.output)->default_value(std::string(), config.output),  // "": not given
        "output format: text, json");

@@ -16,6 +16,7 @@
 #include <sstream>
 #include <thread>
 #include <tuple>
+#include <variant>
 
 #include "atomic_file.hpp"
 #include "batch.hpp"
@@ -220,7 +221,7 @@ class ChunkRunner {
     if (!config_.strength_only)
       for (std::size_t i = begin; i < end; ++i) reference[i - begin] = native_->solve(puzzles[i], ref_limits);
     // Strength per puzzle and (shape, encoding, amo), shared by the rows.
-    std::vector<std::map<MeterKey, std::optional<PropagationStrength>>> strength(end - begin);
+    std::vector<std::map<MeterKey, std::variant<PropagationStrength, std::string>>> strength(end - begin);
 
     Limits limits;
     limits.max_solutions = config_.limit;
@@ -259,10 +260,14 @@ class ChunkRunner {
         const MeterKey key{puzzle.size(), box.rows, box.cols, choice.encoding, choice.amo};
         auto it = cache.find(key);
         if (it == cache.end()) it = cache.emplace(key, measure_strength(puzzle, key)).first;
-        if (it->second) {
+        if (const auto* strength = std::get_if<PropagationStrength>(&it->second)) {
           s.strength_known = true;
-          s.up_solved = it->second->up_solved;
-          s.fl_solved = it->second->fl_solved;
+          s.up_solved = strength->up_solved;
+          s.fl_solved = strength->fl_solved;
+        } else if (config_.strength_only) {
+          // The only figure of the row is missing: a puzzle not measured.
+          s.unknown = true;
+          s.message = std::get<std::string>(it->second);
         }
       }
     }
@@ -338,30 +343,40 @@ class ChunkRunner {
   // Over the whole unreduced formula, which must fit the budget: decided
   // once per shape, encoding and method, an empty board of the shape
   // standing for it (nothing to reduce); no meter when it does not fit.
-  std::optional<PropagationStrength> measure_strength(const Grid& puzzle, const MeterKey& key) {
+  // The strength, or why there is none.
+  std::variant<PropagationStrength, std::string> measure_strength(const Grid& puzzle, const MeterKey& key) {
     try {
       auto it = meters_.find(key);
       if (it == meters_.end()) {
         const SatChoice whole{std::get<3>(key), std::get<3>(key), std::get<4>(key), Reduction::none, SatMode::fresh};
-        std::unique_ptr<StrengthMeter> meter;
-        if (!refused(Grid(puzzle.geometry_ptr()), whole))
-          meter = std::make_unique<StrengthMeter>(puzzle.geometry_ptr(), std::get<3>(key), std::get<4>(key));
+        Meter meter;
+        if (auto refusal = refused(Grid(puzzle.geometry_ptr()), whole))
+          meter.why_not = "no strength measured: " + *refusal;
+        else
+          meter.meter = std::make_unique<StrengthMeter>(puzzle.geometry_ptr(), std::get<3>(key), std::get<4>(key));
         it = meters_.emplace(key, std::move(meter)).first;
       }
-      if (!it->second) return std::nullopt;
-      return it->second->measure(puzzle, config_.probe);
-    } catch (const Error&) {
-      return std::nullopt;
+      if (!it->second.meter) return it->second.why_not;
+      return it->second.meter->measure(puzzle, config_.probe);
+    } catch (const Error& e) {
+      return std::string("no strength measured: ") + e.what();
     } catch (const std::bad_alloc&) {
       meters_.erase(key);
-      return std::nullopt;
+      return std::string("no strength measured: out of memory");
     }
   }
+
+  // A meter per board shape, encoding and method, or why the whole formula
+  // it needs is not built (it exceeds the memory budget).
+  struct Meter {
+    std::unique_ptr<StrengthMeter> meter;
+    std::string why_not;
+  };
 
   const CompareConfig& config_;
   const std::vector<RowSpec>& rows_;
   std::unique_ptr<Solver> native_ = make_native_solver();
-  std::map<MeterKey, std::unique_ptr<StrengthMeter>> meters_;  // null: the formula exceeds the budget
+  std::map<MeterKey, Meter> meters_;
   std::map<MeterKey, FormulaCount> rules_;
 };
 
@@ -397,7 +412,10 @@ struct RowSummary {
   std::vector<double> settled_times;  // sorted, for the plot
   std::string first_message;
 
-  std::string label() const { return encoding + "/" + amo + "/" + reduce + "/" + mode; }
+  // --strength-only rows have neither a reduction nor a mode ("-").
+  std::string label() const {
+    return reduce == "-" && mode == "-" ? encoding + "/" + amo : encoding + "/" + amo + "/" + reduce + "/" + mode;
+  }
 };
 
 // The name every sample's choice shares ("auto" when they differ or none has one).
@@ -580,7 +598,7 @@ void write_json(std::ostream& out, const std::vector<RowSummary>& rows, const Co
       else if (f[i].find_first_of(".e") == std::string::npos) j[key] = std::stoull(f[i]);  // a count
       else j[key] = std::stod(f[i]);
     }
-    j["label"] = c.strength_only ? r.encoding + "/" + r.amo : r.label();
+    j["label"] = r.label();
     if (!r.first_message.empty()) j["first_failure"] = r.first_message;
     doc["rows"].push_back(std::move(j));
   }
@@ -863,8 +881,8 @@ int compare(const std::vector<std::string>& args) {
       ("probe", po::bool_switch(&config.probe), "also measure failed-literal probing (fl_solved_pct)")
       ("strength-only", po::bool_switch(&config.strength_only),
        "only measure propagation strength: no SAT solving, no reference; one row per encoding and method "
-       "('-' for reduction and mode in CSV and JSON, where sizes and times are 0); --reduce, --mode, "
-       "--limit, --seed, --sat-option, --conflicts and --timeout do not apply")
+       "(CSV and JSON hold only encoding, amo, puzzles, the UP/FL %, unknown and strongest); --reduce, "
+       "--mode, --limit, --seed, --sat-option, --conflicts, --timeout and --plot do not apply")
       ("seed", po::value(&config.seed)->default_value(config.seed), "CaDiCaL's 'seed' option for every row")
       ("sat-option", po::value(&config.sat_option_args)->composing()->value_name("NAME=VALUE"),
        "a CaDiCaL option for every row, as in `cadical --help` (repeatable; applied after satdoku's "

@@ -33,7 +33,10 @@ constexpr std::string_view kDescription =
     "Prints the grid, verified against the rules and the clues. An unsatisfiable answer prints\n"
     "\"no solution\", an unknown one \"unknown\", and a model that breaks a rule or a clue\n"
     "\"error\" with the reason on standard error (exit code 1 for all three; with --output line\n"
-    "\"none\", \"unknown\" or \"error\", with leetcode \"null\", as solve writes them).";
+    "\"none\", \"unknown\" or \"error\", with leetcode \"null\", as solve writes them).\n"
+    "A proof CNF of `check --proof` (its header names the solution it forbids) reads the other\n"
+    "way: unsatisfiable prints that solution as the only one (status unique, exit code 0), and\n"
+    "a model is a second solution (status multiple, exit code 1).";
 
 std::ifstream open_input(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
@@ -89,7 +92,11 @@ int decode(const std::vector<std::string>& args) {
   auto say = [&](std::string_view status, const std::string& reason) {
     if (*format == OutputFormat::json)
       std::cout << json_text(nlohmann::json{
-                       {"status", status}, {"message", reason}, {"puzzle", format_line(h.puzzle, alphabet)}})
+                       {"status", status},
+                       {"message", !reason.empty() || status != "none" ? reason
+                                                                       : "the CNF is unsatisfiable: no grid keeps "
+                                                                         "the rules and the clues"},
+                       {"puzzle", format_line(h.puzzle, alphabet)}})
                 << '\n';
     else if (*format == OutputFormat::leetcode)
       std::cout << "null\n";
@@ -100,7 +107,35 @@ int decode(const std::vector<std::string>& args) {
     if (!reason.empty()) std::cerr << "satdoku decode: " << model_path << ": " << reason << '\n';
     return static_cast<int>(ExitCode::unsolved);
   };
-  if (a.verdict == Verdict::unsat) return say("none", "");
+  // A grid that keeps the puzzle's rules and clues, printed as solve prints a solution.
+  auto print = [&](std::string_view status, const Grid& grid) {
+    switch (*format) {
+      case OutputFormat::grid: std::cout << format_grid(grid, alphabet); break;
+      case OutputFormat::tokens: std::cout << format_tokens(grid); break;
+      case OutputFormat::line: std::cout << format_line(grid, alphabet) << '\n'; break;
+      case OutputFormat::leetcode: std::cout << format_leetcode(grid) << '\n'; break;
+      case OutputFormat::json:
+        std::cout << json_text(nlohmann::json{{"status", status},
+                                              {"puzzle", format_line(h.puzzle, alphabet)},
+                                              {"solution", format_line(grid, alphabet)}})
+                  << '\n';
+        break;
+    }
+  };
+  const std::optional<Grid>& excluded = h.excluded;  // a proof CNF of check --proof
+  if (excluded) {
+    if (auto violation = verify(h.puzzle, *excluded))
+      return say("error", "the solution in the CNF's header breaks a rule: " +
+                              violation->describe(h.puzzle.geometry()));
+  }
+  if (a.verdict == Verdict::unsat) {
+    if (!excluded) return say("none", "");
+    // "Rules + clues + not this solution" has no model: the one solution.
+    print("unique", *excluded);
+    std::cerr << "satdoku decode: " << model_path << ": unsatisfiable: the puzzle's only solution is the one the "
+              << "CNF forbids (unique)\n";
+    return static_cast<int>(ExitCode::ok);
+  }
   if (a.verdict == Verdict::unknown)
     return say("unknown", "the solver gave no answer (no SATISFIABLE or UNSATISFIABLE: was it stopped?)");
 
@@ -112,19 +147,15 @@ int decode(const std::vector<std::string>& args) {
   }
   if (auto violation = verify(h.puzzle, decoded.grid))
     return say("error", "the model breaks a rule: " + violation->describe(h.puzzle.geometry()));
-  switch (*format) {
-    case OutputFormat::grid: std::cout << format_grid(decoded.grid, alphabet); break;
-    case OutputFormat::tokens: std::cout << format_tokens(decoded.grid); break;
-    case OutputFormat::line: std::cout << format_line(decoded.grid, alphabet) << '\n'; break;
-    case OutputFormat::leetcode: std::cout << format_leetcode(decoded.grid) << '\n'; break;
-    case OutputFormat::json:
-      std::cout << json_text(nlohmann::json{{"status", "solved"},
-                                            {"puzzle", format_line(h.puzzle, alphabet)},
-                                            {"solution", format_line(decoded.grid, alphabet)}})
-                << '\n';
-      break;
+  if (!excluded) {
+    print("solved", decoded.grid);
+    return static_cast<int>(ExitCode::ok);
   }
-  return static_cast<int>(ExitCode::ok);
+  if (decoded.grid == *excluded)
+    return say("error", "the model is the solution the CNF forbids: its last clause is not satisfied");
+  print("multiple", decoded.grid);
+  std::cerr << "satdoku decode: " << model_path << ": a second solution: the puzzle is not unique\n";
+  return static_cast<int>(ExitCode::unsolved);
 }
 
 }  // namespace

@@ -27,10 +27,14 @@ std::string exit_code_help(std::string_view command) {
       {"check", "every puzzle met the expectation (--expect)", "some puzzle missed it (its file:line is named)", true,
        true},
       {"compare", "every row measured every puzzle",
-       "some row hit a limit or could not take a puzzle (unknown: see the message)", true, true},
+       "some row hit a limit or could not take or measure a puzzle (unknown: see the message)",
+       true, true},
       {"encode", "every CNF was written (a puzzle with no solution gets an unsatisfiable one)", "", true, false},
-      {"decode", "the model decodes to a grid that keeps the rules and the clues",
-       "the answer is unsatisfiable or unknown, or the model breaks a rule or a clue", false, false},
+      {"decode",
+       "the model decodes to a grid that keeps the rules and the clues (a proof CNF: unsatisfiable)",
+       "the answer is unsatisfiable or unknown, or the model breaks a rule or a clue (a proof CNF: a "
+       "second solution)",
+       false, false},
       {"encodings", "the table was printed", "", false, false},
   };
   const Codes* c = std::find_if(std::begin(kCodes), std::end(kCodes), [&](const Codes& x) { return x.command == command; });

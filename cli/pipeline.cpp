@@ -1,6 +1,7 @@
 #include "pipeline.hpp"
 
 #include <algorithm>
+#include <cerrno>
 #include <chrono>
 #include <future>
 #include <iostream>
@@ -40,8 +41,17 @@ void RunConfig::add_options(po::options_description& options) {
 
 int finish_batch(std::string_view command, const BatchTotals& totals, const std::string& summary, bool quiet,
                  ExitCode code) {
-  std::cout.flush();
+  // The last records may still be buffered: their write can fail here.
+  errno = 0;
+  const bool flushed = static_cast<bool>(std::cout.flush());
+  const int flush_error = errno;
   if (!quiet) std::cerr << "satdoku " << command << ": " << summary << '\n';
+  if (!flushed && !totals.output_failed) {
+    std::cerr << "satdoku " << command << ": cannot write standard output" << errno_suffix(flush_error)
+              << " after " << puzzles_text(totals.records) << " (the records still buffered are lost)\n";
+    stdout_failure_reported();
+    return std::max(static_cast<int>(code), static_cast<int>(ExitCode::usage));
+  }
   if (totals.output_failed) {
     std::cerr << "satdoku " << command << ": cannot write standard output"
               << errno_suffix(totals.output_error)

@@ -33,7 +33,7 @@ void EncodingConfig::add_options(po::options_description& options, Use use) {
         (encode ? " (default: triads)"
                 : " (default: triads propagation, then the extended clauses over what it left open: in one "
                   "incremental instance up to 9x9, in a fresh one per puzzle above (after extended's own "
-                  "propagation); --proof writes triads; a named encoding serves both)"))
+                  "propagation); a named encoding serves both)"))
            .c_str())
       ("amo", po::value(&amo)->value_name("METHOD"),
        ("at-most-one method: " + amo_method_names() + " (default: pairwise up to 144x144, commander above)").c_str())

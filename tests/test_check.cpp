@@ -267,6 +267,52 @@ BOOST_AUTO_TEST_CASE(proofs_are_written_for_unique_puzzles_only) {
   for (const auto& entry : fs::directory_iterator(dir / "several")) files += entry.is_regular_file();
   BOOST_TEST(files == 8u);
 
+  // `decode` reads a proof CNF's answer the other way round: unsatisfiable
+  // is the one solution (unique, exit 0), a model a second one (exit 1).
+  { std::ofstream(dir / "unsat.out") << "s UNSATISFIABLE\n"; }
+  const auto unique = run_satdoku("decode -o json " + quoted(dir / "1.cnf") + " " + quoted(dir / "unsat.out"));
+  BOOST_TEST(unique.exit_code == 0, unique.err);
+  const auto decoded = nlohmann::json::parse(unique.out);
+  BOOST_TEST(decoded["status"] == "unique");
+  BOOST_TEST(decoded["solution"] == records[0]["solution"]);
+  BOOST_TEST(unique.err.find("only solution") != std::string::npos, unique.err);
+  // The header made to name one of two solutions of a serg_multi puzzle, and
+  // the model the other: a second solution.
+  const auto pair = records[2]["solutions"];
+  std::string cnf;
+  {
+    std::istringstream lines(slurp(dir / "1.cnf"));
+    for (std::string line; std::getline(lines, line);) {
+      if (line.rfind("c puzzle ", 0) == 0) line = "c puzzle " + records[2]["puzzle"].get<std::string>();
+      if (line.rfind("c solution ", 0) == 0) line = "c solution " + pair[0].get<std::string>();
+      cnf += line + "\n";
+    }
+  }
+  { std::ofstream(dir / "multi.cnf") << cnf; }
+  auto model_of = [](const std::string& grid) {
+    std::string v = "s SATISFIABLE\nv";
+    for (int cell = 0; cell < 81; ++cell)
+      for (int d = 1; d <= 9; ++d) v += " " + std::string(grid[cell] - '0' == d ? "" : "-") + std::to_string(9 * cell + d);
+    return v + " 0\n";
+  };
+  { std::ofstream(dir / "second.out") << model_of(pair[1].get<std::string>()); }
+  const auto second = run_satdoku("decode -o line " + quoted(dir / "multi.cnf") + " " + quoted(dir / "second.out"));
+  BOOST_TEST(second.exit_code == 1, second.err);
+  BOOST_TEST(second.out == pair[1].get<std::string>() + "\n");
+  BOOST_TEST(second.err.find("a second solution: the puzzle is not unique") != std::string::npos, second.err);
+  { std::ofstream(dir / "same.out") << model_of(pair[0].get<std::string>()); }
+  const auto same = run_satdoku("decode -o json " + quoted(dir / "multi.cnf") + " " + quoted(dir / "same.out"));
+  BOOST_TEST(same.exit_code == 1, same.err);
+  BOOST_TEST(nlohmann::json::parse(same.out)["status"] == "error");
+  // A plain CNF's unsatisfiable answer is 'none', with a message in JSON too.
+  const auto plain = run_satdoku("encode -o " + quoted(dir / "none.cnf"), kNoSolution + "\n");
+  BOOST_TEST_REQUIRE(plain.exit_code == 0, plain.err);
+  const auto none = run_satdoku("decode -o json " + quoted(dir / "none.cnf") + " " + quoted(dir / "unsat.out"));
+  BOOST_TEST(none.exit_code == 1, none.err);
+  const auto none_json = nlohmann::json::parse(none.out);
+  BOOST_TEST(none_json["status"] == "none");
+  BOOST_TEST(!none_json["message"].get<std::string>().empty());
+
   // A full grid (every cell a clue): its "not this solution" clause is empty,
   // and so is the proof's one clause; with several jobs too.
   const std::string solved = "534678912672195348198342567859761423426853791713924856961537284287419635345286179";

@@ -575,6 +575,25 @@ BOOST_AUTO_TEST_CASE(standard_output_that_cannot_be_written_is_an_error) {
       const int status = std::system(("sh -c \"" + line + "\"").c_str());
       BOOST_TEST((WIFEXITED(status) && WEXITSTATUS(status) == 2), command + " " + redirect);
     }
+  // A short batch fails only when its last records are flushed, and says why
+  // and after how many puzzles as a long one does.
+  // (From a file: a pipe's answers are flushed one by one.)
+  const std::filesystem::path err = std::filesystem::temp_directory_path() /
+                                    ("satdoku-flush-" + std::to_string(::getpid()) + ".txt");
+  const std::filesystem::path in = err.string() + ".in";
+  { std::ofstream(in) << kEasy << '\n'; }
+  for (const std::string command : {"solve -q -o line", "check -q"}) {
+    const std::string line = "'" + satdoku_binary().string() + "' " + command + " '" + in.string() +
+                             "' > /dev/full 2> '" + err.string() + "'";
+    const int status = std::system(line.c_str());
+    BOOST_TEST((WIFEXITED(status) && WEXITSTATUS(status) == 2), command);
+    const std::string said = slurp(err);
+    BOOST_TEST(said.find("cannot write standard output: No space left on device after 1 puzzle (the records still "
+                         "buffered are lost)") != std::string::npos,
+               command + ": " + said);
+  }
+  std::filesystem::remove(err);
+  std::filesystem::remove(in);
 }
 
 // Once standard output has failed, a batch stops reading (no later answer

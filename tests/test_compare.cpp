@@ -386,6 +386,14 @@ BOOST_AUTO_TEST_CASE(strength_only_rows_are_per_encoding_and_method) {
   BOOST_TEST_REQUIRE(csv_lines.size() == 3u);
   BOOST_TEST(csv_lines[0] == "encoding,amo,puzzles,up_solved_pct,fl_solved_pct,unknown,strongest");
   BOOST_TEST(csv_lines[1].rfind("extended,pairwise,", 0) == 0, csv_lines[1]);
+  // A measurement the memory budget refuses is the row's only figure
+  // missing: the puzzle counts as unknown, named, and the exit code is 1.
+  const auto refused_memory = test::run_satdoku("compare " + in + " --strength-only --encodings extended "
+                                                "--amo pairwise --max-memory 1K");
+  BOOST_TEST(refused_memory.exit_code == 1, refused_memory.err);
+  BOOST_TEST(refused_memory.err.find("satdoku compare: extended/pairwise: ") != std::string::npos, refused_memory.err);
+  BOOST_TEST(refused_memory.err.find("no strength measured: the extended/pairwise formula") != std::string::npos,
+             refused_memory.err);
   const auto plot = test::run_satdoku("compare " + in + " --strength-only --plot -");
   BOOST_TEST(plot.exit_code == 2);
   BOOST_TEST(plot.err.find("--plot has nothing to draw") != std::string::npos, plot.err);

@@ -1154,6 +1154,16 @@ BOOST_AUTO_TEST_CASE(text_after_a_one_line_puzzle) {
       BOOST_TEST(format_line(*grid(e)) == p9);
     }
   }
+  // A note without the blank before '#' is named as such, at its column.
+  for (const ReadOptions& options : {ReadOptions{}, ReadOptions{InputFormat::line, {}, {}}}) {
+    const auto glued = read_all(p9 + "#note\n", options);
+    BOOST_REQUIRE_EQUAL(glued.size(), 1u);
+    const Diagnostic* d = diagnostic(glued[0]);
+    BOOST_REQUIRE(d != nullptr);
+    BOOST_TEST(position(*d) == "1:82");
+    BOOST_TEST(d->message == "unexpected '#' right after the 81 symbols of the puzzle (a comment needs a blank "
+                             "before #)");
+  }
   // Spaced numbers on one line take a comment too.
   const auto spaced = read_all("1 0 0 4 0 0 2 0 3 0 0 1 0 4 0 0 # a 4x4\n", {InputFormat::line, {}, {}});
   BOOST_REQUIRE_EQUAL(spaced.size(), 1u);

@@ -73,8 +73,6 @@ struct RunResult {
   std::string err;  // standard error
 };
 
-// Runs `satdoku ARGS` through the shell (ARGS is shell text, so quote paths),
-// with `stdin_text` on standard input.
 // How many times `needle` occurs in `text` (not overlapping).
 inline std::size_t count_of(const std::string& text, const std::string& needle) {
   std::size_t count = 0;
@@ -82,6 +80,8 @@ inline std::size_t count_of(const std::string& text, const std::string& needle) 
   return count;
 }
 
+// Runs `satdoku ARGS` through the shell (ARGS is shell text, so quote paths),
+// with `stdin_text` on standard input.
 inline RunResult run_satdoku(const std::string& args, const std::string& stdin_text = "") {
   namespace fs = std::filesystem;
   static int counter = 0;

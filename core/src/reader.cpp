@@ -860,6 +860,16 @@ struct PuzzleReader::Impl {
     const std::uint64_t n = isqrt(count);
     // `size` is the board size when known, else 0.
     auto bad_char = [&](std::size_t i, int size = 0) {
+      // Right after as many symbols as the longest board the line could
+      // hold: text meant as a note (without the blank before '#').
+      if (const int side = square_board_size(i, options);
+          size == 0 && i == n * n && side && symbols_fit(t.substr(0, i), alphabet, side))
+        return fail(ln, ln, off + i + 1,
+                    "unexpected " + describe_char(t[i]) + " right after the " + std::to_string(i) +
+                        " symbols of the puzzle (" +
+                        (t[i] == '#' ? "a comment needs a blank before #" : "a comment after it starts with a blank and #") +
+                        ")",
+                    std::string(t));
       return fail(ln, ln, off + i + 1, "unexpected " + describe_char(t[i]) + ": expected " + expected_symbol(size),
                   std::string(t));
     };

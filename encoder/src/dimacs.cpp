@@ -254,8 +254,8 @@ void drop_bom(std::string& line, std::uint64_t number) {
 std::variant<CnfHeader, Diagnostic> read_cnf_header(std::istream& in, const std::string& name) {
   std::string line;
   std::uint64_t number = 0;
-  std::string generator, puzzle_text;
-  std::uint64_t puzzle_line_no = 0, puzzle_col = 0, varmap_line = 0;
+  std::string generator, puzzle_text, solution_text;
+  std::uint64_t puzzle_line_no = 0, puzzle_col = 0, varmap_line = 0, solution_line_no = 0, solution_col = 0;
   int n = 0;
   std::optional<BoxShape> box;
   std::optional<Encoding> encoding;
@@ -288,39 +288,54 @@ std::variant<CnfHeader, Diagnostic> read_cnf_header(std::istream& in, const std:
       if (varmap != VarMap(n).formula())
         return diag(name, varmap_line, 10, "unsupported variable map '" + varmap + "' (expected '" +
                                                VarMap(n).formula() + "')");
-      Grid puzzle(geometry);
-      if (n <= 35) {
-        if (puzzle_text.size() != static_cast<std::size_t>(n) * n)
-          return diag(name, puzzle_line_no, puzzle_col,
-                      "the puzzle has " + std::to_string(puzzle_text.size()) + " symbols, expected " +
-                          std::to_string(n * n));
-        for (std::size_t i = 0; i < puzzle_text.size(); ++i) {
-          const char ch = puzzle_text[i];
-          int d = -1;
-          if (ch == '.' || ch == '0') d = 0;
-          else if (ch >= '1' && ch <= '9') d = ch - '0';
-          else if (ch >= 'A' && ch <= 'Z') d = ch - 'A' + 10;
-          else if (ch >= 'a' && ch <= 'z') d = ch - 'a' + 10;
-          if (d < 0 || d > n)
-            return diag(name, puzzle_line_no, puzzle_col + i,
-                        quoted(std::string_view(&ch, 1), " is not a digit of a " + std::to_string(n) + "x" +
-                                                              std::to_string(n) + " board"));
-          puzzle.set(static_cast<int>(i), d);
+      // The grid on a header line: N*N symbols up to 35x35, N*N numbers above.
+      auto read_grid = [&](const std::string& text, std::uint64_t line_no, std::uint64_t col,
+                           std::string_view what) -> std::variant<Grid, Diagnostic> {
+        Grid grid(geometry);
+        if (n <= 35) {
+          if (text.size() != static_cast<std::size_t>(n) * n)
+            return diag(name, line_no, col,
+                        "the " + std::string(what) + " has " + std::to_string(text.size()) + " symbols, expected " +
+                            std::to_string(n * n));
+          for (std::size_t i = 0; i < text.size(); ++i) {
+            const char ch = text[i];
+            int d = -1;
+            if (ch == '.' || ch == '0') d = 0;
+            else if (ch >= '1' && ch <= '9') d = ch - '0';
+            else if (ch >= 'A' && ch <= 'Z') d = ch - 'A' + 10;
+            else if (ch >= 'a' && ch <= 'z') d = ch - 'a' + 10;
+            if (d < 0 || d > n)
+              return diag(name, line_no, col + i,
+                          quoted(std::string_view(&ch, 1), " is not a digit of a " + std::to_string(n) + "x" +
+                                                                std::to_string(n) + " board"));
+            grid.set(static_cast<int>(i), d);
+          }
+        } else {
+          const auto cells = tokenize(text);
+          if (cells.size() != static_cast<std::size_t>(n) * n)
+            return diag(name, line_no, col,
+                        "the " + std::string(what) + " has " + std::to_string(cells.size()) + " numbers, expected " +
+                            std::to_string(n * n));
+          for (std::size_t i = 0; i < cells.size(); ++i) {
+            int d = -1;
+            if (!parse_number(cells[i].text, d) || d < 0 || d > n)
+              return diag(name, line_no, col + cells[i].column - 1,
+                          quoted(cells[i].text, " is not a digit of a " + std::to_string(n) + "x" +
+                                                         std::to_string(n) + " board"));
+            grid.set(static_cast<int>(i), d);
+          }
         }
-      } else {
-        const auto cells = tokenize(puzzle_text);
-        if (cells.size() != static_cast<std::size_t>(n) * n)
-          return diag(name, puzzle_line_no, puzzle_col,
-                      "the puzzle has " + std::to_string(cells.size()) + " numbers, expected " +
-                          std::to_string(n * n));
-        for (std::size_t i = 0; i < cells.size(); ++i) {
-          int d = -1;
-          if (!parse_number(cells[i].text, d) || d < 0 || d > n)
-            return diag(name, puzzle_line_no, puzzle_col + cells[i].column - 1,
-                        quoted(cells[i].text, " is not a digit of a " + std::to_string(n) + "x" +
-                                                       std::to_string(n) + " board"));
-          puzzle.set(static_cast<int>(i), d);
-        }
+        return grid;
+      };
+      auto puzzle = read_grid(puzzle_text, puzzle_line_no, puzzle_col, "puzzle");
+      if (auto* d = std::get_if<Diagnostic>(&puzzle)) return std::move(*d);
+      std::optional<Grid> excluded;
+      if (solution_line_no) {
+        auto solution = read_grid(solution_text, solution_line_no, solution_col, "solution");
+        if (auto* d = std::get_if<Diagnostic>(&solution)) return std::move(*d);
+        excluded = std::move(std::get<Grid>(solution));
+        for (int cell = 0; cell < excluded->cell_count(); ++cell)
+          if (!excluded->at(cell)) return diag(name, solution_line_no, solution_col, "the solution has an empty cell");
       }
       EncodeOptions options{*encoding, amo, *reduction};
       // A reduced formula keeps the variable numbers of the full one, so the
@@ -330,7 +345,7 @@ std::variant<CnfHeader, Diagnostic> read_cnf_header(std::istream& in, const std:
         return diag(name, number, tokens[2].column,
                     "the p line declares " + std::to_string(v) + " variables; this encoding of the board has " +
                         std::to_string(most));
-      return CnfHeader{generator, std::move(puzzle), options, v, c};
+      return CnfHeader{generator, std::move(std::get<Grid>(puzzle)), options, v, c, std::move(excluded)};
     }
     if (tokens[0].text != "c" || tokens.size() < 2) {
       if (tokens[0].text != "c") {
@@ -383,6 +398,10 @@ std::variant<CnfHeader, Diagnostic> read_cnf_header(std::istream& in, const std:
       reduction = tokens.size() > 2 ? parse_reduction(tokens[2].text) : std::nullopt;
       if (!reduction)
         return diag(name, number, value_col, "unknown reduction (known: " + reduction_names() + ")");
+    } else if (key == "solution") {
+      solution_text = trimmed(rest);
+      solution_line_no = number;
+      solution_col = value_col;
     } else if (key == "varmap") {
       varmap = trimmed(rest);
       varmap_line = number;

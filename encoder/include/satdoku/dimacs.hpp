@@ -89,6 +89,9 @@ struct CnfHeader {
   EncodeOptions options;     // encoding, method (always set), reduction
   std::uint64_t variables = 0;  // from "p cnf"
   std::uint64_t clauses = 0;
+  // A proof CNF of `check --proof` ("c solution" line): the solution whose
+  // last clause forbids it, so unsatisfiable means the puzzle is unique.
+  std::optional<Grid> excluded;
 };
 
 // Reads the comment lines and the "p cnf" line of a CNF file (stops after
