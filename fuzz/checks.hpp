@@ -115,6 +115,12 @@ inline std::string check_decode(std::string_view data) {
     return {};
   }
   if (!digits_in_range(cnf->puzzle)) return "header puzzle has a digit beyond N";
+  if (const auto& solution = cnf->excluded) {  // a proof CNF's "c solution" line
+    if (!(solution->geometry().box() == cnf->puzzle.geometry().box())) return "header solution has another shape";
+    if (!digits_in_range(*solution)) return "header solution has a digit beyond N";
+    for (int cell = 0; cell < solution->cell_count(); ++cell)
+      if (!solution->at(cell)) return "header solution has an empty cell";
+  }
   if (cnf->puzzle.size() > kMaxDecodeSize) return {};
   auto answer = read_solver_output(in, "fuzz.out", cnf->variables);
   const auto* solver = std::get_if<SolverAnswer>(&answer);
