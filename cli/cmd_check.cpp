@@ -183,26 +183,48 @@ class Checker {
     return true;
   }
 
-  // The reference counts up to the same limit; verdicts, counts and (when
-  // the reference knows every solution) the solutions themselves must agree.
-  void cross_check(CheckRecord& r, const Grid& puzzle) {
+  // The reference's budget for a search about `puzzle`, whose SAT verdict
+  // is `sat`.  Unless --reference-timeout says otherwise, it gets what
+  // `solve` gives it beside CaDiCaL, the SAT side's time plus 10 ms, and not
+  // the whole default second where that second buys nothing: on a big board
+  // that propagation settled (proven unique by it; sudoku-400-1 took 1.34 s,
+  // 0.36 s of it the SAT side's), and on boards of 64x64 and up, where it has
+  // never finished a count and so could only add its second to every search
+  // (sudoku-64-2 1.17 s for a 0.17 s verdict).  `capped` says whether it did.
+  Limits reference_limits(const Grid& puzzle, const Result& sat, bool& capped) const {
     Limits limits = plan_.pipeline.reference_limits;
-    limits.max_solutions = plan_.pipeline.limits.max_solutions;
     limits.cancel = plan_.pipeline.limits.cancel;
-    // Unless --reference-timeout says otherwise, the reference gets what
-    // `solve` gives it beside CaDiCaL, the SAT side's time plus 10 ms, and
-    // not the whole default second where that second buys nothing: on a big
-    // board that propagation settled (proven unique by it; sudoku-400-1 took
-    // 1.34 s, 0.36 s of it the SAT side's), and on boards of 64x64 and up,
-    // where it has never finished a count and so could only add its second
-    // to every puzzle (sudoku-64-2 1.17 s for a 0.17 s verdict).
-    const Result& sat = r.base.result;
+    capped = false;
     const bool settled = puzzle.size() >= 16 && sat.stats.by_propagation && sat.status == Status::solved;
     if (!plan_.reference_timeout_given && (settled || puzzle.size() >= kReferenceNeverCounts)) {
       const double cap = std::ceil((sat.stats.seconds + 0.010) * 1000) / 1000;  // whole milliseconds
-      if (limits.time_budget <= 0 || cap < limits.time_budget) limits.time_budget = cap;
+      if (limits.time_budget <= 0 || cap < limits.time_budget) {
+        limits.time_budget = cap;
+        capped = true;
+      }
     }
-    const Result reference = reference_->solve(puzzle, limits);
+    return limits;
+  }
+
+  // Why a reference under reference_limits() stopped, in words that name
+  // where a capped budget came from (its own words name a limit the user
+  // never set).
+  static std::string stop_reason(const Result& reference, const Limits& limits, bool capped) {
+    if (!capped || reference.message.rfind("the time limit", 0) != 0) return reference.message;
+    std::ostringstream budget;
+    budget << limits.time_budget;
+    return "given the SAT side's time plus 10 ms, " + budget.str() + " s; --reference-timeout gives it more";
+  }
+
+  // The reference counts up to the same limit; verdicts, counts and (when
+  // the reference knows every solution) the solutions themselves must agree.
+  void cross_check(CheckRecord& r, const Grid& puzzle) {
+    bool capped = false;
+    Limits limits = reference_limits(puzzle, r.base.result, capped);
+    limits.max_solutions = plan_.pipeline.limits.max_solutions;
+    const Result& sat = r.base.result;
+    Result reference = reference_->solve(puzzle, limits);
+    reference.message = stop_reason(reference, limits, capped);
     const Uniqueness theirs = uniqueness_of(reference);
     const Result& ours = r.base.result;
     auto disagree = [&](const std::string& what) {
@@ -255,9 +277,9 @@ class Checker {
     }
     // A redundant clue is confirmed by the reference.
     if (reference_ && r.base.problem.empty()) {
-      Limits ref = plan_.pipeline.reference_limits;
+      bool capped = false;
+      Limits ref = reference_limits(puzzle, r.base.result, capped);
       ref.max_solutions = 2;
-      ref.cancel = plan_.pipeline.limits.cancel;
       for (const int cell : a.redundant) {
         reduced.set(cell, 0);
         const Uniqueness theirs = uniqueness_of(reference_->solve(reduced, ref));
@@ -553,8 +575,9 @@ constexpr std::string_view kDescription =
     "The SAT backend solves, forbids the solution found on the empty cells (under an activator\n"
     "literal, so the solver stays reusable) and solves again. Every solution is verified and,\n"
     "unless --no-cross-check, the native reference counts too and must agree (exit code 3);\n"
-    "it gets 1 s a puzzle, or unless --reference-timeout is given the SAT side's time plus\n"
-    "10 ms on boards of 64x64 and up and on boards of 16x16 and up settled by propagation.\n"
+    "it gets 1 s per search (--reference-timeout), or, unless that option is given, the SAT\n"
+    "side's time plus 10 ms on boards of 64x64 and up and on boards of 16x16 and up settled\n"
+    "by propagation.\n"
     "--minimal decides for every clue of a unique puzzle whether it is redundant (the puzzle\n"
     "without it is still unique) or needed, one incremental SAT call per clue.\n"
     "--proof DIR writes, per unique puzzle, INDEX.cnf (rules + clues + not this solution) and\n"

@@ -893,7 +893,8 @@ int compare(const std::vector<std::string>& args) {
        "time budget per puzzle and row in seconds (0: none)")
       ("jobs,j", po::value(&config.jobs)->default_value(config.jobs), "worker threads")
       ("max-memory", po::value(&config.max_memory)->value_name("SIZE"),
-       ("skip a puzzle (unknown) or a strength measurement (-) whose formula would need more memory, "
+       ("skip a puzzle (unknown) or a strength measurement ('-'; with --strength-only, unknown too) whose "
+        "formula would need more memory, "
         "e.g. 512M, 4G (default: half the machine's, " + format_bytes(default_max_memory()) +
         "; shared by the workers that run: one per 256 puzzles, at most --jobs)").c_str())
       ("csv", po::value(&config.csv)->value_name("FILE"), "write the rows as CSV ('-': stdout)")

@@ -41,32 +41,32 @@ void RunConfig::add_options(po::options_description& options) {
 
 int finish_batch(std::string_view command, const BatchTotals& totals, const std::string& summary, bool quiet,
                  ExitCode code) {
-  // The last records may still be buffered: their write can fail here.
+  // The last records may still be buffered: their write can fail here (a
+  // stream that failed before has been reported where it failed).
+  const bool was_good = std::cout.good();
   errno = 0;
   const bool flushed = static_cast<bool>(std::cout.flush());
   const int flush_error = errno;
   if (!quiet) std::cerr << "satdoku " << command << ": " << summary << '\n';
-  if (!flushed && !totals.output_failed) {
-    std::cerr << "satdoku " << command << ": cannot write standard output" << errno_suffix(flush_error)
-              << " after " << puzzles_text(totals.records) << " (the records still buffered are lost)\n";
+  int result = static_cast<int>(code);
+  if (totals.output_failed || (!flushed && was_good)) {
+    std::cerr << "satdoku " << command << ": cannot write standard output";
+    if (totals.output_failed)
+      std::cerr << errno_suffix(totals.output_error) << "; stopped after " << puzzles_text(totals.records)
+                << " (the summary counts them all; their records from the failed write on are lost)\n";
+    else
+      std::cerr << errno_suffix(flush_error) << " after " << puzzles_text(totals.records)
+                << " (the records still buffered are lost)\n";
     stdout_failure_reported();
-    return std::max(static_cast<int>(code), static_cast<int>(ExitCode::usage));
-  }
-  if (totals.output_failed) {
-    std::cerr << "satdoku " << command << ": cannot write standard output"
-              << errno_suffix(totals.output_error)
-              << "; stopped after " << puzzles_text(totals.records)
-              << " (the summary counts them all; their records from the failed write on are lost)\n";
-    stdout_failure_reported();
-    return std::max(static_cast<int>(code), static_cast<int>(ExitCode::usage));
-  }
-  if (totals.records == 0 && !totals.interrupted)
+    result = std::max(result, static_cast<int>(ExitCode::usage));
+  } else if (totals.records == 0 && !totals.interrupted) {
     std::cerr << "satdoku " << command << ": warning: the input holds no puzzle\n";
-  if (totals.interrupted) {
+  }
+  if (totals.interrupted) {  // outranks every other code
     std::cerr << "satdoku " << command << ": interrupted after " << puzzles_text(totals.records) << '\n';
     return static_cast<int>(ExitCode::interrupted);
   }
-  return static_cast<int>(code);
+  return result;
 }
 
 BatchOptions RunConfig::batch(const PipelineConfig& pipeline) const {

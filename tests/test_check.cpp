@@ -304,6 +304,19 @@ BOOST_AUTO_TEST_CASE(proofs_are_written_for_unique_puzzles_only) {
   const auto same = run_satdoku("decode -o json " + quoted(dir / "multi.cnf") + " " + quoted(dir / "same.out"));
   BOOST_TEST(same.exit_code == 1, same.err);
   BOOST_TEST(nlohmann::json::parse(same.out)["status"] == "error");
+  // A header solution that does not solve its puzzle is the CNF's fault: an
+  // input error at its line, not an answer.
+  {
+    std::string broken = slurp(dir / "1.cnf");
+    const auto at = broken.find("c solution ") + 11;
+    broken[at] = broken[at] == '1' ? '2' : '1';
+    std::ofstream(dir / "broken.cnf") << broken;
+  }
+  const auto broken = run_satdoku("decode " + quoted(dir / "broken.cnf") + " " + quoted(dir / "unsat.out"));
+  BOOST_TEST(broken.exit_code == 2, broken.err);
+  BOOST_TEST(broken.err.find("broken.cnf:11:12: the solution does not solve the puzzle: ") != std::string::npos,
+             broken.err);
+  BOOST_TEST(broken.out.empty(), broken.out);
   // A plain CNF's unsatisfiable answer is 'none', with a message in JSON too.
   const auto plain = run_satdoku("encode -o " + quoted(dir / "none.cnf"), kNoSolution + "\n");
   BOOST_TEST_REQUIRE(plain.exit_code == 0, plain.err);
@@ -394,8 +407,10 @@ BOOST_AUTO_TEST_CASE(the_reference_gives_up_after_a_second_by_default) {
 // side's time plus 10 ms (in whole milliseconds), not check's second.
 void expect_reference_given_the_sat_time(const nlohmann::json& record) {
   const std::string note = record.value("reference", std::string());
-  const std::string prefix = "the reference gave up (the time limit of ";
+  // Named as such: the user set no limit of that length.
+  const std::string prefix = "the reference gave up (given the SAT side's time plus 10 ms, ";
   BOOST_REQUIRE_MESSAGE(note.rfind(prefix, 0) == 0, note);
+  BOOST_TEST(note.find(" s; --reference-timeout gives it more)") != std::string::npos, note);
   const double limit = std::stod(note.substr(prefix.size()));
   BOOST_TEST(limit < 1.0, note);
   BOOST_TEST(limit >= 0.010, note);

@@ -1156,13 +1156,16 @@ BOOST_AUTO_TEST_CASE(text_after_a_one_line_puzzle) {
   }
   // A note without the blank before '#' is named as such, at its column.
   for (const ReadOptions& options : {ReadOptions{}, ReadOptions{InputFormat::line, {}, {}}}) {
-    const auto glued = read_all(p9 + "#note\n", options);
-    BOOST_REQUIRE_EQUAL(glued.size(), 1u);
-    const Diagnostic* d = diagnostic(glued[0]);
-    BOOST_REQUIRE(d != nullptr);
-    BOOST_TEST(position(*d) == "1:82");
-    BOOST_TEST(d->message == "unexpected '#' right after the 81 symbols of the puzzle (a comment needs a blank "
-                             "before #)");
+    for (const std::string note : {"#note", "#source:magictour.free.fr", "#a note with spaces"}) {
+      const auto glued = read_all(p9 + note + "\n", options);
+      BOOST_REQUIRE_EQUAL(glued.size(), 1u);
+      const Diagnostic* d = diagnostic(glued[0]);
+      BOOST_REQUIRE_MESSAGE(d != nullptr, note);
+      BOOST_TEST(position(*d) == "1:82", note);
+      BOOST_TEST(d->message == "unexpected '#' right after the 81 symbols of the puzzle (a comment needs a blank "
+                               "before #)",
+                 note);
+    }
   }
   // Spaced numbers on one line take a comment too.
   const auto spaced = read_all("1 0 0 4 0 0 2 0 3 0 0 1 0 4 0 0 # a 4x4\n", {InputFormat::line, {}, {}});

@@ -372,7 +372,14 @@ InputFormat detect(std::string_view t, const Alphabet& alphabet, const ReadOptio
   if (pieces > 1) {
     // A whole one-line puzzle, then more ("PUZZLE 11.9", "PUZZLE # note"):
     // a line, whose reader takes the comment or names the extra text.
-    if (const int n = square_board_size(first.size(), options); n && symbols_fit(first, alphabet, n))
+    auto whole_puzzle = [&](std::string_view piece) {
+      const int n = square_board_size(piece.size(), options);
+      return n && symbols_fit(piece, alphabet, n);
+    };
+    if (whole_puzzle(first)) return InputFormat::line;
+    // The same with the note glued on ("PUZZLE#a note"): a line, whose reader names it.
+    if (const std::size_t hash = first.find('#');
+        hash != std::string_view::npos && alphabet.digit_of('#') < 0 && whole_puzzle(first.substr(0, hash)))
       return InputFormat::line;
     if (layout || !numeric) return InputFormat::grid;
     if (pieces > static_cast<std::size_t>(Geometry::kMaxSize)) return InputFormat::line;
@@ -831,6 +838,25 @@ struct PuzzleReader::Impl {
     return std::nullopt;
   }
 
+  // Where a note glued to a whole one-line puzzle starts ('#' right after
+  // its last symbol, where a comment needs a blank), or npos.
+  std::size_t glued_note(std::string_view t) const {
+    if (alphabet.digit_of('#') >= 0) return std::string_view::npos;
+    const std::size_t p = t.find('#');
+    if (p == std::string_view::npos || p == 0) return std::string_view::npos;
+    const int side = square_board_size(p, options);
+    return side && symbols_fit(t.substr(0, p), alphabet, side) ? p : std::string_view::npos;
+  }
+
+  // Text right after the `i` symbols of a whole puzzle (the message says how
+  // to make it a comment, so fail()'s hint for lines of words is not added).
+  Entry glued_to_puzzle(std::uint64_t ln, std::string_view t, std::size_t off, std::size_t i) {
+    std::string message =
+        "unexpected " + describe_char(t[i]) + " right after the " + std::to_string(i) + " symbols of the puzzle (" +
+        (t[i] == '#' ? "a comment needs a blank before #" : "a comment after it starts with a blank and #") + ")";
+    return make_entry(ln, Diagnostic{SourceLocation{file, ln, off + i + 1}, std::move(message)}, std::string(t));
+  }
+
   Entry parse_line_puzzle(std::uint64_t ln, std::string_view t, std::size_t off) {
     for (std::size_t i = 0; i < t.size(); ++i) {  // (a plain loop: find_first_of calls memchr per character)
       if (t[i] != ' ' && t[i] != '\t') continue;
@@ -854,22 +880,18 @@ struct PuzzleReader::Impl {
                         " symbols of the puzzle (a comment after it starts with #)",
                     std::string(t));
       }
+      if (const std::size_t p = glued_note(t); p < i) return glued_to_puzzle(ln, t, off, p);
       return parse_spaced_line(ln, t, off);
     }
     const std::size_t count = t.size();
     const std::uint64_t n = isqrt(count);
     // `size` is the board size when known, else 0.
     auto bad_char = [&](std::size_t i, int size = 0) {
-      // Right after as many symbols as the longest board the line could
-      // hold: text meant as a note (without the blank before '#').
-      if (const int side = square_board_size(i, options);
-          size == 0 && i == n * n && side && symbols_fit(t.substr(0, i), alphabet, side))
-        return fail(ln, ln, off + i + 1,
-                    "unexpected " + describe_char(t[i]) + " right after the " + std::to_string(i) +
-                        " symbols of the puzzle (" +
-                        (t[i] == '#' ? "a comment needs a blank before #" : "a comment after it starts with a blank and #") +
-                        ")",
-                    std::string(t));
+      // Right after a whole puzzle: a note without the blank before '#', or
+      // other text after as many symbols as the longest board the line holds.
+      if (size == 0 && (i == glued_note(t) || (i == n * n && square_board_size(i, options) &&
+                                               symbols_fit(t.substr(0, i), alphabet, square_board_size(i, options)))))
+        return glued_to_puzzle(ln, t, off, i);
       return fail(ln, ln, off + i + 1, "unexpected " + describe_char(t[i]) + ": expected " + expected_symbol(size),
                   std::string(t));
     };

@@ -6,9 +6,11 @@
 #include <cstdlib>
 #include <cstring>
 #include <istream>
-#include <memory>
 #include <algorithm>
+#include <memory>
 #include <ostream>
+
+#include "satdoku/verify.hpp"
 
 #ifndef SATDOKU_VERSION
 #define SATDOKU_VERSION "0.0.0"
@@ -336,6 +338,9 @@ std::variant<CnfHeader, Diagnostic> read_cnf_header(std::istream& in, const std:
         excluded = std::move(std::get<Grid>(solution));
         for (int cell = 0; cell < excluded->cell_count(); ++cell)
           if (!excluded->at(cell)) return diag(name, solution_line_no, solution_col, "the solution has an empty cell");
+        if (auto violation = verify(std::get<Grid>(puzzle), *excluded))
+          return diag(name, solution_line_no, solution_col,
+                      "the solution does not solve the puzzle: " + violation->describe(*geometry));
       }
       EncodeOptions options{*encoding, amo, *reduction};
       // A reduced formula keeps the variable numbers of the full one, so the
