@@ -147,7 +147,10 @@ int decode(const std::vector<std::string>& args) {
     return static_cast<int>(ExitCode::ok);
   }
   if (decoded.grid == *excluded)
-    return say("error", "the model is the solution the CNF forbids: its last clause is not satisfied");
+    // decode reads the header, not the clauses: the header's word is taken
+    // for what the last clause forbids (README: check the header).
+    return say("error", "the model is the solution the header names as forbidden ('c solution'): a proof CNF has "
+                        "no such model");
   print("multiple", decoded.grid);
   std::cerr << "satdoku decode: " << model_path << ": a second solution: the puzzle is not unique\n";
   return static_cast<int>(ExitCode::unsolved);

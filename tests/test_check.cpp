@@ -304,6 +304,7 @@ BOOST_AUTO_TEST_CASE(proofs_are_written_for_unique_puzzles_only) {
   const auto same = run_satdoku("decode -o json " + quoted(dir / "multi.cnf") + " " + quoted(dir / "same.out"));
   BOOST_TEST(same.exit_code == 1, same.err);
   BOOST_TEST(nlohmann::json::parse(same.out)["status"] == "error");
+  BOOST_TEST(same.err.find("the model is the solution the header names as forbidden") != std::string::npos, same.err);
   // A header solution that does not solve its puzzle is the CNF's fault: an
   // input error at its line, not an answer.
   {
