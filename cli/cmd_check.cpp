@@ -190,26 +190,28 @@ class Checker {
   // that propagation settled (proven unique by it; sudoku-400-1 took 1.34 s,
   // 0.36 s of it the SAT side's), and on boards of 64x64 and up, where it has
   // never finished a count and so could only add its second to every search
-  // (sudoku-64-2 1.17 s for a 0.17 s verdict).  `capped` says whether it did.
-  Limits reference_limits(const Grid& puzzle, const Result& sat, bool& capped) const {
+  // (sudoku-64-2 1.17 s for a 0.17 s verdict).
+  Limits reference_limits(const Grid& puzzle, const Result& sat) const {
     Limits limits = plan_.pipeline.reference_limits;
     limits.cancel = plan_.pipeline.limits.cancel;
-    capped = false;
-    const bool settled = puzzle.size() >= 16 && sat.stats.by_propagation && sat.status == Status::solved;
-    if (!plan_.reference_timeout_given && (settled || puzzle.size() >= kReferenceNeverCounts)) {
+    const bool big_and_settled = puzzle.size() >= 16 && settled_by_propagation(sat);
+    if (!plan_.reference_timeout_given && (big_and_settled || puzzle.size() >= kReferenceNeverCounts)) {
       const double cap = std::ceil((sat.stats.seconds + 0.010) * 1000) / 1000;  // whole milliseconds
-      if (limits.time_budget <= 0 || cap < limits.time_budget) {
-        limits.time_budget = cap;
-        capped = true;
-      }
+      if (limits.time_budget <= 0 || cap < limits.time_budget) limits.time_budget = cap;
     }
     return limits;
   }
 
-  // Why a reference under reference_limits() stopped, in words that name
-  // where a capped budget came from (its own words name a limit the user
-  // never set).
-  static std::string stop_reason(const Result& reference, const Limits& limits, bool capped) {
+  // Whether propagation alone found the one solution (which proves it unique).
+  static bool settled_by_propagation(const Result& sat) {
+    return sat.stats.by_propagation && sat.status == Status::solved;
+  }
+
+  // Why a reference under `limits` (from reference_limits()) stopped, in
+  // words that name where a capped budget came from (its own words name a
+  // limit the user never set).
+  std::string stop_reason(const Result& reference, const Limits& limits) const {
+    const bool capped = limits.time_budget != plan_.pipeline.reference_limits.time_budget;
     if (!capped || reference.message.rfind("the time limit", 0) != 0) return reference.message;
     std::ostringstream budget;
     budget << limits.time_budget;
@@ -219,14 +221,12 @@ class Checker {
   // The reference counts up to the same limit; verdicts, counts and (when
   // the reference knows every solution) the solutions themselves must agree.
   void cross_check(CheckRecord& r, const Grid& puzzle) {
-    bool capped = false;
-    Limits limits = reference_limits(puzzle, r.base.result, capped);
-    limits.max_solutions = plan_.pipeline.limits.max_solutions;
-    const Result& sat = r.base.result;
-    Result reference = reference_->solve(puzzle, limits);
-    reference.message = stop_reason(reference, limits, capped);
-    const Uniqueness theirs = uniqueness_of(reference);
     const Result& ours = r.base.result;
+    Limits limits = reference_limits(puzzle, ours);
+    limits.max_solutions = plan_.pipeline.limits.max_solutions;
+    Result reference = reference_->solve(puzzle, limits);
+    reference.message = stop_reason(reference, limits);
+    const Uniqueness theirs = uniqueness_of(reference);
     auto disagree = [&](const std::string& what) {
       r.base.problem = "the SAT answer and the native reference disagree: " + what + ": answer " +
                        std::string(to_string(r.verdict)) + " with " + std::to_string(ours.solutions.size()) +
@@ -238,7 +238,7 @@ class Checker {
       r.base.reference_note = "the reference gave up" + (reference.message.empty() ? "" : " (" + reference.message + ")");
       // Not a gap in the evidence: the cells propagation derived from the
       // clues are the only solution.
-      if (sat.stats.by_propagation && sat.status == Status::solved)
+      if (settled_by_propagation(ours))
         r.base.reference_note += "; unit propagation alone settled the puzzle, which proves the verdict";
       return;
     }
@@ -277,8 +277,7 @@ class Checker {
     }
     // A redundant clue is confirmed by the reference.
     if (reference_ && r.base.problem.empty()) {
-      bool capped = false;
-      Limits ref = reference_limits(puzzle, r.base.result, capped);
+      Limits ref = reference_limits(puzzle, r.base.result);
       ref.max_solutions = 2;
       for (const int cell : a.redundant) {
         reduced.set(cell, 0);

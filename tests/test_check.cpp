@@ -404,9 +404,15 @@ BOOST_AUTO_TEST_CASE(the_reference_gives_up_after_a_second_by_default) {
   BOOST_TEST(records_of(r.out).at(0)["verdict"] == "multiple");
 }
 
-// The reference's note on a unique verdict whose reference got the SAT
-// side's time plus 10 ms (in whole milliseconds), not check's second.
-void expect_reference_given_the_sat_time(const nlohmann::json& record) {
+// `check` of a big board with one solution whose reference gets the SAT
+// side's time plus 10 ms (in whole milliseconds), not check's second, and
+// says so in its note.  Returns the record.
+nlohmann::json check_with_the_reference_capped(const fs::path& board, bool by_propagation) {
+  auto r = run_satdoku("check --output json '" + board.string() + "'");
+  BOOST_TEST(r.exit_code == 0, r.err);
+  const auto record = records_of(r.out).at(0);
+  BOOST_TEST(record["verdict"] == "unique");
+  BOOST_TEST(record["stats"]["by_propagation"] == by_propagation);
   const std::string note = record.value("reference", std::string());
   // Named as such: the user set no limit of that length.
   const std::string prefix = "the reference gave up (given the SAT side's time plus 10 ms, ";
@@ -416,6 +422,7 @@ void expect_reference_given_the_sat_time(const nlohmann::json& record) {
   BOOST_TEST(limit < 1.0, note);
   BOOST_TEST(limit >= 0.010, note);
   BOOST_TEST(limit <= record["stats"]["seconds"].get<double>() + 0.011, note);
+  return record;
 }
 
 // From 64x64 on, where the reference has never finished a count, the default
@@ -424,12 +431,7 @@ void expect_reference_given_the_sat_time(const nlohmann::json& record) {
 // kept, however long.
 BOOST_AUTO_TEST_CASE(on_boards_of_64x64_and_up_the_reference_gets_the_sat_time) {
   const auto board = shared_data() / "large" / "sudoku-100-1.txt";
-  auto r = run_satdoku("check --output json '" + board.string() + "'");
-  BOOST_TEST(r.exit_code == 0, r.err);
-  const auto record = records_of(r.out).at(0);
-  BOOST_TEST(record["verdict"] == "unique");
-  BOOST_TEST(record["stats"]["by_propagation"] == false);
-  expect_reference_given_the_sat_time(record);
+  check_with_the_reference_capped(board, false);
   auto longer = run_satdoku("check --reference-timeout 1.5 --output json '" + board.string() + "'");
   BOOST_TEST(longer.err.find("(the time limit of 1.5 s was reached)") != std::string::npos, longer.err);
 }
@@ -439,13 +441,7 @@ BOOST_AUTO_TEST_CASE(on_boards_of_64x64_and_up_the_reference_gets_the_sat_time) 
 // whole second (which it never finishes within on such a board).
 BOOST_AUTO_TEST_CASE(a_settled_big_board_does_not_wait_out_the_reference) {
   const auto board = shared_data() / "large" / "sudoku-144-1.txt";
-  auto r = run_satdoku("check --output json '" + board.string() + "'");
-  BOOST_TEST(r.exit_code == 0, r.err);
-  const auto record = records_of(r.out).at(0);
-  BOOST_TEST(record["verdict"] == "unique");
-  BOOST_TEST(record["stats"]["by_propagation"] == true);
-  const std::string note = record.value("reference", std::string());
-  expect_reference_given_the_sat_time(record);
+  const std::string note = check_with_the_reference_capped(board, true).value("reference", std::string());
   // Propagation's proof is named, so the note does not read as a gap.
   BOOST_TEST(note.find("; unit propagation alone settled the puzzle, which proves the verdict") != std::string::npos,
              note);

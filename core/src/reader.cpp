@@ -202,7 +202,6 @@ bool starts_with_grid_word(std::string_view t) {
   return t.size() == 4 || is_space(t[4]) || is_digit(t[4]);
 }
 
-// "'x'" for a printable character, "byte 0x00" otherwise.
 // A row of a multi-line board whose length differs from the board's width
 // n (set by row 1).  On row 2 either row may be the wrong one (a first row
 // cut short sets n too small), so both are named; a later row differs from
@@ -213,6 +212,7 @@ std::string row_length_error(int row, const std::string& count, int n, std::stri
   return has + ", expected " + std::to_string(n) + " (as many as the rows before it)";
 }
 
+// "'x'" for a printable character, "byte 0x00" otherwise.
 std::string describe_char(char ch) {
   const auto u = static_cast<unsigned char>(ch);
   if (u >= 0x21 && u < 0x7f) return std::string("'") + ch + "'";
@@ -297,6 +297,22 @@ bool symbols_fit(std::string_view t, const Alphabet& alphabet, int n) {
   });
 }
 
+// The side N of the board when `t` is a whole one-line puzzle (N*N symbols
+// of a board size that has a box shape, each a symbol of an N x N board), else 0.
+int whole_line_puzzle(std::string_view t, const Alphabet& alphabet, const ReadOptions& options) {
+  const int n = square_board_size(t.size(), options);
+  return n && symbols_fit(t, alphabet, n) ? n : 0;
+}
+
+// Where a note glued to a whole one-line puzzle starts ('#' right after its
+// last symbol, where a comment needs a blank), or npos.
+std::size_t glued_note(std::string_view t, const Alphabet& alphabet, const ReadOptions& options) {
+  if (alphabet.digit_of('#') >= 0) return std::string_view::npos;
+  const std::size_t p = t.find('#');
+  return p != std::string_view::npos && whole_line_puzzle(t.substr(0, p), alphabet, options) ? p
+                                                                                             : std::string_view::npos;
+}
+
 // Whether decimal digit `ch` stands for its own value in the alphabet ('0'
 // a blank), as in a number: the layouts that write numbers (tokens,
 // leetcode) read the same under any alphabet when it does not.
@@ -372,22 +388,16 @@ InputFormat detect(std::string_view t, const Alphabet& alphabet, const ReadOptio
   if (pieces > 1) {
     // A whole one-line puzzle, then more ("PUZZLE 11.9", "PUZZLE # note"):
     // a line, whose reader takes the comment or names the extra text.
-    auto whole_puzzle = [&](std::string_view piece) {
-      const int n = square_board_size(piece.size(), options);
-      return n && symbols_fit(piece, alphabet, n);
-    };
-    if (whole_puzzle(first)) return InputFormat::line;
+    if (whole_line_puzzle(first, alphabet, options)) return InputFormat::line;
     // The same with the note glued on ("PUZZLE#a note"): a line, whose reader names it.
-    if (const std::size_t hash = first.find('#');
-        hash != std::string_view::npos && alphabet.digit_of('#') < 0 && whole_puzzle(first.substr(0, hash)))
-      return InputFormat::line;
+    if (glued_note(first, alphabet, options) != std::string_view::npos) return InputFormat::line;
     if (layout || !numeric) return InputFormat::grid;
     if (pieces > static_cast<std::size_t>(Geometry::kMaxSize)) return InputFormat::line;
     if (pieces >= 10 && !leading_zero) return InputFormat::tokens;
     return InputFormat::grid;  // a spaced row of N <= 9 (reads the same as tokens)
   }
   if (t.find_first_of("|+*-") != std::string_view::npos) return InputFormat::grid;
-  if (const int n = square_board_size(t.size(), options); n && symbols_fit(t, alphabet, n)) return InputFormat::line;
+  if (whole_line_puzzle(t, alphabet, options)) return InputFormat::line;
   if (t.size() <= static_cast<std::size_t>(alphabet.max_digit())) return InputFormat::grid;
   return InputFormat::line;
 }
@@ -838,16 +848,6 @@ struct PuzzleReader::Impl {
     return std::nullopt;
   }
 
-  // Where a note glued to a whole one-line puzzle starts ('#' right after
-  // its last symbol, where a comment needs a blank), or npos.
-  std::size_t glued_note(std::string_view t) const {
-    if (alphabet.digit_of('#') >= 0) return std::string_view::npos;
-    const std::size_t p = t.find('#');
-    if (p == std::string_view::npos || p == 0) return std::string_view::npos;
-    const int side = square_board_size(p, options);
-    return side && symbols_fit(t.substr(0, p), alphabet, side) ? p : std::string_view::npos;
-  }
-
   // Text right after the `i` symbols of a whole puzzle (the message says how
   // to make it a comment, so fail()'s hint for lines of words is not added).
   Entry glued_to_puzzle(std::uint64_t ln, std::string_view t, std::size_t off, std::size_t i) {
@@ -870,7 +870,7 @@ struct PuzzleReader::Impl {
             return parse_line_puzzle(ln, before, off);
           }
       // A whole puzzle, then more: name the extra text, not the puzzle.
-      if (const int n = square_board_size(i, options); n && symbols_fit(t.substr(0, i), alphabet, n)) {
+      if (whole_line_puzzle(t.substr(0, i), alphabet, options)) {
         std::size_t b = i;
         while (is_space(t[b])) ++b;
         std::size_t e = b;
@@ -880,7 +880,7 @@ struct PuzzleReader::Impl {
                         " symbols of the puzzle (a comment after it starts with #)",
                     std::string(t));
       }
-      if (const std::size_t p = glued_note(t); p < i) return glued_to_puzzle(ln, t, off, p);
+      if (const std::size_t p = glued_note(t, alphabet, options); p < i) return glued_to_puzzle(ln, t, off, p);
       return parse_spaced_line(ln, t, off);
     }
     const std::size_t count = t.size();
@@ -889,8 +889,8 @@ struct PuzzleReader::Impl {
     auto bad_char = [&](std::size_t i, int size = 0) {
       // Right after a whole puzzle: a note without the blank before '#', or
       // other text after as many symbols as the longest board the line holds.
-      if (size == 0 && (i == glued_note(t) || (i == n * n && square_board_size(i, options) &&
-                                               symbols_fit(t.substr(0, i), alphabet, square_board_size(i, options)))))
+      if (size == 0 && (i == glued_note(t, alphabet, options) ||
+                        (i == n * n && whole_line_puzzle(t.substr(0, i), alphabet, options))))
         return glued_to_puzzle(ln, t, off, i);
       return fail(ln, ln, off + i + 1, "unexpected " + describe_char(t[i]) + ": expected " + expected_symbol(size),
                   std::string(t));

@@ -1,12 +1,12 @@
 #include "satdoku/dimacs.hpp"
 
+#include <algorithm>
 #include <cerrno>
 #include <charconv>
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
 #include <istream>
-#include <algorithm>
 #include <memory>
 #include <ostream>
 
@@ -336,8 +336,7 @@ std::variant<CnfHeader, Diagnostic> read_cnf_header(std::istream& in, const std:
         auto solution = read_grid(solution_text, solution_line_no, solution_col, "solution");
         if (auto* d = std::get_if<Diagnostic>(&solution)) return std::move(*d);
         excluded = std::move(std::get<Grid>(solution));
-        for (int cell = 0; cell < excluded->cell_count(); ++cell)
-          if (!excluded->at(cell)) return diag(name, solution_line_no, solution_col, "the solution has an empty cell");
+        // (an empty cell, a broken rule or clue)
         if (auto violation = verify(std::get<Grid>(puzzle), *excluded))
           return diag(name, solution_line_no, solution_col,
                       "the solution does not solve the puzzle: " + violation->describe(*geometry));
