@@ -247,6 +247,7 @@ BOOST_AUTO_TEST_CASE(bad_files_report_message_and_position) {
       {"leetcode-missing-row.json", "1:305", "the board has 8 rows, expected 9"},
       {"comma-missing-row.txt", "1:80", "found 8 rows separated by commas, expected 9"},
       {"comma-row-too-short.txt", "1:39", "row 4 has 8 symbols, expected 9"},
+      {"comma-second-row-of-one-symbol.txt", "1:7", "row 2 has 1 symbol and row 1 has 4 (the rows"},
       {"grid-numbers-with-a-word.txt", "5:8",
        "unexpected 'x': expected a number 1-10 or a blank (. 0), as in the first row"},
       {"line-of-two-solutions.txt", "2:38", "unexpected '265431413256132645654123...' after the 36 symbols of the puzzle"},
@@ -1166,6 +1167,34 @@ BOOST_AUTO_TEST_CASE(text_after_a_one_line_puzzle) {
                                "before #)",
                  note);
     }
+  }
+  // Other text glued on is named at its first character, also when the
+  // file is that one line: "PUZZLE,x" was read as a comma-separated board
+  // and blamed on "row 2".
+  for (const ReadOptions& options : {ReadOptions{}, ReadOptions{InputFormat::line, {}, {}}}) {
+    for (const std::string tail : {",x", ", 5 stars", ",", ";rated 11.9", "!"}) {
+      for (const std::string& text : {p9 + tail + "\n", p9 + "\n" + p9 + tail + "\n"}) {
+        const auto entries = read_all(text, options);
+        BOOST_REQUIRE(!entries.empty());
+        const Diagnostic* d = diagnostic(entries.back());
+        BOOST_REQUIRE_MESSAGE(d != nullptr, tail);
+        BOOST_TEST(position(*d) == std::to_string(entries.size()) + ":82", tail);
+        BOOST_TEST(d->message == "unexpected '" + tail.substr(0, 1) +
+                                     "' right after the 81 symbols of the puzzle (a comment after it starts with a "
+                                     "blank and #)",
+                   tail);
+      }
+    }
+  }
+  // A comma-separated board whose first row would be a whole one-line
+  // puzzle is still a board when its second row is as long.
+  {
+    std::string rows;
+    for (int r = 0; r < 81; ++r) rows += std::string(r ? "," : "") + (r ? std::string(81, '.') : p9);
+    const auto board = read_all(rows + "\n");
+    BOOST_REQUIRE_EQUAL(board.size(), 1u);
+    BOOST_REQUIRE_MESSAGE(grid(board[0]) != nullptr, why(board[0]));
+    BOOST_TEST(grid(board[0])->size() == 81);
   }
   // Spaced numbers on one line take a comment too.
   const auto spaced = read_all("1 0 0 4 0 0 2 0 3 0 0 1 0 4 0 0 # a 4x4\n", {InputFormat::line, {}, {}});

@@ -207,7 +207,9 @@ bool starts_with_grid_word(std::string_view t) {
 // cut short sets n too small), so both are named; a later row differs from
 // every row before it.  `row` counts from 0; `count` is "9" or "more than 9".
 std::string row_length_error(int row, const std::string& count, int n, std::string_view what) {
-  const std::string has = "row " + std::to_string(row + 1) + " has " + count + " " + std::string(what);
+  std::string noun(what);
+  if (count == "1" && noun.ends_with('s')) noun.pop_back();  // "1 symbol"
+  const std::string has = "row " + std::to_string(row + 1) + " has " + count + " " + noun;
   if (row == 1) return has + " and row 1 has " + std::to_string(n) + " (the rows of a board must be equally long)";
   return has + ", expected " + std::to_string(n) + " (as many as the rows before it)";
 }
@@ -304,13 +306,16 @@ int whole_line_puzzle(std::string_view t, const Alphabet& alphabet, const ReadOp
   return n && symbols_fit(t, alphabet, n) ? n : 0;
 }
 
-// Where a note glued to a whole one-line puzzle starts ('#' right after its
-// last symbol, where a comment needs a blank), or npos.
-std::size_t glued_note(std::string_view t, const Alphabet& alphabet, const ReadOptions& options) {
-  if (alphabet.digit_of('#') >= 0) return std::string_view::npos;
-  const std::size_t p = t.find('#');
-  return p != std::string_view::npos && whole_line_puzzle(t.substr(0, p), alphabet, options) ? p
-                                                                                             : std::string_view::npos;
+// Where text glued to a whole one-line puzzle starts: the first character
+// after the line's leading run of symbols when that run is a whole puzzle and
+// the character is neither a symbol nor a blank ("PUZZLE#note", "PUZZLE,x",
+// where a note needs a blank before '#'), or npos.
+std::size_t glued_text(std::string_view t, const Alphabet& alphabet, const ReadOptions& options) {
+  std::size_t j = 0;
+  while (j < t.size() && alphabet.digit_of(t[j]) >= 0) ++j;
+  return j < t.size() && !is_space(t[j]) && whole_line_puzzle(t.substr(0, j), alphabet, options)
+             ? j
+             : std::string_view::npos;
 }
 
 // Whether decimal digit `ch` stands for its own value in the alphabet ('0'
@@ -352,7 +357,17 @@ InputFormat detect(std::string_view t, const Alphabet& alphabet, const ReadOptio
     return i < t.size() && is_alpha(t[i]) ? InputFormat::grid : InputFormat::leetcode;
   }
   if (starts_with_grid_word(t)) return InputFormat::euler;
-  if (t.find(',') != std::string_view::npos) return InputFormat::comma;
+  if (const std::size_t comma = t.find(','); comma != std::string_view::npos) {
+    // A whole one-line puzzle, then a comma and text that is not a second
+    // row as long ("PUZZLE,x", "PUZZLE, 5 stars"): a line, whose reader
+    // names the comma.  A comma-separated board has rows of equal length.
+    std::size_t off = 0;
+    const std::string_view head = trim(t.substr(0, comma), off);
+    const std::string_view rest = t.substr(comma + 1);
+    const std::string_view second = trim(rest.substr(0, rest.find(',')), off);
+    if (second.size() != head.size() && whole_line_puzzle(head, alphabet, options)) return InputFormat::line;
+    return InputFormat::comma;
+  }
   for (char ch : t) {
     const auto u = static_cast<unsigned char>(ch);
     if ((u < 0x20 && ch != '\t') || u >= 0x7f) return InputFormat::line;  // garbage: report it per line
@@ -389,8 +404,9 @@ InputFormat detect(std::string_view t, const Alphabet& alphabet, const ReadOptio
     // A whole one-line puzzle, then more ("PUZZLE 11.9", "PUZZLE # note"):
     // a line, whose reader takes the comment or names the extra text.
     if (whole_line_puzzle(first, alphabet, options)) return InputFormat::line;
-    // The same with the note glued on ("PUZZLE#a note"): a line, whose reader names it.
-    if (glued_note(first, alphabet, options) != std::string_view::npos) return InputFormat::line;
+    // The same with text glued on ("PUZZLE#a note", "PUZZLE;rated 11.9"):
+    // a line, whose reader names it.
+    if (glued_text(first, alphabet, options) != std::string_view::npos) return InputFormat::line;
     if (layout || !numeric) return InputFormat::grid;
     if (pieces > static_cast<std::size_t>(Geometry::kMaxSize)) return InputFormat::line;
     if (pieces >= 10 && !leading_zero) return InputFormat::tokens;
@@ -880,7 +896,10 @@ struct PuzzleReader::Impl {
                         " symbols of the puzzle (a comment after it starts with #)",
                     std::string(t));
       }
-      if (const std::size_t p = glued_note(t, alphabet, options); p < i) return glued_to_puzzle(ln, t, off, p);
+      // A whole puzzle with text glued on, then a blank ("PUZZLE#a note",
+      // "PUZZLE, 5 stars"): name the first character after the puzzle.
+      if (const std::size_t p = glued_text(t.substr(0, i), alphabet, options); p < i)
+        return glued_to_puzzle(ln, t, off, p);
       return parse_spaced_line(ln, t, off);
     }
     const std::size_t count = t.size();
@@ -889,7 +908,7 @@ struct PuzzleReader::Impl {
     auto bad_char = [&](std::size_t i, int size = 0) {
       // Right after a whole puzzle: a note without the blank before '#', or
       // other text after as many symbols as the longest board the line holds.
-      if (size == 0 && (i == glued_note(t, alphabet, options) ||
+      if (size == 0 && (i == glued_text(t, alphabet, options) ||
                         (i == n * n && whole_line_puzzle(t.substr(0, i), alphabet, options))))
         return glued_to_puzzle(ln, t, off, i);
       return fail(ln, ln, off + i + 1, "unexpected " + describe_char(t[i]) + ": expected " + expected_symbol(size),
