@@ -172,6 +172,8 @@ BOOST_AUTO_TEST_CASE(malformed_cnf_files_are_diagnosed_with_positions) {
       {"1 2 0\n", 1, 1, "before the 'p cnf' line"},
       {"p cnf 3 2\n1 -2 0\n3 x 0\n", 3, 3, "'x' is not a literal"},
       {"p cnf 3 1\n1 4 0\n", 2, 3, "exceeds the declared 3 variables"},
+      {"p cnf 3 1\n-9223372036854775808 0\n", 2, 1, "exceeds the declared 3 variables"},
+      {"p cnf 5000000000 1\n3000000000 0\n", 1, 7, "declares 5000000000 variables, more than the 2147483647"},
       {"p cnf 3 1\n1 2\n", 2, 1, "not ended by 0"},
       {"p cnf 3 2\n1 2 0\n", 3, 0, "found 1 clauses"},
       {"p cnf 3 1\n1 0 2 0\n", 2, 5, "more clauses than the declared 1"},
@@ -274,6 +276,7 @@ BOOST_AUTO_TEST_CASE(solver_answers_in_every_format) {
   BOOST_TEST(expect_diagnostic(parse_answer("v 2111111111 0\n", 729)).message ==
              "literal 2111111111 exceeds the 729 variables of the CNF");
   BOOST_TEST(expect_value(parse_answer("s SATISFIABLE\nv 1 -729 0\n", 729)).model.max_var() == 729);
+  BOOST_TEST(expect_value(parse_answer("s SATISFIABLE\nv 1 2 0\n", 729)).model.max_var() == 2);  // not its storage
 
   // Satisfiable without a model (a solver run with -n) is no answer to decode,
   // except for a formula without variables; a literal and its negation are no model.

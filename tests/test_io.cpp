@@ -360,6 +360,23 @@ BOOST_AUTO_TEST_CASE(reader_resynchronises_after_a_bad_puzzle) {
   BOOST_REQUIRE_EQUAL(typo.size(), 2u);
   BOOST_TEST(position(*diagnostic(typo[0])) == "1:5");
   BOOST_TEST(typo[1].where.line == 5u);
+  // A stray line of numbers, more than one away from the rows after it,
+  // costs itself only (it used to be taken for the first row of the board
+  // after it, which then lost its last row and the board after that).
+  const std::string twelve = format_tokens(Grid(Geometry::shared(12)));
+  for (const std::string& line : {std::string("1 2 3"), std::string("1 2 3 4 5 6 7 8 9 10")}) {
+    const auto lost = read_all(line + "\n" + twelve + "\n" + twelve, ReadOptions{InputFormat::tokens, {}, {}});
+    BOOST_REQUIRE_EQUAL(lost.size(), 3u);
+    BOOST_REQUIRE(diagnostic(lost[0]));
+    BOOST_TEST(position(*diagnostic(lost[0])) == "1:1", why(lost[0]));
+    BOOST_TEST(diagnostic(lost[0])->message.find(" numbers where the rows after it have 12: not a row of their board") !=
+                   std::string::npos,
+               why(lost[0]));
+    BOOST_TEST((grid(lost[1]) && grid(lost[1])->size() == 12), why(lost[1]));
+    BOOST_TEST((grid(lost[2]) && grid(lost[2])->size() == 12), why(lost[2]));
+    BOOST_TEST(lost[1].where.line == 2u);
+    BOOST_TEST(lost[2].where.line == 15u);
+  }
   // Also when the stray count is a board size (10 numbers: 2x5 boxes): the
   // next two rows agree on 9.
   const std::string nine = format_tokens(grid_of(kPuzzle));

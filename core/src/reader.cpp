@@ -1101,11 +1101,15 @@ struct PuzzleReader::Impl {
           const bool words = reads_as_words(t);
           const int m = size_from_next_rows(n, 1);
           // A line of words with another count than the rows after it (a
-          // title) is a stray line: it costs itself only.
-          if (!p.numbers && static_cast<std::size_t>(m) != p.count) {
+          // title), or of numbers not within one of their count (not their
+          // first row with a number missing or extra, as the grid reader
+          // judges), is a stray line: it costs itself only.
+          const auto count = static_cast<std::size_t>(m);
+          if (!p.numbers && count != p.count) {
             if (words) std::get<Diagnostic>(error->content).message += kCommentHint;
             return error;
           }
+          if (p.count + 1 < count || p.count > count + 1) return stray_numbers(error, p.count, m);
           n = m;
         } else if (!error) {
           // A first row with a stray number can still be a board size (10
@@ -1116,6 +1120,7 @@ struct PuzzleReader::Impl {
             error = fail(start, line.number, off + 1,
                          "first row has " + std::to_string(n) + " numbers, the next rows " + std::to_string(m) +
                              ": expected as many");
+            if (n + 1 < m || n > m + 1) return stray_numbers(error, static_cast<std::size_t>(n), m);
             n = m;
           }
         }
@@ -1141,6 +1146,15 @@ struct PuzzleReader::Impl {
                   "expected row " + std::to_string(rows + 1) + " of " + std::to_string(n) +
                       ", found the end of the input");
     return make_entry(start, std::move(*grid));
+  }
+
+  // A line of `count` numbers before rows of `m`, too far from them to be
+  // their first row with a number missing or extra: `error`, said so.
+  static std::optional<Entry> stray_numbers(std::optional<Entry>& error, std::size_t count, int m) {
+    std::get<Diagnostic>(error->content).message = "a line of " + std::to_string(count) +
+                                                   " numbers where the rows after it have " + std::to_string(m) +
+                                                   ": not a row of their board";
+    return std::move(error);
   }
 
   // A tokens board whose first row is broken (a stray number or token) has

@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <istream>
+#include <limits>
 #include <memory>
 #include <ostream>
 
@@ -433,6 +434,10 @@ std::variant<CnfFormula, Diagnostic> read_dimacs(std::istream& in, const std::st
       if (tokens.size() != 4 || tokens[1].text != "cnf" || !parse_number(tokens[2].text, f.variables) ||
           !parse_number(tokens[3].text, f.declared_clauses))
         return diag(name, number, 1, "malformed problem line (expected 'p cnf V C')");
+      if (f.variables > static_cast<std::uint64_t>(std::numeric_limits<int>::max()))
+        return diag(name, number, tokens[2].column,
+                    "the p line declares " + std::string(tokens[2].text) + " variables, more than the " +
+                        std::to_string(std::numeric_limits<int>::max()) + " a literal can name");
       have_p = true;
       continue;
     }
@@ -441,7 +446,8 @@ std::variant<CnfFormula, Diagnostic> read_dimacs(std::istream& in, const std::st
       long long lit = 0;
       if (!parse_number(t.text, lit))
         return diag(name, number, t.column, quoted(t.text, " is not a literal"));
-      if (static_cast<std::uint64_t>(std::llabs(lit)) > f.variables)
+      const auto v = static_cast<long long>(f.variables);  // (at most INT_MAX: no llabs of LLONG_MIN)
+      if (lit > v || lit < -v)
         return diag(name, number, t.column,
                     "literal " + std::string(t.text) + " exceeds the declared " + std::to_string(f.variables) +
                         " variables");
@@ -471,6 +477,7 @@ std::variant<CnfFormula, Diagnostic> read_dimacs(std::istream& in, const std::st
 void Model::set(int lit) {
   const auto var = static_cast<std::size_t>(std::abs(static_cast<long long>(lit)));
   if (var >= values_.size()) values_.resize(std::max(var + 1, values_.size() * 2), 0);
+  max_var_ = std::max(max_var_, static_cast<int>(var));
   if (values_[var] == 0) ++assigned_;
   values_[var] = lit > 0 ? 1 : -1;
 }

@@ -118,12 +118,13 @@ class Model {
   int value(int var) const {
     return var >= 1 && static_cast<std::size_t>(var) < values_.size() ? values_[static_cast<std::size_t>(var)] : 0;
   }
-  int max_var() const { return values_.empty() ? 0 : static_cast<int>(values_.size()) - 1; }
+  int max_var() const { return max_var_; }  // the highest variable given (0: none)
   bool empty() const { return assigned_ == 0; }
   std::uint64_t assigned() const { return assigned_; }
 
  private:
   std::vector<std::int8_t> values_;
+  int max_var_ = 0;
   std::uint64_t assigned_ = 0;
 };
 
