@@ -4,6 +4,7 @@
 // report for CI.
 #include <algorithm>
 #include <cerrno>
+#include <chrono>
 #include <cmath>
 #include <filesystem>
 #include <iostream>
@@ -78,6 +79,7 @@ struct CheckRecord {
   bool proof_failed = false;             // it could not be written (an output error)
   bool met = false;                      // the expectation holds
   std::string failure;                   // why it does not
+  double seconds = 0;                    // the whole work for the puzzle (verdict, clues, proof)
 };
 
 std::optional<Expect> parse_expect(std::string_view name) {
@@ -114,6 +116,17 @@ class Checker {
 
   // `block`: the entry's block of the input (Pipeline::run).
   CheckRecord run(Entry&& entry, std::uint64_t block) {
+    const auto start = std::chrono::steady_clock::now();
+    CheckRecord r = check(std::move(entry), block);
+    // A proof left in the folder by an earlier run may be of another puzzle
+    // at this position: where no proof is written now, it goes.
+    if (!plan_.proof_dir.empty() && r.proof_drat.empty()) remove_stale_proof(r);
+    r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    return r;
+  }
+
+ private:
+  CheckRecord check(Entry&& entry, std::uint64_t block) {
     CheckRecord r(std::move(entry));
     const auto* puzzle = std::get_if<Grid>(&r.base.entry.content);
     if (!puzzle) {
@@ -164,7 +177,6 @@ class Checker {
     return finish(std::move(r));
   }
 
- private:
   // Every solution must obey the rules and keep the clues, and no two may be
   // equal.
   bool verify_answer(CheckRecord& r, const Grid& puzzle) {
@@ -296,11 +308,25 @@ class Checker {
     r.clues = std::move(a);
   }
 
-  void prove(CheckRecord& r, const Grid& puzzle) {
-    const Entry& e = r.base.entry;
+  // The proof files of entry `e`: INDEX.cnf and INDEX.drat (with several
+  // files, FILENUMBER-INDEX).
+  std::pair<fs::path, fs::path> proof_paths(const Entry& e) const {
     std::string stem = std::to_string(e.index);
     if (plan_.files.size() > 1) stem = std::to_string(e.input) + "-" + stem;
-    const fs::path cnf = plan_.proof_dir / (stem + ".cnf"), drat = plan_.proof_dir / (stem + ".drat");
+    return {plan_.proof_dir / (stem + ".cnf"), plan_.proof_dir / (stem + ".drat")};
+  }
+
+  void remove_stale_proof(CheckRecord& r) const {
+    for (const fs::path& path : {proof_paths(r.base.entry).first, proof_paths(r.base.entry).second}) {
+      std::error_code error;
+      if (fs::remove(path, error) || !error) continue;
+      r.proof_note = "cannot remove " + path.string() + ", a proof left by an earlier run: " + error.message();
+      r.proof_failed = true;
+    }
+  }
+
+  void prove(CheckRecord& r, const Grid& puzzle) {
+    const auto [cnf, drat] = proof_paths(r.base.entry);
     const UniquenessProof proof = write_uniqueness_proof(puzzle, r.base.result.solutions.front(), cnf, drat,
                                                          plan_.pipeline.sat, plan_.pipeline.limits);
     if (proof.result == SatResult::unsat) {
@@ -348,6 +374,7 @@ class Checker {
 struct CheckTally {
   std::size_t puzzles = 0, unique = 0, multiple = 0, none = 0, invalid = 0, unknown = 0, errors = 0;
   std::size_t failed = 0, problems = 0, proofs = 0, proof_errors = 0;
+  std::size_t undecided = 0;  // unique, but a limit stopped the clue analysis
 
   void add(const CheckRecord& r) {
     ++puzzles;
@@ -361,6 +388,7 @@ struct CheckTally {
         case Uniqueness::unknown: ++unknown; break;
       }
     if (!r.base.problem.empty()) ++problems;
+    if (r.clues && !r.clues->complete) ++undecided;
     if (!r.met && !error) ++failed;  // an error is counted (and named on stderr) as one
     if (!r.proof_drat.empty()) ++proofs;
     if (r.proof_failed) ++proof_errors;
@@ -382,6 +410,7 @@ struct CheckTally {
                     std::to_string(none) + " none, " + std::to_string(invalid) + " invalid, " +
                     std::to_string(unknown) + " unknown, " + count_text(errors, "error") + "; " +
                     std::to_string(failed) + " not " + std::string(to_string(expect));
+    if (undecided) s += ", " + std::to_string(undecided) + " with clues undecided";
     if (proofs) s += ", " + count_text(proofs, "proof");
     if (problems) s += ", " + count_text(problems, "DISAGREEMENT", "DISAGREEMENTS");
     return s + "; " + rate;
@@ -412,7 +441,8 @@ nlohmann::json check_json(const CheckRecord& r, const CheckPlan& plan) {
   }
   if (plan.minimal && r.clues) {
     j["redundant"] = redundant_json(*puzzle, r.clues->redundant);
-    j["minimal"] = r.clues->complete && r.clues->redundant.empty();
+    if (r.clues->complete) j["minimal"] = r.clues->redundant.empty();
+    else j["minimal"] = nullptr;  // undecided: a limit stopped the analysis
     if (!r.clues->complete) j["clues_message"] = r.clues->message;
   }
   if (!r.proof_drat.empty()) j["proof"] = {{"cnf", r.proof_cnf}, {"drat", r.proof_drat}};
@@ -452,10 +482,15 @@ void print_text(std::ostream& out, const CheckRecord& r, const CheckPlan& plan) 
       break;
     case Uniqueness::none: break;
   }
-  if (plan.count)
+  if (plan.count) {
     out << " count " << solutions.size() << (r.base.result.exhausted || solutions.empty() ? "" : "+");
+    // "5+" because a limit stopped the count, not because there are more than K
+    if (!r.base.result.exhausted && r.base.result.interrupted && r.verdict != Uniqueness::unknown &&
+        !r.base.result.message.empty())
+      out << " (counting stopped: " << r.base.result.message << ')';
+  }
   if (r.clues) {
-    if (!r.clues->complete) out << " clues undecided";
+    if (!r.clues->complete) out << " clues undecided (" << r.clues->message << ')';
     else if (r.clues->redundant.empty()) out << " minimal";
     else {
       out << " redundant";
@@ -523,8 +558,7 @@ class JUnitReport {
 
   void add(const CheckRecord& r) {
     ++tests_;
-    const double seconds = r.base.result.stats.seconds;
-    time_ += seconds;
+    const double seconds = r.seconds;
     const std::string source = source_of(r.base.entry);
     cases_ += "    <testcase classname=\"" + xml_escape(r.base.entry.where.file) + "\" name=\"" +
               xml_escape(source) + "\" time=\"" + std::to_string(seconds) + "\"";
@@ -545,22 +579,22 @@ class JUnitReport {
               xml_escape("puzzle " + puzzle_text(r.base.entry, alphabet_) + "\n" + detail) + "</" + tag + ">\n    </testcase>\n";
   }
 
-  void write(const fs::path& path) const {
+  // `seconds`: the whole run's, for the suite.
+  void write(const fs::path& path, double seconds) const {
     AtomicFile file(path);
-    write(file.stream());
+    write(file.stream(), seconds);
     file.commit();
   }
 
-  void write(std::ostream& out) const {
+  void write(std::ostream& out, double seconds) const {
     out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n  <testsuite name=\"satdoku check\" tests=\""
-        << tests_ << "\" failures=\"" << failures_ << "\" errors=\"" << errors_ << "\" time=\"" << time_ << "\">\n"
+        << tests_ << "\" failures=\"" << failures_ << "\" errors=\"" << errors_ << "\" time=\"" << seconds << "\">\n"
         << cases_ << "  </testsuite>\n</testsuites>\n";
   }
 
  private:
   Alphabet alphabet_;
   std::size_t tests_ = 0, failures_ = 0, errors_ = 0;
-  double time_ = 0;
   std::string cases_;
 };
 
@@ -581,10 +615,12 @@ constexpr std::string_view kDescription =
     "without it is still unique) or needed, one incremental SAT call per clue.\n"
     "--proof DIR writes, per unique puzzle, INDEX.cnf (rules + clues + not this solution) and\n"
     "INDEX.drat, CaDiCaL's text DRAT proof that the CNF is unsatisfiable; check with\n"
-    "`drat-trim INDEX.cnf INDEX.drat` (with several FILEs: FILENUMBER-INDEX).\n"
+    "`drat-trim INDEX.cnf INDEX.drat` (with several FILEs: FILENUMBER-INDEX); an earlier\n"
+    "run's pair for a position that gets no proof now is removed.\n"
     "Output (--output): text (one line per puzzle: file:line verdict details) or json (JSON\n"
     "Lines: solve's fields plus verdict, solutions, differ, count, redundant, proof, met).\n"
-    "Puzzles that miss --expect are named on stderr with file:line.";
+    "Puzzles that miss --expect are named on stderr with file:line. An interrupted run\n"
+    "writes no --junit report.";
 
 int check(const std::vector<std::string>& args) {
   CheckConfig config;
@@ -618,6 +654,10 @@ int check(const std::vector<std::string>& args) {
   if (!parse_command("check", "[OPTIONS] [FILE...]", kDescription, options, args, &config.input.files, &values))
     return 0;
 
+  for (const char* name : {"junit", "proof"})
+    if (values.count(name) && values[name].as<std::string>().empty())
+      throw UsageError(std::string("--") + name + " needs a " + (name[0] == 'j' ? "file" : "folder") +
+                       " name, not an empty one");
   if (config.output.empty()) {
     config.output = CheckConfig{}.output;
   } else if (config.junit == "-") {
@@ -689,9 +729,13 @@ int check(const std::vector<std::string>& args) {
   const BatchTotals totals =
       run_batch(source, make_worker, sink, config.run.batch(plan.pipeline));
   ExitCode code = tally.exit_code();
-  if (junit && !records_on_stdout) {
+  if (junit && totals.interrupted) {
+    // A report of the puzzles checked before the interruption would pass
+    // for a whole run in CI: none, as with any output file not written whole.
+    std::cerr << "satdoku check: no JUnit report: the run was interrupted\n";
+  } else if (junit && !records_on_stdout) {
     errno = 0;
-    junit->write(std::cout);
+    junit->write(std::cout, totals.seconds);
     if (!std::cout.flush()) {
       std::cerr << "satdoku check: cannot write standard output: " << write_error_text(errno) << '\n';
       stdout_failure_reported();
@@ -699,7 +743,7 @@ int check(const std::vector<std::string>& args) {
     }
   } else if (junit) {
     std::cout.flush();  // the records come first when --junit is /dev/stdout
-    junit->write(config.junit);
+    junit->write(config.junit, totals.seconds);
   }
   return finish_batch("check", totals, tally.summary(totals.seconds, plan.expect), config.run.quiet, code);
 }

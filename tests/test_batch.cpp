@@ -409,6 +409,24 @@ BOOST_AUTO_TEST_CASE(sigint_and_sigterm_during_solve) {
   }
 }
 
+// An interrupted check writes no JUnit report: one of the puzzles checked
+// so far, all passing, would read in CI as a whole run that passed.
+BOOST_AUTO_TEST_CASE(an_interrupted_check_writes_no_junit_report) {
+  Scratch s("junit-signal");
+  const fs::path out = s.dir / "out", err = s.dir / "err", xml = s.dir / "report.xml";
+  const pid_t pid =
+      spawn({"check", "--junit", xml.string(), "--no-progress", "-j", "1", big_input().string()}, out, err);
+  wait_for_output(pid, out, 100 * 3);  // a few records are out
+  ::kill(pid, SIGTERM);
+  BOOST_TEST(exit_code_of(pid) == 130);
+  BOOST_TEST(!fs::exists(xml));
+  const std::string diagnostics = slurp(err);
+  BOOST_TEST(contains(diagnostics, "satdoku check: no JUnit report: the run was interrupted"), diagnostics);
+  std::size_t files = 0;
+  for (const auto& entry : fs::directory_iterator(s.dir)) files += entry.is_regular_file();
+  BOOST_TEST(files == 2u);  // out and err: no temporary left behind
+}
+
 // A batch that waits for more input from a pipe (or a terminal) still ends
 // on SIGINT, with the records of the puzzles that came.
 BOOST_AUTO_TEST_CASE(sigint_while_waiting_for_input) {

@@ -252,6 +252,17 @@ BOOST_AUTO_TEST_CASE(proofs_are_written_for_unique_puzzles_only) {
   std::size_t files = 0;
   for (const auto& entry : fs::directory_iterator(dir)) files += entry.is_regular_file();
   BOOST_TEST(files == 4u);  // two puzzles, two files each, no temporaries
+  // A second run into the same folder: the proof of the puzzle that was
+  // first (now a multiple one's position) goes, the second's is rewritten.
+  const auto again = run_satdoku("check -q --expect multiple --proof " + quoted(dir),
+                                 first_lines("serg_multi.txt", 1) + first_lines("17_clue.txt", 2).substr(82));
+  BOOST_TEST(again.exit_code == 1, again.err);
+  BOOST_TEST(!fs::exists(dir / "1.cnf"));
+  BOOST_TEST(!fs::exists(dir / "1.drat"));
+  BOOST_TEST(slurp(dir / "2.drat").ends_with("0\n"));
+  // Put the first run's files back for what follows.
+  const auto rerun = run_satdoku("check -q --output json --proof " + quoted(dir), input);
+  BOOST_TEST(rerun.exit_code == 1, rerun.err);
 
   // With several inputs, FILENUMBER-INDEX: the same file named twice, and a
   // missing one between, still give every puzzle its own proof.
@@ -380,6 +391,9 @@ BOOST_AUTO_TEST_CASE(a_count_cut_short_is_no_disagreement) {
   BOOST_TEST(a["verdict"] == "multiple");
   BOOST_TEST(a["count"].get<int>() < 35);
   BOOST_TEST(a["count_exact"] == false);
+  // The text line says that a limit, not the number of solutions, ended the count.
+  auto text = run_satdoku("check --count 100 --conflicts 1", kComma + "\n");
+  BOOST_TEST(text.out.find("+ (counting stopped: the conflict limit of 1 was reached)") != std::string::npos, text.out);
   // The comma board without its first five clues has tens of thousands of
   // solutions: the reference cannot count 3,000 of them in 0.1 ms.
   const std::string wide = ".......................16..8.43.62.1.........1.54.79.8..76.38....6...1..4.......5";
@@ -389,6 +403,26 @@ BOOST_AUTO_TEST_CASE(a_count_cut_short_is_no_disagreement) {
   BOOST_TEST(reference_limit.err.find("BUG") == std::string::npos, reference_limit.err);
   BOOST_TEST(reference_limit.err.find("the reference gave up after") != std::string::npos, reference_limit.err);
   BOOST_TEST(records_of(reference_limit.out).at(0)["count"] == 3000);
+}
+
+// A clue analysis that a limit stopped says neither minimal nor not: JSON
+// `minimal` is null (it was false), the text line says why, and the summary
+// counts the puzzle apart.
+BOOST_AUTO_TEST_CASE(an_unfinished_clue_analysis_is_undecided) {
+  const std::string hard = first_lines("forum_hardest_11plus.txt", 1);
+  auto json = run_satdoku("check --expect minimal --conflicts 100 -o json", hard);
+  BOOST_TEST(json.exit_code == 1, json.err);
+  const auto r = records_of(json.out).at(0);
+  BOOST_TEST(r["verdict"] == "unique");
+  BOOST_TEST(r["minimal"].is_null(), r.dump());
+  BOOST_TEST(r["clues_message"] == "the conflict limit of 100 was reached");
+  BOOST_TEST(json.err.find("1 not minimal, 1 with clues undecided") != std::string::npos, json.err);
+  auto text = run_satdoku("check --minimal --conflicts 100", hard);
+  BOOST_TEST(text.out.find(" clues undecided (the conflict limit of 100 was reached)\n") != std::string::npos, text.out);
+  // Without the limit the same puzzle is minimal.
+  auto whole = run_satdoku("check --expect minimal -o json", hard);
+  BOOST_TEST(whole.exit_code == 0, whole.err);
+  BOOST_TEST(records_of(whole.out).at(0)["minimal"] == true);
 }
 
 // On a board the reference cannot exhaust, it gives up after check's default
@@ -503,7 +537,8 @@ BOOST_AUTO_TEST_CASE(usage_errors_exit_with_2) {
                            "check --count +3", "check --conflicts -1", "check --nodes -2", "check --jobs -1",
                            "check --jobs 4294967295", "check --output grid", "check --backend quantum",
                            "check --no-such-option", "check --jobs 0", "check --mode lazy",
-                           "check --junit - --output json", "check --junit - -o text"}) {
+                           "check --junit - --output json", "check --junit - -o text", "check --junit ''",
+                           "check --proof ''"}) {
     auto r = run_satdoku(args, kEasy + "\n");
     BOOST_TEST(r.exit_code == 2, args << " gave " << r.exit_code);
     BOOST_TEST(r.err.find("satdoku check:") != std::string::npos, args << ": " << r.err);
