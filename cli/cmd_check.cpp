@@ -554,12 +554,19 @@ std::string xml_escape(std::string_view text) {
 // <testsuite> element carries the totals).
 class JUnitReport {
  public:
-  explicit JUnitReport(const Alphabet& alphabet) : alphabet_(alphabet) {}
+  // `files`: the inputs as given; a file named twice gets its position in
+  // its test cases' names, which CI tools would otherwise merge.
+  JUnitReport(const Alphabet& alphabet, const std::vector<std::string>& files) : alphabet_(alphabet) {
+    for (std::size_t i = 0; i < files.size(); ++i)
+      if (std::count(files.begin(), files.end(), files[i]) > 1) repeated_.push_back(files[i]);
+  }
 
   void add(const CheckRecord& r) {
     ++tests_;
     const double seconds = r.seconds;
-    const std::string source = source_of(r.base.entry);
+    std::string source = source_of(r.base.entry);
+    if (std::find(repeated_.begin(), repeated_.end(), r.base.entry.where.file) != repeated_.end())
+      source += " (input " + std::to_string(r.base.entry.input) + ")";
     cases_ += "    <testcase classname=\"" + xml_escape(r.base.entry.where.file) + "\" name=\"" +
               xml_escape(source) + "\" time=\"" + std::to_string(seconds) + "\"";
     const bool error = !std::holds_alternative<Grid>(r.base.entry.content) || r.base.result.status == Status::error;
@@ -594,6 +601,7 @@ class JUnitReport {
 
  private:
   Alphabet alphabet_;
+  std::vector<std::string> repeated_;  // files named more than once
   std::size_t tests_ = 0, failures_ = 0, errors_ = 0;
   std::string cases_;
 };
@@ -701,7 +709,7 @@ int check(const std::vector<std::string>& args) {
   std::size_t sequence = 0;
   CheckTally tally;
   std::optional<JUnitReport> junit;
-  if (!config.junit.empty()) junit.emplace(plan.alphabet);
+  if (!config.junit.empty()) junit.emplace(plan.alphabet, config.input.files);
   const bool records_on_stdout = config.junit != "-";  // else the report takes standard output
   auto make_worker = [&] {
     return [c = std::make_shared<Checker>(plan)](Entry&& entry, std::uint64_t block) {
@@ -742,7 +750,8 @@ int check(const std::vector<std::string>& args) {
       code = worst(code, ExitCode::usage);
     }
   } else if (junit) {
-    std::cout.flush();  // the records come first when --junit is /dev/stdout
+    // The records come first when --junit is /dev/stdout.
+    if (!flush_records("check", totals.records)) code = worst(code, ExitCode::usage);
     junit->write(config.junit, totals.seconds);
   }
   return finish_batch("check", totals, tally.summary(totals.seconds, plan.expect), config.run.quiet, code);

@@ -39,6 +39,18 @@ void RunConfig::add_options(po::options_description& options) {
       ("no-progress", po::bool_switch(&no_progress), "no progress line on a terminal");
 }
 
+bool flush_records(std::string_view command, std::size_t records) {
+  const bool was_good = std::cout.good();  // else the failure has been reported where it happened
+  errno = 0;
+  if (std::cout.flush()) return true;
+  if (was_good) {
+    std::cerr << "satdoku " << command << ": cannot write standard output" << errno_suffix(errno) << " after "
+              << puzzles_text(records) << " (the records still buffered are lost)\n";
+    stdout_failure_reported();
+  }
+  return false;
+}
+
 int finish_batch(std::string_view command, const BatchTotals& totals, const std::string& summary, bool quiet,
                  ExitCode code) {
   // The last records may still be buffered: their write can fail here (a

@@ -56,6 +56,11 @@ bool keeps_state(const PipelineConfig& config, const Entry& entry);
 // --conflicts without --mode).
 bool may_keep_state(const PipelineConfig& config);
 
+// Flushes the records on standard output before something else is written
+// after them (check's --junit file); when that fails, says why and after how
+// many records, once.  False on failure.
+bool flush_records(std::string_view command, std::size_t records);
+
 // Ends a batch command: flushes standard output, prints the summary line
 // (unless quiet), a warning when the input held no puzzle at all (even when
 // quiet: an empty collection that passes `check` is worth a word) and, after

@@ -378,6 +378,14 @@ BOOST_AUTO_TEST_CASE(junit_xml_parses_and_names_every_puzzle) {
   const std::string count_cmd = "xmllint --xpath 'count(//testcase)' " + quoted(xml) + " > " + quoted(dir / "n");
   BOOST_TEST(std::system(count_cmd.c_str()) == 0);
   BOOST_TEST(slurp(dir / "n").substr(0, 1) == "5");
+  // A file named twice: each test case keeps a name of its own.
+  const fs::path easy = dir / "easy.txt";
+  { std::ofstream(easy) << kEasy << '\n'; }
+  auto twice = run_satdoku("check --junit " + quoted(xml) + " " + quoted(easy) + " " + quoted(easy));
+  BOOST_TEST(twice.exit_code == 0, twice.err);
+  const std::string both = slurp(xml);
+  for (const char* input : {"1", "2"})
+    BOOST_TEST(both.find("name=\"" + easy.string() + ":1 (input " + input + ")\"") != std::string::npos, both);
   fs::remove_all(dir);
 }
 

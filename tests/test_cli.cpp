@@ -582,7 +582,9 @@ BOOST_AUTO_TEST_CASE(standard_output_that_cannot_be_written_is_an_error) {
                                     ("satdoku-flush-" + std::to_string(::getpid()) + ".txt");
   const std::filesystem::path in = err.string() + ".in";
   { std::ofstream(in) << kEasy << '\n'; }
-  for (const std::string command : {"solve -q -o line", "check -q"}) {
+  const std::string report = err.string() + ".xml";
+  for (const std::string& command :
+       {std::string("solve -q -o line"), std::string("check -q"), "check -q --junit '" + report + "'"}) {
     const std::string line = "'" + satdoku_binary().string() + "' " + command + " '" + in.string() +
                              "' > /dev/full 2> '" + err.string() + "'";
     const int status = std::system(line.c_str());
@@ -600,6 +602,7 @@ BOOST_AUTO_TEST_CASE(standard_output_that_cannot_be_written_is_an_error) {
   BOOST_TEST(count_of(slurp(err), "cannot write standard output") == 1u, slurp(err));
   std::filesystem::remove(err);
   std::filesystem::remove(in);
+  std::filesystem::remove(report);
 }
 
 // Once standard output has failed, a batch stops reading (no later answer

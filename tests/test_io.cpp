@@ -1203,6 +1203,28 @@ BOOST_AUTO_TEST_CASE(text_after_a_one_line_puzzle) {
       }
     }
   }
+  // A one-line puzzle written as its rows with blanks between them is named
+  // so: in the grid the format vote makes of it (an 81x81 board's first
+  // row), alone or before a blank line, and in the line format.
+  {
+    std::string apart;
+    for (int r = 0; r < 9; ++r) apart += (r ? " " : "") + p9.substr(static_cast<std::size_t>(9 * r), 9);
+    const std::string hint = "this line's 81 symbols come in 9 groups of 9: write them without blanks, or separate "
+                             "the rows with commas";
+    for (const std::string& text : {apart + "\n", apart + "\n\n" + apart + "\n"}) {
+      const auto entries = read_all(text);
+      BOOST_REQUIRE(!entries.empty());
+      for (const Entry& e : entries) {
+        BOOST_REQUIRE(diagnostic(e));
+        BOOST_TEST(diagnostic(e)->message.find("(a line alone is a puzzle only with its N*N symbols together; " +
+                                               hint + ")") != std::string::npos,
+                   why(e));
+      }
+    }
+    const auto line = read_all(apart + "\n", ReadOptions{InputFormat::line, {}, {}});
+    BOOST_REQUIRE(diagnostic(line.at(0)));
+    BOOST_TEST(why(line[0]) == "<text>:1:1: a one-line puzzle has no blanks between its rows: " + hint);
+  }
   // A comma-separated board whose first row would be a whole one-line
   // puzzle is still a board when its second row is as long.
   {

@@ -318,6 +318,31 @@ std::size_t glued_text(std::string_view t, const Alphabet& alphabet, const ReadO
              : std::string_view::npos;
 }
 
+// The side N when `t` is N blank-separated groups of N symbols that make a
+// whole one-line puzzle together (its rows, blanks between them), else 0.
+int rows_apart(std::string_view t, const Alphabet& alphabet, const ReadOptions& options) {
+  std::string joined;
+  std::size_t groups = 0, width = 0;
+  for (std::size_t i = 0; i < t.size();) {
+    while (i < t.size() && is_space(t[i])) ++i;
+    if (i == t.size()) break;
+    const std::size_t b = i;
+    while (i < t.size() && !is_space(t[i])) ++i;
+    if (++groups > 1 && i - b != width) return 0;
+    width = i - b;
+    joined.append(t.substr(b, i - b));
+  }
+  const int n = groups > 1 && groups == width ? whole_line_puzzle(joined, alphabet, options) : 0;
+  return n == static_cast<int>(groups) ? n : 0;
+}
+
+// What to do about a line of rows_apart() `n`.
+std::string rows_apart_hint(int n) {
+  const std::string size = std::to_string(n);
+  return "this line's " + std::to_string(n * n) + " symbols come in " + size + " groups of " + size +
+         ": write them without blanks, or separate the rows with commas";
+}
+
 // Whether decimal digit `ch` stands for its own value in the alphabet ('0'
 // a blank), as in a number: the layouts that write numbers (tokens,
 // leetcode) read the same under any alphabet when it does not.
@@ -946,6 +971,9 @@ struct PuzzleReader::Impl {
 
   // A one-line puzzle of N*N blank-separated numbers (N above the alphabet).
   Entry parse_spaced_line(std::uint64_t ln, std::string_view t, std::size_t off) {
+    if (const int n = rows_apart(t, alphabet, options))
+      return fail(ln, ln, off + 1, "a one-line puzzle has no blanks between its rows: " + rows_apart_hint(n),
+                  std::string(t));
     cells.clear();
     std::optional<Entry> error;
     for (std::size_t i = 0; i < t.size();) {
@@ -1340,6 +1368,8 @@ struct PuzzleReader::Impl {
     std::vector<int> bands;   // the width of each group of cells between '|' in the first row
     std::vector<int> rules;   // after how many rows a layout line was drawn
     Spacing spacing;
+    bool lone_apart = false;  // the first row is a one-line puzzle with blanks between its rows
+    std::string lone_row_hint = kLoneRowHint;  // for a first row alone
     const auto width = [&](std::string_view row, std::size_t off) -> std::optional<std::size_t> {
       const Kind kind = classify(row);
       if (kind == Kind::layout || kind == Kind::comment) return std::nullopt;
@@ -1361,7 +1391,8 @@ struct PuzzleReader::Impl {
           if (!error)
             error = fail(start, line.number, 1,
                          "expected row " + std::to_string(rows + 1) + " of " + std::to_string(n) + ", found " +
-                             (kind == Kind::blank ? "a blank line" : "a section header") + box_hint(n));
+                             (kind == Kind::blank ? "a blank line" : "a section header") +
+                             (rows == 1 && lone_apart ? lone_row_hint : box_hint(n)));
           return error;
         }
         if (kind == Kind::section) {
@@ -1373,7 +1404,16 @@ struct PuzzleReader::Impl {
         continue;
       }
       if (!in_puzzle_section) continue;
-      if (rows == 0) start = line.number;
+      if (rows == 0) {
+        start = line.number;
+        // Its rows with blanks between them: a one-line puzzle, said so if no
+        // second row comes.
+        if (const int k = rows_apart(t, alphabet, options); k && !options.box) {
+          lone_apart = true;
+          lone_row_hint =
+              " (a line alone is a puzzle only with its N*N symbols together; " + rows_apart_hint(k) + ")";
+        }
+      }
       if (line.too_long()) {
         if (!error) error = fail(start, line.number, 1, too_long_message(line));
         if (rows == 0) return error;
@@ -1441,7 +1481,7 @@ struct PuzzleReader::Impl {
     if (rows < n)
       return fail(start, end_line(), 1,
                   "expected row " + std::to_string(rows + 1) + " of " + std::to_string(n) +
-                      ", found the end of the input" + (rows == 1 ? kLoneRowHint : box_hint(n)));
+                      ", found the end of the input" + (rows == 1 ? lone_row_hint : box_hint(n)));
     if (!options.box) redraw_boxes(*grid, bands, rules);
     return make_entry(start, std::move(*grid));
   }
