@@ -2,6 +2,7 @@
 #include <boost/test/unit_test.hpp>
 
 #include <set>
+#include <string>
 
 #include "satdoku/error.hpp"
 #include "satdoku/geometry.hpp"
@@ -94,6 +95,29 @@ BOOST_AUTO_TEST_CASE(clashing_clues_are_found) {
   BOOST_TEST(clash->second == 10);
   BOOST_TEST(clash->digit == 5);
   BOOST_TEST(clash->unit == g.geometry().box_unit(0));
+}
+
+// Misuse fails loudly, naming the function: a digit beyond N or below 0, or
+// a cell off the board, used to be stored (65533 for -3) or written out of
+// bounds.
+BOOST_AUTO_TEST_CASE(grid_set_refuses_what_no_board_holds) {
+  Grid g(Geometry::shared(4));
+  g.set(15, 4);
+  g.set(0, 0);
+  BOOST_TEST(g.at(15) == 4);
+  auto message_of = [&](int cell, int digit) {
+    try {
+      g.set(cell, digit);
+    } catch (const UsageError& e) {
+      return std::string(e.what());
+    }
+    return std::string("no exception");
+  };
+  BOOST_TEST(message_of(0, 5) == "Grid::set: digit 5 is not 0 (empty) to 4");
+  BOOST_TEST(message_of(0, -3) == "Grid::set: digit -3 is not 0 (empty) to 4");
+  BOOST_TEST(message_of(16, 1) == "Grid::set: cell 16 is not on a 4x4 board (0 to 15)");
+  BOOST_TEST(message_of(-1, 1) == "Grid::set: cell -1 is not on a 4x4 board (0 to 15)");
+  BOOST_TEST(g.at(0) == 0);  // unchanged
 }
 
 // The order behind has_repeats and contains_grid agrees with ==: grids of

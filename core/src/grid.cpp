@@ -1,12 +1,23 @@
 #include "satdoku/grid.hpp"
 
 #include <algorithm>
+#include <string>
+
+#include "satdoku/error.hpp"
 
 namespace satdoku {
 
 Grid::Grid(std::shared_ptr<const Geometry> geometry)
     : geometry_(std::move(geometry)),
       cells_(static_cast<std::size_t>(geometry_->cell_count()), 0) {}
+
+void Grid::misuse(int cell, int digit) const {
+  const std::string n = std::to_string(size());
+  if (static_cast<unsigned>(cell) >= cells_.size())
+    throw UsageError("Grid::set: cell " + std::to_string(cell) + " is not on a " + n + "x" + n + " board (0 to " +
+                     std::to_string(cell_count() - 1) + ")");
+  throw UsageError("Grid::set: digit " + std::to_string(digit) + " is not 0 (empty) to " + n);
+}
 
 int Grid::clue_count() const {
   return static_cast<int>(std::count_if(cells_.begin(), cells_.end(), [](auto v) { return v != 0; }));

@@ -27,8 +27,13 @@ class Grid {
 
   int at(int cell) const { return cells_[static_cast<std::size_t>(cell)]; }
   int at(int row, int col) const { return at(geometry_->cell(row, col)); }
-  // Precondition: 0 <= digit <= N (0 empties the cell).
-  void set(int cell, int digit) { cells_[static_cast<std::size_t>(cell)] = static_cast<std::uint16_t>(digit); }
+  // Puts `digit` (0 empties the cell) into `cell`.  Throws UsageError,
+  // naming the function, unless 0 <= cell < cell_count() and 0 <= digit <= N.
+  void set(int cell, int digit) {
+    if (static_cast<unsigned>(cell) >= cells_.size() || static_cast<unsigned>(digit) > static_cast<unsigned>(size()))
+      misuse(cell, digit);
+    cells_[static_cast<std::size_t>(cell)] = static_cast<std::uint16_t>(digit);
+  }
   void set(int row, int col, int digit) { set(geometry_->cell(row, col), digit); }
 
   std::span<const std::uint16_t> cells() const { return cells_; }
@@ -39,6 +44,8 @@ class Grid {
   bool operator==(const Grid& other) const;
 
  private:
+  [[noreturn]] void misuse(int cell, int digit) const;
+
   std::shared_ptr<const Geometry> geometry_;
   std::vector<std::uint16_t> cells_;
 };
