@@ -4,6 +4,7 @@
 #include <boost/test/unit_test.hpp>
 
 #include <nlohmann/json.hpp>
+#include <cstdio>
 #include <set>
 #include <sstream>
 
@@ -351,6 +352,31 @@ BOOST_AUTO_TEST_CASE(proofs_are_written_for_unique_puzzles_only) {
                                   first_lines("17_clue.txt", 1));
   BOOST_TEST(native.exit_code == 0, native.err);
   BOOST_TEST(slurp(dir / "native" / "1.cnf").find("c encoding minimal") != std::string::npos);
+  fs::remove_all(dir);
+}
+
+BOOST_AUTO_TEST_CASE(a_full_grids_proof_that_cannot_be_written_is_an_error) {
+  // A full grid's proof, "0", is written by satdoku itself after the solver.
+  // Here no regular file may grow (ulimit -f 0, the signal ignored: writes
+  // fail with EFBIG), so the CNF goes to /dev/null through a link at its
+  // temporary name, the first of a fresh process (1.cnf.tmp.PID.0; if that
+  // name changes, the CNF write fails instead and so does this test), and
+  // standard error to a pipe.
+  const fs::path dir = fresh_dir("unwritable");
+  fs::create_directories(dir / "full");
+  std::ofstream(dir / "full.txt") << "534678912672195348198342567859761423426853791713924856961537284287419635345286179\n";
+  const std::string command = "cd " + quoted(dir) + " && ln -s /dev/null full/1.cnf.tmp.$$.0 && trap '' XFSZ && " +
+                              "ulimit -f 0 && exec " + quoted(satdoku_binary()) +
+                              " check --proof full full.txt 2>&1 >/dev/null";
+  std::FILE* pipe = ::popen(command.c_str(), "r");
+  BOOST_REQUIRE(pipe);
+  std::string err;
+  char buffer[4096];
+  for (std::size_t got; (got = std::fread(buffer, 1, sizeof buffer, pipe)) > 0;) err.append(buffer, got);
+  const int status = ::pclose(pipe);
+  BOOST_TEST((WIFEXITED(status) && WEXITSTATUS(status) == 2), err);
+  BOOST_TEST(err.find("full.txt:1: no proof: cannot write full/1.drat: File too large") != std::string::npos, err);
+  BOOST_TEST(!fs::exists(dir / "full" / "1.drat"));  // (an empty proof was renamed into place)
   fs::remove_all(dir);
 }
 

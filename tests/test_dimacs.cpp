@@ -200,6 +200,18 @@ BOOST_AUTO_TEST_CASE(malformed_headers_are_diagnosed_with_positions) {
     BOOST_REQUIRE(at != std::string::npos);
     return s.replace(at, from.size(), to);
   };
+  // The header of an empty N x N board with `reduction` (written by hand:
+  // satdoku does not write probe above kProbeMaxSize).
+  auto empty_board = [](int n, const std::string& box, const std::string& reduction) {
+    std::string puzzle = "0";
+    for (int i = 1; i < n * n; ++i) puzzle += " 0";
+    const std::string size = std::to_string(n) + "x" + std::to_string(n);
+    return "c satdoku test CNF\nc board " + size + " box " + box + "\nc puzzle " + puzzle +
+           "\nc encoding natural\nc amo pairwise\nc reduction " + reduction + "\nc varmap " + VarMap(n).formula() +
+           "\np cnf 1 1\n";
+  };
+  BOOST_TEST(std::holds_alternative<CnfHeader>(parse_header(empty_board(kProbeMaxSize, "8x8", "probe"))));
+  BOOST_TEST(std::holds_alternative<CnfHeader>(parse_header(empty_board(kProbeMaxSize + 1, "5x13", "propagate"))));
   struct Case {
     std::string text;
     std::uint64_t line, column;
@@ -207,6 +219,8 @@ BOOST_AUTO_TEST_CASE(malformed_headers_are_diagnosed_with_positions) {
   };
   const Case cases[] = {
       {"p cnf 1 1\n1 0\n", 1, 1, "not a satdoku CNF"},
+      {empty_board(kProbeMaxSize + 1, "5x13", "probe"), 6, 13,
+       "the probe reduction works on boards up to 64x64, not 65x65"},
       {replaced("c encoding natural", "c encoding support"), 4, 12, "unknown encoding"},
       {replaced("c amo pairwise", "c amo ladder"), 5, 7, "unknown at-most-one method"},
       {replaced("c puzzle 1..4..1..4..3..2", "c puzzle 1..4..1..4..3.."), 3, 10, "has 15 symbols, expected 16"},

@@ -147,6 +147,14 @@ BOOST_AUTO_TEST_CASE(the_table_has_the_required_entries) {
   BOOST_TEST(!parse_encoding("support"));
   BOOST_TEST((parse_reduction("propagate").value() == Reduction::propagate));
   BOOST_TEST(!parse_reduction("full"));
+  // Every reduction, named as it parses, in declaration order.
+  std::string reductions;
+  for (Reduction r : {Reduction::none, Reduction::clues, Reduction::propagate, Reduction::probe}) {
+    BOOST_TEST((parse_reduction(to_string(r)).value() == r));
+    reductions += (reductions.empty() ? "" : ", ") + std::string(to_string(r));
+  }
+  BOOST_TEST(reduction_names() == reductions);
+  BOOST_TEST(reduction_names() == "none, clues, propagate, probe");
 }
 
 BOOST_AUTO_TEST_CASE(empty_9x9_sizes_from_the_issue) {

@@ -248,6 +248,8 @@ BOOST_AUTO_TEST_CASE(bad_files_report_message_and_position) {
       {"comma-missing-row.txt", "1:80", "found 8 rows separated by commas, expected 9"},
       {"comma-row-too-short.txt", "1:39", "row 4 has 8 symbols, expected 9"},
       {"comma-second-row-of-one-symbol.txt", "1:7", "row 2 has 1 symbol and row 1 has 4 (the rows"},
+      {"comma-row-of-1025-symbols.txt", "1:1",
+       "first row has 1025 symbols, so the board would be 1025x1025: board size 1025 is out of range (4 to 1024)"},
       {"grid-numbers-with-a-word.txt", "5:8",
        "unexpected 'x': expected a number 1-10 or a blank (. 0), as in the first row"},
       {"line-of-two-solutions.txt", "2:38", "unexpected '265431413256132645654123...' after the 36 symbols of the puzzle"},
@@ -867,6 +869,36 @@ BOOST_AUTO_TEST_CASE(ten_megabyte_line) {
     BOOST_REQUIRE(!entries.empty());
     BOOST_REQUIRE(diagnostic(entries[0]));
     BOOST_TEST(position(*diagnostic(entries[0])) == "1:1");
+  }
+}
+
+BOOST_AUTO_TEST_CASE(a_line_at_the_length_limit_is_read_and_one_byte_more_is_not) {
+  // kMaxLineLength bytes are read whatever ends the line (LF, CR LF, the
+  // end of the input) and with line 1's byte order mark before them; one
+  // byte more is skipped, its length counted the same way, and so is a line
+  // too long to buffer whole.
+  const std::string bom = "\xEF\xBB\xBF";
+  for (const std::string& before : {std::string(), bom}) {
+    for (const std::string& end : {std::string("\n"), std::string("\r\n"), std::string()}) {
+      for (const std::size_t length : {kMaxLineLength, kMaxLineLength + 1, std::size_t{10} << 20}) {
+        BOOST_TEST_CONTEXT("BOM " << before.size() << ", end of " << end.size() << ", length " << length) {
+          std::string text = before + std::string(length, '1') + end;
+          if (!end.empty()) text += kPuzzle + end;
+          const auto entries = read_all(text, ReadOptions{InputFormat::line, {}, {}});
+          BOOST_REQUIRE_EQUAL(entries.size(), end.empty() ? 1u : 2u);
+          BOOST_REQUIRE(diagnostic(entries[0]));
+          BOOST_TEST(position(*diagnostic(entries[0])) == "1:1");
+          const std::string& message = diagnostic(entries[0])->message;
+          if (length == kMaxLineLength)
+            BOOST_TEST(message.find("N*N symbols (16, 36, 81, 256, ...): found 8388608 (between") != std::string::npos,
+                       message);
+          else
+            BOOST_TEST(message == "line of " + std::to_string(length) +
+                                      " bytes is longer than the limit of 8388608 bytes: expected one puzzle of N*N symbols");
+          if (!end.empty()) BOOST_TEST(grid(entries[1]));
+        }
+      }
+    }
   }
 }
 

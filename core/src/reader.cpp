@@ -57,7 +57,7 @@ class LineSource {
         begin_ = end_;
         break;
       }
-      if (end_ - begin_ >= kMaxLineLength) {
+      if (partial_length() > kMaxLineLength) {
         skip_long_line(line);
         break;
       }
@@ -72,13 +72,19 @@ class LineSource {
     }
     ++number_;
     line.number = number_;
-    if (!line.text.empty() && line.text.back() == '\r') {
+    if (!line.too_long() && !line.text.empty() && line.text.back() == '\r') {
       line.text.remove_suffix(1);
       --line.length;
     }
     if (number_ == 1 && line.text.substr(0, 3) == "\xEF\xBB\xBF") {
       line.text.remove_prefix(3);
       line.length -= 3;
+    }
+    // A line found whole may still be too long: the buffer holds a little
+    // more than the limit.
+    if (!line.too_long() && line.length > kMaxLineLength) {
+      long_prefix_.assign(line.text.substr(0, kKeptOfLongLine));
+      line.text = long_prefix_;
     }
     return true;
   }
@@ -109,11 +115,23 @@ class LineSource {
     return static_cast<std::size_t>(got);
   }
 
+  // The bytes of the line begun at begin_ read so far, without those that
+  // are not part of it however it goes on: a CR last (it may start the
+  // line's CR LF), and line 1's byte order mark.
+  std::size_t partial_length() const {
+    std::size_t length = end_ - begin_;
+    if (length > 0 && buf_[end_ - 1] == '\r') --length;
+    if (number_ == 0 && length >= 3 && std::memcmp(buf_.data() + begin_, "\xEF\xBB\xBF", 3) == 0) length -= 3;
+    return length;
+  }
+
   // The line starting at begin_ exceeds kMaxLineLength: keep its first
-  // bytes for the message and discard the rest without buffering it.
+  // bytes for the message and discard the rest without buffering it.  Its
+  // length, like a line's text, leaves out a CR at its end.
   void skip_long_line(Line& line) {
     long_prefix_.assign(buf_.data() + begin_, kKeptOfLongLine);
     std::uint64_t length = end_ - begin_;
+    char last = buf_[end_ - 1];
     begin_ = end_ = 0;
     for (;;) {
       if (fill() == 0) {
@@ -123,14 +141,16 @@ class LineSource {
       if (const void* nl = std::memchr(buf_.data(), '\n', end_)) {
         const std::size_t pos = static_cast<std::size_t>(static_cast<const char*>(nl) - buf_.data());
         length += pos;
+        if (pos > 0) last = buf_[pos - 1];
         begin_ = pos + 1;
         break;
       }
       length += end_;
+      last = buf_[end_ - 1];
       end_ = 0;
     }
     line.text = long_prefix_;
-    line.length = length;
+    line.length = length - (last == '\r');
   }
 
   std::streambuf* sb_;
@@ -568,6 +588,13 @@ struct PuzzleReader::Impl {
                               : "number " + std::to_string(value);
     return what + ", beyond " + std::to_string(n) + " in a " + std::to_string(n) + "x" + std::to_string(n) +
            " board: expected " + expected_symbol(n);
+  }
+
+  // Why the first row of a multi-line board, `n` cells long (`what`:
+  // "symbols", "numbers"), starts no board; after geometry(n) failed.
+  std::string first_row_error(int n, std::string_view what) const {
+    return "first row has " + std::to_string(n) + " " + std::string(what) + ", so the board would be " +
+           std::to_string(n) + "x" + std::to_string(n) + ": " + shape_error;
   }
 
   std::string too_long_message(const Line& line) const {
@@ -1107,9 +1134,7 @@ struct PuzzleReader::Impl {
         if (defect) {
           error = fail(start, line.number, defect->first, defect->second);
         } else if (!geometry(n)) {
-          error = fail(start, line.number, off + 1,
-                       "first row has " + std::to_string(n) + " numbers, so the board would be " + std::to_string(n) +
-                           "x" + std::to_string(n) + ": " + shape_error);
+          error = fail(start, line.number, off + 1, first_row_error(n, "numbers"));
         } else {
           grid.emplace(shape);
           for (int c = 0; c < n; ++c) {
@@ -1276,9 +1301,7 @@ struct PuzzleReader::Impl {
     }
     if (rows == 0) {
       if (!geometry(n)) {
-        error = fail(start, line.number, off + 1,
-                     "first row has " + std::to_string(n) + " " + what + ", so the board would be " +
-                         std::to_string(n) + "x" + std::to_string(n) + ": " + shape_error);
+        error = fail(start, line.number, off + 1, first_row_error(n, what));
         return;
       }
       grid.emplace(shape);
@@ -1649,7 +1672,7 @@ struct PuzzleReader::Impl {
         if (e == t.size()) break;
         b = e + 1;
       }
-      const int n = static_cast<int>(std::min<std::size_t>(fields.front().first.size(), Geometry::kMaxSize + 1));
+      const int n = static_cast<int>(fields.front().first.size());  // (a line is at most kMaxLineLength bytes)
       for (std::size_t r = 0; r < fields.size(); ++r) {
         const auto [field, col] = fields[r];
         for (std::size_t k = 0; k < field.size(); ++k)
@@ -1658,6 +1681,10 @@ struct PuzzleReader::Impl {
                         "unexpected " + describe_char(field[k]) + ": expected " + expected_symbol(0) +
                             (field[k] == ' ' ? "" : " or a comma between rows"),
                         text);
+        // A first row longer than the largest board sets no size: say so,
+        // rather than measure the rows after it (or their count) against it.
+        if (r == 0 && n > Geometry::kMaxSize && !geometry(n))
+          return fail(ln, ln, off + col + 1, first_row_error(n, "symbols"), text);
         if (static_cast<int>(field.size()) != n) {
           const bool many = static_cast<int>(field.size()) > n;
           return fail(ln, ln, off + col + (many ? static_cast<std::size_t>(n) : field.size()) + 1,

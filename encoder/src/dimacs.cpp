@@ -259,6 +259,7 @@ std::variant<CnfHeader, Diagnostic> read_cnf_header(std::istream& in, const std:
   std::uint64_t number = 0;
   std::string generator, puzzle_text, solution_text;
   std::uint64_t puzzle_line_no = 0, puzzle_col = 0, varmap_line = 0, solution_line_no = 0, solution_col = 0;
+  std::uint64_t reduction_line = 0, reduction_col = 0;
   int n = 0;
   std::optional<BoxShape> box;
   std::optional<Encoding> encoding;
@@ -288,6 +289,11 @@ std::variant<CnfHeader, Diagnostic> read_cnf_header(std::istream& in, const std:
       } catch (const Error& e) {
         return diag(name, number, 1, e.what());
       }
+      // (The encoder would throw UsageError: the file's fault, said at its line.)
+      if (*reduction == Reduction::probe && n > kProbeMaxSize)
+        return diag(name, reduction_line, reduction_col,
+                    "the probe reduction works on boards up to " + std::to_string(kProbeMaxSize) + "x" +
+                        std::to_string(kProbeMaxSize) + ", not " + std::to_string(n) + "x" + std::to_string(n));
       if (varmap != VarMap(n).formula())
         return diag(name, varmap_line, 10, "unsupported variable map '" + varmap + "' (expected '" +
                                                VarMap(n).formula() + "')");
@@ -403,6 +409,8 @@ std::variant<CnfHeader, Diagnostic> read_cnf_header(std::istream& in, const std:
       reduction = tokens.size() > 2 ? parse_reduction(tokens[2].text) : std::nullopt;
       if (!reduction)
         return diag(name, number, value_col, "unknown reduction (known: " + reduction_names() + ")");
+      reduction_line = number;
+      reduction_col = value_col;
     } else if (key == "solution") {
       solution_text = trimmed(rest);
       solution_line_no = number;

@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <mutex>
+#include <ranges>
 
 #include "satdoku/error.hpp"
 #include "satdoku/probing.hpp"
@@ -59,6 +60,17 @@ class NullSink final : public ClauseSink {
   void add_clause(std::span<const int>) override {}
 };
 
+// "a, b, c": the names of a table, for help texts.
+template <class Names>
+std::string comma_list(Names&& names) {
+  std::string s;
+  for (std::string_view name : names) {
+    if (!s.empty()) s += ", ";
+    s += name;
+  }
+  return s;
+}
+
 }  // namespace
 
 std::string_view to_string(Family family) {
@@ -99,14 +111,7 @@ std::optional<Encoding> parse_encoding(std::string_view name) {
   return std::nullopt;
 }
 
-std::string encoding_names() {
-  std::string s;
-  for (const auto& e : kEncodings) {
-    if (!s.empty()) s += ", ";
-    s += e.name;
-  }
-  return s;
-}
+std::string encoding_names() { return comma_list(kEncodings | std::views::transform(&EncodingInfo::name)); }
 
 FormulaSize family_size(Family family, const Geometry& geometry, AmoMethod amo) {
   const std::uint64_t n = static_cast<std::uint64_t>(geometry.size());
@@ -146,7 +151,7 @@ std::optional<Reduction> parse_reduction(std::string_view name) {
   return std::nullopt;
 }
 
-std::string reduction_names() { return "none, clues, propagate, probe"; }
+std::string reduction_names() { return comma_list(kReductionNames); }
 
 std::string_view describe(Reduction reduction) {
   return kReductionText[static_cast<std::size_t>(reduction)];
@@ -282,8 +287,9 @@ struct SmallCell {
   std::uint8_t stack, band;          // c / C (its row segment), r / R (its column segment)
 };
 
-// Boards up to this size propagate with bit masks (one word per group).
-constexpr int kMaskLimit = 64;
+// Boards up to this size propagate with bit masks (one word per group);
+// probing needs them, so this is its limit too.
+constexpr int kMaskLimit = kProbeMaxSize;
 
 struct ShapeFacts {
   int n, br, bc;
@@ -1112,9 +1118,9 @@ thread_local bool counter_propagation_everywhere = false;
 void detail::counter_propagation_for_tests(bool on) { counter_propagation_everywhere = on; }
 
 void Encoder::Impl::reduce() {
-  if (options.reduction == Reduction::probe && n > kMaskLimit)
+  if (options.reduction == Reduction::probe && n > kProbeMaxSize)
     throw UsageError("the probe reduction (failed-literal probing) works on boards up to " +
-                     std::to_string(kMaskLimit) + "x" + std::to_string(kMaskLimit) + ", not " + std::to_string(n) +
+                     std::to_string(kProbeMaxSize) + "x" + std::to_string(kProbeMaxSize) + ", not " + std::to_string(n) +
                      "x" + std::to_string(n));
   if ((options.reduction == Reduction::probe ||
        (options.reduction == Reduction::propagate && !counter_propagation_everywhere)) &&

@@ -295,7 +295,11 @@ UniquenessProof write_uniqueness_proof(const Grid& puzzle, const Grid& solution,
     // Every cell a clue: "not this solution" is the empty clause itself, in
     // the CNF, and CaDiCaL derives nothing; the proof is that clause.
     if (!block.empty()) throw OutputError("CaDiCaL's proof " + proof.string() + " has no empty clause");
-    std::ofstream(proof_temp, std::ios::binary | std::ios::trunc) << "0\n";
+    errno = 0;
+    std::ofstream out(proof_temp, std::ios::binary | std::ios::trunc);
+    out << "0\n";
+    out.close();
+    if (!out) throw OutputError("cannot write " + proof.string() + errno_suffix(errno));
   }
   std::error_code error;
   std::filesystem::rename(proof_temp, proof, error);

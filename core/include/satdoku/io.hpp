@@ -92,26 +92,46 @@ struct Entry {
                                           // (set by whoever reads them in turn); 0 if unknown
 };
 
-// Longest line a reader buffers: 8 MiB.  A longer line is skipped without
-// being stored and reported as a Diagnostic.  A LeetCode board spread over
-// several lines may total twice this.
+// Longest line a reader buffers: 8 MiB, its line end (LF or CR LF) and line
+// 1's byte order mark not counted.  A longer line is skipped without being
+// stored and reported as a Diagnostic with its length (counted the same
+// way).  A LeetCode board spread over several lines may total twice this.
 inline constexpr std::size_t kMaxLineLength = std::size_t{8} << 20;
 
 // How `automatic` decides, from the first line that is neither blank nor a
 // `#` comment (a UTF-8 byte order mark and CR line ends are accepted by every
-// format):
-//   starts with `[[`, `[ [`, `[` alone or `{`   -> leetcode
+// format), by the first rule that matches:
+//   starts with `{`, or `[` and no letter; or
+//     is `null` (leetcode output for "no
+//     answer", reported by that reader)         -> leetcode
 //   starts with `[Name]` (SadMan section)       -> grid
-//   starts with `Grid` and a number             -> euler
+//   starts with the word `Grid` (any case)      -> euler
+//   a whole puzzle (below), a comma, then text
+//     that is no row as long: "PUZZLE,x"        -> line (which names the text)
 //   contains a comma                            -> comma
+//   a control byte (not tab) or a byte > 0x7E   -> line (reported per line)
+//   blank-separated single digits, some of them
+//     read by --alphabet as other digits or not
+//     at all (0-8, A-I)                         -> tokens (numbers under any alphabet)
+//   a whole puzzle (N*N symbols, each at most
+//     N, N >= 4), alone or followed by more
+//     text: "PUZZLE 11.9", "PUZZLE#note"        -> line (which names the text)
+//   any of | - + * (layout), or blank-separated
+//     pieces not all numbers (single symbols
+//     are none when --alphabet makes 0 a digit) -> grid
+//   more blank-separated numbers than kMaxSize  -> line (N*N numbers, N > 35)
 //   at least ten blank-separated numbers (no
 //     leading zeros; 0 blank)                   -> tokens (N lines of N numbers)
-//   more blank-separated entries than kMaxSize  -> line (N*N numbers, N > 35)
-//   other blank-separated pieces, or any of
-//     | - + * (layout)                          -> grid
-//   N*N symbols, all at most N, N >= 4          -> line
+//   fewer blank-separated numbers               -> grid (a spaced row, N <= 9)
 //   at most as many symbols as the alphabet has -> grid (a row of N symbols)
 //   anything else                               -> line (reported per line)
+// A first line that starts no board of its format (a title such as
+// "Puzzles", a grid row of no board size) is passed over: of the next three
+// content lines the first that starts a board decides, and the format's
+// reader then reports the line alone.  A line that reads two ways has the
+// lines after it vote: 16 symbols (a 4x4 puzzle or a 16x16 grid's first
+// row), blank-separated numbers (a tokens row, a whole puzzle, or a grid row
+// with blanks between its symbols).
 // Per format: `line` skips blank and # lines and keeps the puzzle's text in
 // Entry::text (a line with blanks holds N*N numbers, as format_line writes
 // them for N > 35); `grid` skips # lines, layout-only lines and the rows of

@@ -109,11 +109,14 @@ FormulaSize encoding_size(Encoding encoding, const Geometry& geometry, AmoMethod
 // finds nothing.  The fixpoint does not depend on the order (a failed
 // literal stays failed as the assignment grows, and cells only lose
 // candidates).  Every fact it fixes follows from the formula, so the models
-// are the same.  Boards up to 64x64 (UsageError above).
+// are the same.  Boards up to kProbeMaxSize (UsageError above).
 enum class Reduction { none, clues, propagate, probe };
 // Probing the cells with few candidates finds nearly everything probing all
 // of them does, at a fraction of the cost (benchmarks/RESULTS.md).
 inline constexpr int kProbeCellLimit = 3;
+// The largest board side `probe` works on: it propagates with one 64-bit
+// mask per group (read_cnf_header rejects a header that asks for more).
+inline constexpr int kProbeMaxSize = 64;
 std::string_view to_string(Reduction reduction);
 std::optional<Reduction> parse_reduction(std::string_view name);
 std::string reduction_names();  // "none, clues, propagate, probe"
@@ -144,15 +147,21 @@ class Encoder {
  public:
   // Precondition: every clue of `puzzle` is 0..N.  Clashing clues are no
   // error: the formula is then unsatisfiable.  Throws UsageError when the
-  // formula's variables would not fit an int.
+  // triad variables (encoding triads) would take the numbers past INT_MAX,
+  // or for Reduction::probe on a board above kProbeMaxSize.  At-most-one
+  // helper variables are numbered only as emit() writes them: helpers that
+  // would pass INT_MAX make emit() and count() throw, not the constructor.
   Encoder(const Grid& puzzle, EncodeOptions options = {});
   ~Encoder();
   Encoder(Encoder&&) noexcept;
   Encoder& operator=(Encoder&&) noexcept;
 
-  // Emits every clause to `sink` and says how many.
+  // Emits every clause to `sink` and says how many.  Throws UsageError when
+  // the at-most-one helper variables would pass INT_MAX (after emitting the
+  // clauses before that point), and whatever `sink` throws.
   EncodeReport emit(ClauseSink& sink) const;
-  // emit() into a counter: the exact size without storing anything.
+  // emit() into a counter: the exact size without storing anything.  Throws
+  // the same UsageError as emit().
   EncodeReport count() const;
 
   const Grid& puzzle() const;

@@ -78,8 +78,9 @@ class ClueAnalyzer {
   // Preconditions: `solution` is a complete grid of the puzzle's shape that
   // keeps every clue (UsageError otherwise), and it is the puzzle's only
   // solution (not checked: with another solution every clue is reported
-  // needed).  Limits: conflict_budget per call, time_budget for the whole
-  // puzzle, cancel; max_solutions and node_budget are not used.  Clues are
+  // needed).  Limits: conflict_budget and time_budget for the whole puzzle
+  // (one budget spent by the solver calls for all its clues, not one per
+  // clue), cancel; max_solutions and node_budget are not used.  Clues are
   // decided in row-major order; when a limit stops the analysis the result
   // is incomplete.  One ClueAnalyzer per thread.
   ClueAnalysis analyze(const Grid& puzzle, const Grid& solution, const Limits& limits = {});
