@@ -472,6 +472,26 @@ BOOST_AUTO_TEST_CASE(the_reference_gives_up_after_a_second_by_default) {
   BOOST_TEST(records_of(r.out).at(0)["verdict"] == "multiple");
 }
 
+// Once the reference gives up confirming a redundant clue, it tries no more
+// of them: the puzzles without the others are as hard, and each would wait
+// out its budget (sudoku-25-1 spent 3.3 s so).  The note keeps the verdict's
+// own note before it.  The puzzle: the one above with clues added from a
+// solution until unique (476 clues, 405 of them redundant); a budget of 1 us
+// runs out while the reference places them.
+BOOST_AUTO_TEST_CASE(the_reference_stops_confirming_clues_at_its_first_give_up) {
+  const auto board = test_data() / "check" / "unique-25x25-405-redundant-clues.txt";
+  auto r = run_satdoku("check --minimal --reference-timeout 0.000001 --output json '" + board.string() + "'");
+  BOOST_TEST(r.exit_code == 0, r.err);
+  const auto record = records_of(r.out).at(0);
+  BOOST_TEST(record["redundant"].size() == 405u);
+  const std::string note = record.value("reference", std::string());
+  BOOST_TEST(note.rfind("the reference gave up (the time limit of 1e-06 s was reached)", 0) == 0, note);
+  BOOST_TEST(note.find("; the reference gave up on the clue analysis: it could not confirm that clue r1c1 is "
+                       "redundant (the time limit of 1e-06 s was reached); the 404 redundant clues after it not "
+                       "tried (a larger --reference-timeout may confirm them)") != std::string::npos,
+             note);
+}
+
 // `check` of a big board with one solution whose reference gets the SAT
 // side's time plus 10 ms (in whole milliseconds), not check's second, and
 // says so in its note.  Returns the record.
