@@ -7,7 +7,6 @@
 #include <cstdlib>
 #include <cstring>
 #include <mutex>
-#include <ranges>
 
 #include "satdoku/error.hpp"
 #include "satdoku/probing.hpp"
@@ -60,13 +59,15 @@ class NullSink final : public ClauseSink {
   void add_clause(std::span<const int>) override {}
 };
 
-// "a, b, c": the names of a table, for help texts.
-template <class Names>
-std::string comma_list(Names&& names) {
+// "a, b, c": the names `name_of` gives the entries of a table, for help
+// texts.  (A loop, not std::views: clang, which builds the fuzz targets,
+// rejects libstdc++ 12's ranges.)
+template <class Table, class NameOf>
+std::string comma_list(const Table& table, NameOf name_of) {
   std::string s;
-  for (std::string_view name : names) {
+  for (const auto& entry : table) {
     if (!s.empty()) s += ", ";
-    s += name;
+    s += name_of(entry);
   }
   return s;
 }
@@ -111,7 +112,9 @@ std::optional<Encoding> parse_encoding(std::string_view name) {
   return std::nullopt;
 }
 
-std::string encoding_names() { return comma_list(kEncodings | std::views::transform(&EncodingInfo::name)); }
+std::string encoding_names() {
+  return comma_list(kEncodings, [](const EncodingInfo& e) { return e.name; });
+}
 
 FormulaSize family_size(Family family, const Geometry& geometry, AmoMethod amo) {
   const std::uint64_t n = static_cast<std::uint64_t>(geometry.size());
@@ -151,7 +154,9 @@ std::optional<Reduction> parse_reduction(std::string_view name) {
   return std::nullopt;
 }
 
-std::string reduction_names() { return comma_list(kReductionNames); }
+std::string reduction_names() {
+  return comma_list(kReductionNames, [](std::string_view name) { return name; });
+}
 
 std::string_view describe(Reduction reduction) {
   return kReductionText[static_cast<std::size_t>(reduction)];
