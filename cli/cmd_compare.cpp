@@ -185,6 +185,7 @@ struct Sample {
   std::uint64_t conflicts = 0, decisions = 0, propagations = 0;
   bool settled = false;   // an answer that was verified and agrees (for the plot)
   bool unknown = false;   // unknown or error status
+  bool refused = false;   // unknown before anything was built (memory): no size, no time
   bool disagree = false;
   bool up_solved = false, fl_solved = false;
   bool strength_known = false;
@@ -240,7 +241,7 @@ class ChunkRunner {
         s.choice = choice;
         if (!config_.strength_only) {
           if (auto refusal = refused(puzzle, choice)) {
-            s.unknown = true;
+            s.unknown = s.refused = true;
             s.message = std::move(*refusal);
             continue;  // no size, no time, no strength: the row says unknown
           }
@@ -444,8 +445,19 @@ RowSummary summarize_row(const RowSpec& spec, const std::vector<Sample>& samples
   if (strength_only) row.reduce = row.mode = "-";  // neither applies
   row.puzzles = samples.size();
   std::vector<double> enc, sol, tot;
-  std::size_t up = 0, fl = 0, known = 0;
+  std::size_t up = 0, fl = 0, known = 0, measured = 0;
   for (const Sample& s : samples) {
+    row.unknown += s.unknown;
+    if (row.first_message.empty() && !s.message.empty()) row.first_message = s.message;
+    if (s.strength_known) {
+      ++known;
+      up += s.up_solved;
+      fl += s.fl_solved;
+    }
+    // A refused puzzle has no formula and took no time: it would pull the
+    // means down as zeros (the row counts it as unknown).
+    if (s.refused) continue;
+    ++measured;
     row.vars += static_cast<double>(s.vars);
     row.clauses += static_cast<double>(s.clauses);
     row.literals += static_cast<double>(s.literals);
@@ -458,17 +470,10 @@ RowSummary summarize_row(const RowSpec& spec, const std::vector<Sample>& samples
     enc.push_back(s.encode);
     sol.push_back(s.solve);
     tot.push_back(s.total);
-    row.unknown += s.unknown;
     row.disagreements += s.disagree;
     if (s.settled) row.settled_times.push_back(s.total);
-    if (row.first_message.empty() && !s.message.empty()) row.first_message = s.message;
-    if (s.strength_known) {
-      ++known;
-      up += s.up_solved;
-      fl += s.fl_solved;
-    }
   }
-  const double n = samples.empty() ? 1.0 : static_cast<double>(samples.size());
+  const double n = measured == 0 ? 1.0 : static_cast<double>(measured);
   row.vars /= n, row.clauses /= n, row.literals /= n;
   row.conflicts /= n, row.decisions /= n, row.propagations /= n;
   row.encode = summarize(std::move(enc));
@@ -788,6 +793,14 @@ void write_svg(std::ostream& out, const std::vector<RowSummary>& rows) {
     return left + pw * (std::log10(std::max(t, lo)) - d0) / (d1 - d0);
   };
   auto y = [&](double k) { return top + ph * (1 - k / ymax); };
+  // Whole puzzle counts on the vertical axis, a round step apart (1, 2, 5,
+  // 10, 20, ...), at most five gridlines above 0 and each at its own count.
+  double step = 1;
+  for (double magnitude = 1; step * 5 < ymax; magnitude *= 10)
+    for (double f : {1.0, 2.0, 5.0, 10.0})
+      if ((step = f * magnitude) * 5 >= ymax) break;
+  std::vector<double> ticks;
+  for (double k = 0; k <= ymax; k += step) ticks.push_back(k);
 
   out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
       << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << width << "\" height=\"" << height
@@ -801,9 +814,8 @@ void write_svg(std::ostream& out, const std::vector<RowSummary>& rows) {
     const double px = left + pw * (d - d0) / (d1 - d0);
     out << "<line x1=\"" << px << "\" y1=\"" << top << "\" x2=\"" << px << "\" y2=\"" << top + ph << "\"/>\n";
   }
-  for (int k = 0; k <= 4; ++k)
-    out << "<line x1=\"" << left << "\" y1=\"" << y(ymax * k / 4) << "\" x2=\"" << left + pw << "\" y2=\""
-        << y(ymax * k / 4) << "\"/>\n";
+  for (const double k : ticks)
+    out << "<line x1=\"" << left << "\" y1=\"" << y(k) << "\" x2=\"" << left + pw << "\" y2=\"" << y(k) << "\"/>\n";
   out << "</g>\n<rect x=\"" << left << "\" y=\"" << top << "\" width=\"" << pw << "\" height=\"" << ph
       << "\" fill=\"none\" stroke=\"black\"/>\n";
   for (int d = d0; d <= d1; ++d) {
@@ -811,9 +823,9 @@ void write_svg(std::ostream& out, const std::vector<RowSummary>& rows) {
     out << "<text x=\"" << px << "\" y=\"" << top + ph + 20 << "\" text-anchor=\"middle\">"
         << time_label(std::pow(10.0, d)) << "</text>\n";
   }
-  for (int k = 0; k <= 4; ++k)
-    out << "<text x=\"" << left - 8 << "\" y=\"" << y(ymax * k / 4) + 4 << "\" text-anchor=\"end\">"
-        << std::llround(ymax * k / 4) << "</text>\n";
+  for (const double k : ticks)
+    out << "<text x=\"" << left - 8 << "\" y=\"" << y(k) + 4 << "\" text-anchor=\"end\">" << std::llround(k)
+        << "</text>\n";
   out << "<text x=\"" << left + pw / 2 << "\" y=\"" << height - 20
       << "\" text-anchor=\"middle\">time per puzzle (log scale)</text>\n"
       << "<text transform=\"translate(22," << top + ph / 2

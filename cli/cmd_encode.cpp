@@ -113,8 +113,8 @@ int encode(const std::vector<std::string>& args) {
         file.commit();
       }
       if (!config.quiet)
-        std::cerr << "satdoku encode: " << source_of(entry) << " -> " << target << ": " << report.variables
-                  << " variables, " << report.clauses << " clauses ("
+        std::cerr << "satdoku encode: " << source_of(entry) << " -> " << target << ": "
+                  << count_text(report.variables, "variable") << ", " << count_text(report.clauses, "clause") << " ("
                   << to_string(encoder.options().encoding) << '/' << to_string(encoder.amo()) << '/'
                   << to_string(encoder.options().reduction) << (report.solved ? ", solved by the reduction" : "")
                   << (report.conflict ? ", contradiction found by the reduction" : "") << ")\n";

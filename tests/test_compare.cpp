@@ -2,6 +2,7 @@
 #define BOOST_TEST_MODULE compare
 #include <boost/test/unit_test.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -285,6 +286,28 @@ BOOST_AUTO_TEST_CASE(rows_other_than_time_are_deterministic) {
   BOOST_TEST(svg.exit_code == 0, svg.err);
   BOOST_TEST(svg.out.rfind("<?xml", 0) == 0u, svg.out.substr(0, 100));
   BOOST_TEST(svg.out.substr(svg.out.size() - 7) == "</svg>\n", svg.out.substr(svg.out.size() - 100));
+  // The vertical axis is labelled with whole counts, each at its own height
+  // (with two puzzles the labels read 0 1 1 2 2, the "1"s at 0.5 and 0.75).
+  for (const std::size_t count : {2u, 3u, 37u}) {
+    std::string puzzles;
+    std::istringstream lines(test::slurp(test::shared_data() / "top1465.txt"));
+    for (std::string line; puzzles.size() < 82 * count && std::getline(lines, line);)
+      if (!line.empty() && line[0] != '#') puzzles += line + "\n";
+    const auto plot = test::run_satdoku("compare - --encodings triads --amo pairwise --plot -", puzzles);
+    BOOST_TEST_REQUIRE(plot.exit_code == 0, plot.err);
+    // Each label: <text x="72" y="Y" text-anchor="end">K</text>, Y - 4 = 50 + 500 (1 - K / count).
+    std::vector<long long> labels;
+    for (std::size_t at = 0; (at = plot.out.find("<text x=\"72\" y=\"", at)) != std::string::npos; ++at) {
+      const double y = std::stod(plot.out.substr(at + 16));
+      const std::size_t gt = plot.out.find('>', at);
+      const long long k = std::stoll(plot.out.substr(gt + 1));
+      BOOST_TEST(std::abs(y - 4 - (50 + 500 * (1 - static_cast<double>(k) / static_cast<double>(count)))) < 0.01,
+                 count << ": label " << k << " at " << y);
+      labels.push_back(k);
+    }
+    BOOST_TEST(labels.size() >= 3u, count);
+    BOOST_TEST((std::adjacent_find(labels.begin(), labels.end()) == labels.end()), count);  // no label twice
+  }
   const auto two = test::run_satdoku("compare '" + small_input().string() + "' --csv - --json -");
   BOOST_TEST(two.exit_code == 2);
   BOOST_TEST(two.err.find("only one of --csv, --json, --markdown and --plot") != std::string::npos, two.err);
@@ -318,6 +341,10 @@ BOOST_AUTO_TEST_CASE(max_memory_skips_what_does_not_fit) {
   BOOST_TEST(field("unknown") == "1");
   BOOST_TEST(field("up_solved_pct") == "");  // the whole 16x16 formula needs 9.6 MiB
   BOOST_TEST(std::stod(field("clauses_max")) > 0);  // the clued puzzle was measured
+  // The means are those of the measured puzzle: the refused one has no
+  // formula, and counted as zeros it halved them.
+  BOOST_TEST(field("clauses") == field("clauses_max") + ".0");
+  BOOST_TEST(field("vars") == field("vars_max") + ".0");
 }
 
 // incremental ignores --reduce: one row for it, not one per reduction.
