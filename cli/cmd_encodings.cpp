@@ -97,6 +97,8 @@ int encodings_command(const std::vector<std::string>& args) {
               << indent << "propagation: " << e.propagation << '\n'
               << indent << "size: " << e.size_formula << '\n';
   }
+  std::cout << "\nIn the sizes, a(n) and h(n) are the clauses and the auxiliary variables of one at-most-one\n"
+               "over n literals, by the method below; boxes are R rows x C columns.\n";
   std::cout << "\nAt-most-one methods (group of n literals):\n\n";
   for (const AmoMethodInfo& m : amo_methods())
     std::cout << "  " << std::left << std::setw(12) << m.name << m.summary << "\n  " << std::string(12, ' ')

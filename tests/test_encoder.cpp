@@ -210,6 +210,19 @@ BOOST_AUTO_TEST_CASE(size_formulas_hold_for_every_shape_and_method) {
     BOOST_TEST(encoding_size(Encoding::triads, *g, AmoMethod::pairwise).clauses ==
                N * N + N * N * a + N * N * (2 * N + R + C) + N * N * (R * aC + C * aR) + 2 * N * N * (2 + aR + aC));
     BOOST_TEST(encoding_size(Encoding::triads, *g, AmoMethod::pairwise).variables == N * N * N + N * N * (R + C));
+    // The variables the size lines of `satdoku encodings` give, h(n) the
+    // auxiliary variables of one at-most-one over n literals.
+    for (const auto& m : amo_methods()) {
+      auto h = [&](std::uint64_t k) { return amo_cost(m.method, k).aux; };
+      BOOST_TEST_CONTEXT(n << " " << m.name) {
+        BOOST_TEST(encoding_size(Encoding::minimal, *g, m.method).variables == N * N * N + 3 * N * N * h(N));
+        BOOST_TEST(encoding_size(Encoding::natural, *g, m.method).variables == N * N * N + 4 * N * N * h(N));
+        BOOST_TEST(encoding_size(Encoding::extended, *g, m.method).variables == N * N * N + 4 * N * N * h(N));
+        BOOST_TEST(encoding_size(Encoding::triads, *g, m.method).variables ==
+                   N * N * N + N * N * (R + C) + N * N * h(N) + N * N * (R * h(C) + C * h(R)) +
+                       2 * N * N * (h(R) + h(C)));
+      }
+    }
   }
 }
 

@@ -25,19 +25,19 @@ constexpr std::array<Family, 5> kTriads{Family::cell_alo, Family::cell_amo, Fami
 const std::array<EncodingInfo, 4> kEncodings{{
     {Encoding::minimal, "minimal",
      "every cell holds a digit; each digit at most once per row, column and box (Lynce & Ouaknine)",
-     kMinimal, "V = N^3; C = N^2 + 3N^2 a(N)",
+     kMinimal, "V = N^3 + 3N^2 h(N); C = N^2 + 3N^2 a(N)",
      "naked singles (a cell with one candidate left)"},
     {Encoding::natural, "natural", "minimal + each cell holds at most one digit", kNatural,
-     "V = N^3; C = N^2 + 4N^2 a(N)", "naked singles"},
+     "V = N^3 + 4N^2 h(N); C = N^2 + 4N^2 a(N)", "naked singles"},
     {Encoding::extended, "extended",
      "natural + each digit at least once per row, column and box (Lynce & Ouaknine)", kExtended,
-     "V = N^3; C = 4N^2 + 4N^2 a(N)", "naked singles, hidden singles"},
+     "V = N^3 + 4N^2 h(N); C = 4N^2 + 4N^2 a(N)", "naked singles, hidden singles"},
     {Encoding::triads, "triads",
      "cells exactly one digit; one variable per digit and row/column segment of a box "
      "(triad), exactly one triad per row, column and box",
      kTriads,
-     "V = N^3 + N^2(R+C); C = N^2 + N^2 a(N) + N^2(2N+R+C) + N^2(R a(C) + C a(R)) "
-     "+ 2N^2(2 + a(R) + a(C))",
+     "V = N^3 + N^2(R+C) + N^2 h(N) + N^2(R h(C) + C h(R)) + 2N^2(h(R) + h(C)); "
+     "C = N^2 + N^2 a(N) + N^2(2N+R+C) + N^2(R a(C) + C a(R)) + 2N^2(2 + a(R) + a(C))",
      "naked singles, hidden singles, locked candidates (pointing and claiming)"},
 }};
 
