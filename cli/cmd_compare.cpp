@@ -503,7 +503,11 @@ void mark(std::vector<RowSummary>& rows) {
   std::optional<std::pair<double, double>> best;
   for (const RowSummary& r : rows)
     if (r.up_pct && (!best || strength(r) > *best)) best = strength(r);
-  if (best)
+  // Only a row that another measured row falls short of is marked: where
+  // all tie (every one 0% on hard puzzles), the mark would say nothing.
+  const bool differ = std::any_of(rows.begin(), rows.end(),
+                                  [&](const RowSummary& r) { return r.up_pct && strength(r) != *best; });
+  if (best && differ)
     for (RowSummary& r : rows) r.strongest = r.up_pct && strength(r) == *best;
 }
 

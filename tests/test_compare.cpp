@@ -413,6 +413,16 @@ BOOST_AUTO_TEST_CASE(strength_only_rows_are_per_encoding_and_method) {
   BOOST_TEST_REQUIRE(csv_lines.size() == 3u);
   BOOST_TEST(csv_lines[0] == "encoding,amo,puzzles,up_solved_pct,fl_solved_pct,unknown,strongest");
   BOOST_TEST(csv_lines[1].rfind("extended,pairwise,", 0) == 0, csv_lines[1]);
+  // triads propagates further than extended on these puzzles: only its row is
+  // the strongest.  On the hardest puzzles, which no encoding's propagation
+  // settles, every row ties at 0% and none is marked.
+  BOOST_TEST(csv_lines[1].ends_with(",0"), csv_lines[1]);
+  BOOST_TEST(csv_lines[2].ends_with(",1"), csv_lines[2]);
+  const fs::path hard = first_puzzles("forum_hardest_11plus.txt", 5, "hard5-");
+  const auto tie = test::run_satdoku("compare '" + hard.string() + "' --strength-only --encodings minimal,triads "
+                                     "--amo pairwise --csv -");
+  BOOST_TEST_REQUIRE(tie.exit_code == 0, tie.err);
+  for (const std::string& line : test::lines_of(tie.out)) BOOST_TEST(!line.ends_with(",1"), line);
   // A measurement the memory budget refuses is the row's only figure
   // missing: the puzzle counts as unknown, named, and the exit code is 1.
   const auto refused_memory = test::run_satdoku("compare " + in + " --strength-only --encodings extended "
