@@ -21,6 +21,7 @@
 #include <mutex>
 #include <optional>
 #include <string>
+#include <system_error>
 #include <thread>
 #include <variant>
 #include <vector>
@@ -202,6 +203,25 @@ class Progress {
   bool shown_ = false;
 };
 
+// Starts `jobs - 1` threads running `work` beside the calling thread, which
+// runs it too.  When the system refuses a thread (a process or memory limit),
+// the workers started share the work; when it refuses the first, the
+// std::system_error goes on (some schedules need two workers), before any
+// thread runs.
+template <class Work>
+std::vector<std::thread> start_helpers(unsigned jobs, Work& work) {
+  std::vector<std::thread> threads;
+  for (unsigned t = 1; t < jobs; ++t) {
+    try {
+      threads.emplace_back(work);
+    } catch (const std::system_error&) {
+      if (threads.empty()) throw;
+      break;
+    }
+  }
+  return threads;
+}
+
 // Hands the sink the records in `ring` (that of entry p at p % ring.size())
 // that are next in input order from entry `next`, and returns the position
 // of the first one still missing.
@@ -328,8 +348,7 @@ void run_owned_blocks(EntrySource& source, StateBlocks& blocked, MakeWorker& mak
       }
     }
   };
-  std::vector<std::thread> threads;
-  for (unsigned t = 1; t < options.jobs; ++t) threads.emplace_back(work);
+  std::vector<std::thread> threads = start_helpers(options.jobs, work);
   work();
   for (auto& thread : threads) thread.join();
 }
@@ -510,8 +529,7 @@ BatchTotals run_batch(EntrySource& source, MakeWorker make_worker, Sink sink, co
         if (records.size() < chunk.size()) return;  // interrupted
       }
     };
-    std::vector<std::thread> threads;
-    for (unsigned t = 1; t < options.jobs; ++t) threads.emplace_back(work);
+    std::vector<std::thread> threads = start_helpers(options.jobs, work);
     work();
     for (auto& thread : threads) thread.join();
   }

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <iostream>
+#include <system_error>
 
 #include "satdoku/error.hpp"
 
@@ -152,6 +153,9 @@ int run_guarded(std::string_view name, int (*body)(const std::vector<std::string
   } catch (const GeometryError& e) {
     std::cerr << "satdoku " << name << ": " << e.what() << '\n';
   } catch (const Error& e) {
+    std::cerr << "satdoku " << name << ": " << e.what() << '\n';
+  } catch (const std::system_error& e) {  // a thread the system would not start
+    std::cout.flush();
     std::cerr << "satdoku " << name << ": " << e.what() << '\n';
   }
   return static_cast<int>(ExitCode::usage);

@@ -5,6 +5,8 @@
 #include <chrono>
 #include <future>
 #include <iostream>
+#include <limits>
+#include <system_error>
 #include <thread>
 
 #include "memory_guard.hpp"
@@ -137,9 +139,12 @@ SolveRecord Pipeline::run(Entry&& entry, std::uint64_t block) {
   // long), and after it on small ones (where a thread costs more than it).
   std::atomic<bool> stop_reference{false};
   Limits reference_limits = config_.reference_limits;
-  reference_limits.max_solutions = config_.limits.max_solutions + 1;
-  reference_limits.cancel = &stop_reference;
-  const bool beside = puzzle->size() >= kConcurrentReferenceSize;
+  const std::uint64_t asked = config_.limits.max_solutions;  // (--limit 2^64-1 must not wrap to 0)
+  reference_limits.max_solutions = asked + (asked < std::numeric_limits<std::uint64_t>::max());
+  // Beside the backend this thread stops the reference (Ctrl-C stops the
+  // backend, and the grace below the reference); after it, Ctrl-C does.
+  bool beside = reference_ && puzzle->size() >= kConcurrentReferenceSize;
+  reference_limits.cancel = beside ? &stop_reference : config_.limits.cancel;
   auto run_reference = [&] {
     // After Ctrl-C the reference does not start.
     if (config_.limits.cancel && config_.limits.cancel->load()) {
@@ -155,7 +160,20 @@ SolveRecord Pipeline::run(Entry&& entry, std::uint64_t block) {
   // std::future would cost them a futex system call each (glibc's
   // call_once wakes waiters unconditionally: 49,158 on 17_clue).
   std::future<Result> reference_run;
-  if (reference_ && beside) reference_run = std::async(std::launch::async, run_reference);
+  if (beside) {
+    try {
+      reference_run = std::async(std::launch::async, run_reference);
+    } catch (const std::system_error&) {  // no thread to be had: after the backend, in this one
+      beside = false;
+      reference_limits.cancel = config_.limits.cancel;
+    }
+  }
+  // Whatever ends this function, a reference still running is told to stop
+  // (the future's destructor then waits for it).
+  struct StopOnExit {
+    std::atomic<bool>& stop;
+    ~StopOnExit() { stop = true; }
+  } stop_on_exit{stop_reference};
   bool stopped_after_grace = false;  // by this thread, not by Ctrl-C or the reference's own limits
   Limits limits = config_.limits;
   limits.reuse_epoch = block;
@@ -164,9 +182,9 @@ SolveRecord Pipeline::run(Entry&& entry, std::uint64_t block) {
   // to confirm an answer that claims to have them all (a puzzle with one
   // solution costs it a second, exhaustive search otherwise).
   if (!beside && !record.result.exhausted) reference_limits.max_solutions = config_.limits.max_solutions;
-  if (reference_ && beside && record.result.refused) {
+  if (beside && record.result.refused) {
     stop_reference = true;  // no answer to compare with
-  } else if (reference_ && beside) {
+  } else if (beside) {
     // Grace period once the answer is in: 10 ms.  The reference has run
     // beside the search all along; on the boards where it finishes at all it
     // finishes first or within a few milliseconds, and on the others (64x64
@@ -176,8 +194,9 @@ SolveRecord Pipeline::run(Entry&& entry, std::uint64_t block) {
     const auto grace = std::chrono::milliseconds(10);
     if (reference_run.wait_for(grace) != std::future_status::ready) stop_reference = stopped_after_grace = true;
   }
+  // Before `record` is returned (moved, maybe): the reference reads its puzzle.
   auto stop_and_wait = [&] {
-    if (reference_ && beside) {
+    if (beside && reference_run.valid()) {
       stop_reference = true;
       reference_run.wait();
     }
@@ -202,6 +221,7 @@ SolveRecord Pipeline::run(Entry&& entry, std::uint64_t block) {
       record.reference_note = check.message;
     }
   }
+  stop_and_wait();  // a backend error compares nothing
   return record;
 }
 

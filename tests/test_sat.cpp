@@ -164,6 +164,20 @@ BOOST_AUTO_TEST_CASE(a_time_budget_beyond_the_clock_is_none) {
   }
 }
 
+// The time budget covers the whole solve(), the formula's encoding too: an
+// empty 16x16 board takes the extended clauses some 15 ms to encode and
+// CaDiCaL next to nothing to solve, so 5 ms are spent before the search (the
+// budget used to start with it, and the board was solved).
+BOOST_AUTO_TEST_CASE(the_time_budget_counts_the_encoding) {
+  const Grid empty(Geometry::shared(16));
+  auto sat = make_sat_solver(
+      {.encoding = Encoding::extended, .amo = AmoMethod::pairwise, .reduction = Reduction::none, .mode = SatMode::fresh});
+  const Result r = sat->solve(empty, {.time_budget = 0.005});
+  BOOST_TEST((r.status == Status::unknown), r.message);
+  BOOST_TEST(r.message == "the time limit of 0.005 s was reached");
+  BOOST_TEST((sat->solve(empty, {}).status == Status::solved));
+}
+
 // A new Limits::reuse_epoch makes the reused instance start anew: from
 // there, a puzzle with several solutions gets the answer it gets from a new
 // backend, whatever the backend solved before.

@@ -16,8 +16,9 @@ class Budget {
  public:
   using Clock = std::chrono::steady_clock;
 
-  // The clock starts now.
-  explicit Budget(const Limits& limits) : limits_(limits), start_(Clock::now()) {}
+  // The clock runs from `start` (by default now): the time budget covers the
+  // whole solve() of the puzzle, its encoding included.
+  explicit Budget(const Limits& limits, Clock::time_point start = Clock::now()) : limits_(limits), start_(start) {}
 
   // Sets the conflict and time limits of the next solve() on `solver` (one
   // solver per Budget) to what is left of the puzzle's budget; false when

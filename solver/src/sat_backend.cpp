@@ -159,8 +159,9 @@ using Clock = std::chrono::steady_clock;
 // blocking each model over the open cells; fills `result`.
 class Enumeration {
  public:
-  Enumeration(const Grid& puzzle, const Limits& limits, Result& result)
-      : puzzle_(puzzle), limits_(limits), result_(result), map_(puzzle.size()) {}
+  // `start`: when the puzzle's solve() began, from which --timeout runs.
+  Enumeration(const Grid& puzzle, const Limits& limits, Result& result, Clock::time_point start)
+      : puzzle_(puzzle), limits_(limits), result_(result), map_(puzzle.size()), start_(start) {}
 
   // `fixed_digit(cell)`: the digit of a cell the encoding decided (0: read
   // it from the model).  Clue cells are never part of a blocking clause.
@@ -171,7 +172,7 @@ class Enumeration {
   template <class FixedDigit, class ToSolver>
   void run(SatSolver& solver, std::vector<int>& assumptions, int activator, FixedDigit fixed_digit,
            ToSolver to_solver) {
-    detail::Budget budget(limits_);
+    detail::Budget budget(limits_, start_);
     const Geometry& g = puzzle_.geometry();
     const int n = g.size();
     std::vector<int> block;
@@ -227,6 +228,7 @@ class Enumeration {
   const Limits& limits_;
   Result& result_;
   VarMap map_;
+  Clock::time_point start_;
 };
 
 // Numbers the variables of a formula 1, 2, 3, ... in the order they first
@@ -424,7 +426,7 @@ class SatBackend final : public Solver {
     result.stats.by_propagation = formula.solved_by_reduction();
     std::vector<int> assumptions;
     search_starts(result);
-    Enumeration(puzzle, limits, result)
+    Enumeration(puzzle, limits, result, start_)
         .run(
             solver, assumptions, 0, [&](int cell) { return formula.digit_of_cell(cell); },
             [&](int var) { return dense.of(var); });
@@ -491,7 +493,7 @@ class SatBackend final : public Solver {
     if (activator) assumptions.push_back(activator);
     const SatStatistics before = solver.statistics();
     search_starts(result);
-    Enumeration(puzzle, limits, result)
+    Enumeration(puzzle, limits, result, start_)
         .run(
             solver, assumptions, activator, [&](int cell) { return reduced ? reduced->digit_of_cell(cell) : 0; },
             [&](int var) { return !reduced || reduced->fixed(var) == 0 ? var : 0; });
