@@ -107,6 +107,10 @@ void AtomicFile::commit() {
   }
   if (!direct_) {
     std::error_code error;
+    // A file replaced keeps its permissions (the new one has the umask's).
+    if (const fs::file_status old = fs::status(target_, error); !error && fs::is_regular_file(old))
+      fs::permissions(temp_, old.permissions(), error);
+    error.clear();
     fs::rename(temp_, target_, error);
     if (error) {
       std::error_code ignored;

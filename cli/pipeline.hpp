@@ -64,8 +64,8 @@ bool flush_records(std::string_view command, std::size_t records);
 // Ends a batch command: flushes standard output, prints the summary line
 // (unless quiet), a warning when the input held no puzzle at all (even when
 // quiet: an empty collection that passes `check` is worth a word) and, after
-// SIGINT/SIGTERM, how far it got; returns the exit code (130 when
-// interrupted, else `code`).
+// SIGINT/SIGTERM, how far it got; returns the exit code: 130 when
+// interrupted, else `code`, raised to 2 when standard output failed.
 int finish_batch(std::string_view command, const BatchTotals& totals, const std::string& summary, bool quiet,
                  ExitCode code);
 

@@ -517,6 +517,11 @@ BOOST_AUTO_TEST_CASE(encode_out_dir_and_unwritable_targets) {
   std::size_t files = 0;
   for ([[maybe_unused]] const auto& e : fs::directory_iterator(dir)) ++files;
   BOOST_TEST(files == 3u);  // no temporary file left behind
+  // A file replaced keeps its permissions (it took the umask's).
+  fs::permissions(dir / "1.cnf", fs::perms::owner_read | fs::perms::owner_write);
+  auto again = run_satdoku("encode -q -o '" + (dir / "1.cnf").string() + "'", kEasy + "\n");
+  BOOST_TEST(again.exit_code == 0, again.err);
+  BOOST_TEST((fs::status(dir / "1.cnf").permissions() == (fs::perms::owner_read | fs::perms::owner_write)));
   // A missing folder is made; a path that is a file is an error.
   auto made = run_satdoku("encode -q --out-dir '" + (dir / "new" / "cnf").string() + "'", kEasy + "\n");
   BOOST_TEST(made.exit_code == 0, made.err);

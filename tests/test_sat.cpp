@@ -413,4 +413,20 @@ BOOST_AUTO_TEST_CASE(cross_check_catches_disagreements) {
   BOOST_TEST(cross_check(first, first, 1).agree);
   Result proved_none = none;
   BOOST_TEST(!cross_check(first, proved_none, 1).agree);
+  // An answer a limit stopped after one solution that is not the one the
+  // reference's complete search found (it was held to the count alone).
+  Result stopped_other = other;
+  stopped_other.status = Status::solved;
+  stopped_other.interrupted = true;
+  stopped_other.exhausted = false;
+  Result complete = one;
+  complete.exhausted = true;
+  Result stopped_same = one;
+  stopped_same.interrupted = true;
+  stopped_same.exhausted = false;
+  BOOST_TEST(cross_check(stopped_same, complete, 2).agree);
+  const CrossCheck stranger = cross_check(stopped_other, complete, 2);
+  BOOST_TEST(!stranger.agree);
+  BOOST_TEST(stranger.message.find("the answer found a solution the reference does not have") != std::string::npos,
+             stranger.message);
 }

@@ -49,8 +49,11 @@ CrossCheck cross_check(const Result& answer, const Result& reference, std::uint6
     return check;
   }
   if (answer.interrupted && found < max_solutions) {
-    // The answer gave up: its solutions must still be among the reference's.
+    // The answer gave up: its solutions must still be among the reference's
+    // (all of them, when the reference's search was exhausted).
     if (found > known) return disagree("the answer found more solutions than exist");
+    if (reference.exhausted && !contained(answer.solutions, reference.solutions))
+      return disagree("the answer found a solution the reference does not have");
     return check;
   }
   if (found != std::min<std::size_t>(known, max_solutions)) return disagree("different numbers of solutions");

@@ -26,8 +26,10 @@ struct Limits {
   std::uint64_t max_solutions = 1;  // stop after this many (>= 1)
   std::uint64_t node_budget = 0;    // native: search nodes; 0 = none
   std::uint64_t conflict_budget = 0;  // SAT: conflicts per puzzle; 0 = none
-  double time_budget = 0;           // seconds per puzzle; 0 (or infinity, or a century and more) = none
-  // When set and true, the backend stops as soon as it can (Ctrl-C).
+  double time_budget = 0;           // seconds per puzzle, from the start of solve() (SAT: the
+                                    // encoding included); 0 (or infinity, or a century and more) = none
+  // When set and true, the backend stops as soon as it can (Ctrl-C).  It
+  // must outlive the solve() calls given it.
   const std::atomic<bool>* cancel = nullptr;
   // Backends that keep one solver from puzzle to puzzle (SAT incremental and
   // hybrid modes: learnt clauses and phases steer the next search, so they
@@ -42,7 +44,8 @@ enum class Status {
   solved,   // at least one solution found
   none,     // search exhausted, no solution
   invalid,  // clues clash (Result::clash says where)
-  unknown,  // a budget or cancellation stopped the search before any solution
+  unknown,  // a budget or cancellation stopped the search before any solution, or
+            // (Result::refused) the formula was declined as over the memory budget
   error,    // the backend could not run (message says why)
 };
 std::string_view to_string(Status status);
@@ -51,8 +54,8 @@ struct Stats {
   std::uint64_t nodes = 0;         // native: search nodes (propagation rounds)
   std::uint64_t guesses = 0;       // native: branches taken beyond the first
   std::uint64_t conflicts = 0;     // SAT
-  std::uint64_t decisions = 0;     // SAT
-  std::uint64_t propagations = 0;  // SAT
+  std::uint64_t decisions = 0;     // SAT: always 0 with CaDiCaL 1.5.3, which has no getter
+  std::uint64_t propagations = 0;  // SAT: always 0 likewise
   std::uint64_t variables = 0;     // SAT: encoding size
   std::uint64_t clauses = 0;       // SAT: encoding size
   bool sat = false;                // the SAT backend answered (its fields are 0 when
@@ -80,7 +83,12 @@ class Solver {
  public:
   virtual ~Solver() = default;
   virtual std::string_view name() const = 0;
-  // Thread-compatible: one Solver per thread.
+  // Thread-compatible: one Solver per thread.  Each backend honours the
+  // limits that apply to it (native: node_budget; SAT: conflict_budget and
+  // reuse_epoch; both: max_solutions, time_budget, cancel) and ignores the
+  // others.  Precondition: limits.max_solutions >= 1.  Bad input (a clash)
+  // is a Status, not an exception; a backend that cannot run returns
+  // Status::error with the reason in `message`.
   virtual Result solve(const Grid& puzzle, const Limits& limits) = 0;
 };
 
