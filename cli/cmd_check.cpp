@@ -7,6 +7,7 @@
 #include <chrono>
 #include <cmath>
 #include <filesystem>
+#include <fstream>
 #include <iostream>
 #include <limits>
 #include <memory>
@@ -329,13 +330,28 @@ class Checker {
     return {plan_.proof_dir / (stem + ".cnf"), plan_.proof_dir / (stem + ".drat")};
   }
 
+  // Removes INDEX.cnf and INDEX.drat when INDEX.cnf is a proof CNF (its
+  // header says so): other files of those names, such as `encode --out-dir`
+  // writes, are not a proof and stay.
   void remove_stale_proof(CheckRecord& r) const {
-    for (const fs::path& path : {proof_paths(r.base.entry).first, proof_paths(r.base.entry).second}) {
+    const auto [cnf, drat] = proof_paths(r.base.entry);
+    if (!is_proof_cnf(cnf)) return;
+    for (const fs::path& path : {cnf, drat}) {
       std::error_code error;
       if (fs::remove(path, error) || !error) continue;
       r.proof_note = "cannot remove " + path.string() + ", a proof left by an earlier run: " + error.message();
       r.proof_failed = true;
     }
+  }
+
+  // Whether `path` is a CNF write_uniqueness_proof() wrote: a comment line
+  // "c uniqueness: ..." among its header comments.
+  static bool is_proof_cnf(const fs::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::string line;
+    for (int n = 0; n < 64 && std::getline(in, line) && line.starts_with("c"); ++n)
+      if (line.starts_with("c uniqueness: ")) return true;
+    return false;
   }
 
   void prove(CheckRecord& r, const Grid& puzzle) {
@@ -637,11 +653,11 @@ constexpr std::string_view kDescription =
     "--proof DIR writes, per unique puzzle, INDEX.cnf (rules + clues + not this solution) and\n"
     "INDEX.drat, CaDiCaL's text DRAT proof that the CNF is unsatisfiable; check with\n"
     "`drat-trim INDEX.cnf INDEX.drat` (with several FILEs: FILENUMBER-INDEX); an earlier\n"
-    "run's pair for a position that gets no proof now is removed.\n"
+    "run's proof pair for a position that gets no proof now is removed.\n"
     "Output (--output): text (one line per puzzle: file:line verdict details) or json (JSON\n"
     "Lines: solve's fields plus verdict, solutions, differ, count, redundant, proof, met).\n"
     "Puzzles that miss --expect are named on stderr with file:line. An interrupted run\n"
-    "writes no --junit report.";
+    "writes no --junit report (and removes an earlier one at that path).";
 
 int check(const std::vector<std::string>& args) {
   CheckConfig config;
@@ -752,8 +768,14 @@ int check(const std::vector<std::string>& args) {
   ExitCode code = tally.exit_code();
   if (junit && totals.interrupted) {
     // A report of the puzzles checked before the interruption would pass
-    // for a whole run in CI: none, as with any output file not written whole.
-    std::cerr << "satdoku check: no JUnit report: the run was interrupted\n";
+    // for a whole run in CI: none, as with any output file not written
+    // whole, and an earlier run's report in its place goes too.
+    std::cerr << "satdoku check: no JUnit report: the run was interrupted";
+    std::error_code error;
+    if (records_on_stdout && fs::is_regular_file(fs::symlink_status(config.junit, error)) &&
+        fs::remove(config.junit, error))
+      std::cerr << " (" << config.junit << ", an earlier run's report, removed)";
+    std::cerr << '\n';
   } else if (junit && !records_on_stdout) {
     errno = 0;
     junit->write(std::cout, totals.seconds);

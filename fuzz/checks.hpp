@@ -129,8 +129,10 @@ inline std::string check_decode(std::string_view data) {
     const Decoded decoded = decode(*cnf, solver->model);
     if (!(decoded.grid.geometry().box() == cnf->puzzle.geometry().box())) return "decoded grid has another shape";
     if (!digits_in_range(decoded.grid)) return "decoded grid has a digit beyond N";
-  } catch (const UsageError&) {
-    // options that do not fit the board (triads on rectangular boxes): refused, not wrong
+  } catch (const UsageError& e) {
+    // Grid::set refusing a digit is a decoding bug; other refusals are
+    // options that do not fit the board (triads on rectangular boxes).
+    if (std::string_view(e.what()).starts_with("Grid::set")) return "decoded grid has a digit beyond N";
   }
   return {};
 }

@@ -410,10 +410,12 @@ BOOST_AUTO_TEST_CASE(sigint_and_sigterm_during_solve) {
 }
 
 // An interrupted check writes no JUnit report: one of the puzzles checked
-// so far, all passing, would read in CI as a whole run that passed.
+// so far, all passing, would read in CI as a whole run that passed; so
+// would an earlier run's report left in its place.
 BOOST_AUTO_TEST_CASE(an_interrupted_check_writes_no_junit_report) {
   Scratch s("junit-signal");
   const fs::path out = s.dir / "out", err = s.dir / "err", xml = s.dir / "report.xml";
+  { std::ofstream(xml) << "<testsuites><testsuite name=\"an earlier run\" tests=\"1\"/></testsuites>\n"; }
   const pid_t pid =
       spawn({"check", "--junit", xml.string(), "--no-progress", "-j", "1", big_input().string()}, out, err);
   wait_for_output(pid, out, 100 * 3);  // a few records are out
@@ -421,7 +423,9 @@ BOOST_AUTO_TEST_CASE(an_interrupted_check_writes_no_junit_report) {
   BOOST_TEST(exit_code_of(pid) == 130);
   BOOST_TEST(!fs::exists(xml));
   const std::string diagnostics = slurp(err);
-  BOOST_TEST(contains(diagnostics, "satdoku check: no JUnit report: the run was interrupted"), diagnostics);
+  BOOST_TEST(contains(diagnostics, "satdoku check: no JUnit report: the run was interrupted (" + xml.string() +
+                                        ", an earlier run's report, removed)"),
+             diagnostics);
   std::size_t files = 0;
   for (const auto& entry : fs::directory_iterator(s.dir)) files += entry.is_regular_file();
   BOOST_TEST(files == 2u);  // out and err: no temporary left behind

@@ -261,6 +261,16 @@ BOOST_AUTO_TEST_CASE(proofs_are_written_for_unique_puzzles_only) {
   BOOST_TEST(!fs::exists(dir / "1.cnf"));
   BOOST_TEST(!fs::exists(dir / "1.drat"));
   BOOST_TEST(slurp(dir / "2.drat").ends_with("0\n"));
+  // Files of those names that are no proof (encode --out-dir writes N.cnf)
+  // are not touched.
+  const fs::path encoded = dir / "encoded";
+  BOOST_TEST_REQUIRE(run_satdoku("encode -q --out-dir " + quoted(encoded), first_lines("serg_multi.txt", 1)).exit_code ==
+                     0);
+  const auto beside = run_satdoku("check -q --expect multiple --proof " + quoted(encoded),
+                                  first_lines("serg_multi.txt", 1));
+  BOOST_TEST(beside.exit_code == 0, beside.err);
+  BOOST_TEST(fs::exists(encoded / "1.cnf"));
+  fs::remove_all(encoded);
   // Put the first run's files back for what follows.
   const auto rerun = run_satdoku("check -q --output json --proof " + quoted(dir), input);
   BOOST_TEST(rerun.exit_code == 1, rerun.err);

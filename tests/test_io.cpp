@@ -1257,6 +1257,20 @@ BOOST_AUTO_TEST_CASE(text_after_a_one_line_puzzle) {
     BOOST_REQUIRE(diagnostic(line.at(0)));
     BOOST_TEST(why(line[0]) == "<text>:1:1: a one-line puzzle has no blanks between its rows: " + hint);
   }
+  // A 16x16 comma board whose first row is also a whole 4x4 puzzle, and
+  // whose second row has a typo, costs itself only: the boards after it are
+  // read (the whole file used to be taken for one-line puzzles).
+  {
+    std::string good;
+    for (int r = 0; r < 16; ++r) good += std::string(r ? "," : "") + (r ? std::string(16, '.') : "1..2...3...4....");
+    std::string cut = good;
+    cut.erase(cut.find(',') + 1, 1);  // row 2: 15 symbols
+    const auto entries = read_all(cut + "\n" + good + "\n" + good + "\n");
+    BOOST_REQUIRE_EQUAL(entries.size(), 3u);
+    BOOST_TEST(diagnostic(entries[0]) != nullptr);
+    BOOST_TEST((grid(entries[1]) && grid(entries[1])->size() == 16), why(entries[1]));
+    BOOST_TEST((grid(entries[2]) && grid(entries[2])->size() == 16), why(entries[2]));
+  }
   // A comma-separated board whose first row would be a whole one-line
   // puzzle is still a board when its second row is as long.
   {
@@ -1266,6 +1280,16 @@ BOOST_AUTO_TEST_CASE(text_after_a_one_line_puzzle) {
     BOOST_REQUIRE_EQUAL(board.size(), 1u);
     BOOST_REQUIRE_MESSAGE(grid(board[0]) != nullptr, why(board[0]));
     BOOST_TEST(grid(board[0])->size() == 81);
+  }
+  // Other text is "right after the puzzle" only where a whole puzzle ends the
+  // line's symbols: a 257-symbol line with a typo in it is not a 4x4 puzzle
+  // followed by text.
+  {
+    const auto typo = read_all("1" + std::string(15, '.') + "!" + std::string(240, '.') + "\n",
+                               ReadOptions{InputFormat::line, {}, {}});
+    BOOST_REQUIRE(diagnostic(typo.at(0)));
+    BOOST_TEST(diagnostic(typo[0])->message.find("right after") == std::string::npos, why(typo[0]));
+    BOOST_TEST(position(*diagnostic(typo[0])) == "1:17", why(typo[0]));
   }
   // Spaced numbers on one line take a comment too.
   const auto spaced = read_all("1 0 0 4 0 0 2 0 3 0 0 1 0 4 0 0 # a 4x4\n", {InputFormat::line, {}, {}});

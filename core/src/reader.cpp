@@ -403,14 +403,18 @@ InputFormat detect(std::string_view t, const Alphabet& alphabet, const ReadOptio
   }
   if (starts_with_grid_word(t)) return InputFormat::euler;
   if (const std::size_t comma = t.find(','); comma != std::string_view::npos) {
-    // A whole one-line puzzle, then a comma and text that is not a second
+    // A whole one-line puzzle, then one comma and text that is not a second
     // row as long ("PUZZLE,x", "PUZZLE, 5 stars"): a line, whose reader
-    // names the comma.  A comma-separated board has rows of equal length.
+    // names the comma.  A comma-separated board has at least four rows
+    // (a 16x16 one's first row may be a whole 4x4 puzzle, and its second
+    // row may have a typo).
     std::size_t off = 0;
     const std::string_view head = trim(t.substr(0, comma), off);
     const std::string_view rest = t.substr(comma + 1);
+    const std::size_t commas = static_cast<std::size_t>(std::count(t.begin(), t.end(), ','));
     const std::string_view second = trim(rest.substr(0, rest.find(',')), off);
-    if (second.size() != head.size() && whole_line_puzzle(head, alphabet, options)) return InputFormat::line;
+    if (commas < 3 && second.size() != head.size() && whole_line_puzzle(head, alphabet, options))
+      return InputFormat::line;
     return InputFormat::comma;
   }
   for (char ch : t) {
@@ -960,7 +964,7 @@ struct PuzzleReader::Impl {
     auto bad_char = [&](std::size_t i, int size = 0) {
       // Right after a whole puzzle: a note without the blank before '#', or
       // other text after as many symbols as the longest board the line holds.
-      if (size == 0 && (i == glued_text(t, alphabet, options) ||
+      if (size == 0 && ((t[i] == '#' && i == glued_text(t, alphabet, options)) ||
                         (i == n * n && whole_line_puzzle(t.substr(0, i), alphabet, options))))
         return glued_to_puzzle(ln, t, off, i);
       return fail(ln, ln, off + i + 1, "unexpected " + describe_char(t[i]) + ": expected " + expected_symbol(size),
