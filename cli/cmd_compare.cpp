@@ -54,6 +54,7 @@ struct CompareConfig {
   bool strength_only = false;
   std::uint64_t conflicts = 0;
   double timeout = 0;
+  double reference_timeout = 10;  // the native reference's budget per puzzle, as in solve
   std::string csv, json, markdown, plot;
   bool no_progress = false;
   std::string max_memory;        // as given (--max-memory)
@@ -208,7 +209,9 @@ FormulaCount count_formula(const Encoder& encoder) {
 // One worker: the rows over one chunk of puzzles at a time.
 class ChunkRunner {
  public:
-  ChunkRunner(const CompareConfig& config, const std::vector<RowSpec>& rows) : config_(config), rows_(rows) {}
+  // `reference_gave_up` counts the puzzles whose reference ran out of its budget.
+  ChunkRunner(const CompareConfig& config, const std::vector<RowSpec>& rows, std::atomic<std::size_t>& reference_gave_up)
+      : config_(config), rows_(rows), reference_gave_up_(reference_gave_up) {}
 
   // False when an interrupt cut the chunk short.
   bool run(const std::vector<Grid>& puzzles, std::size_t begin, std::size_t end,
@@ -218,9 +221,13 @@ class ChunkRunner {
     std::vector<Result> reference(end - begin);
     Limits ref_limits;
     ref_limits.max_solutions = config_.limit + 1;
+    ref_limits.time_budget = config_.reference_timeout;
     ref_limits.cancel = &cancel;
     if (!config_.strength_only)
-      for (std::size_t i = begin; i < end; ++i) reference[i - begin] = native_->solve(puzzles[i], ref_limits);
+      for (std::size_t i = begin; i < end; ++i) {
+        reference[i - begin] = native_->solve(puzzles[i], ref_limits);
+        if (reference[i - begin].interrupted && !cancel.load()) ++reference_gave_up_;
+      }
     // Strength per puzzle and (shape, encoding, amo), shared by the rows.
     std::vector<std::map<MeterKey, std::variant<PropagationStrength, std::string>>> strength(end - begin);
 
@@ -377,6 +384,7 @@ class ChunkRunner {
   const CompareConfig& config_;
   const std::vector<RowSpec>& rows_;
   std::unique_ptr<Solver> native_ = make_native_solver();
+  std::atomic<std::size_t>& reference_gave_up_;
   std::map<MeterKey, Meter> meters_;
   std::map<MeterKey, FormulaCount> rules_;
 };
@@ -907,6 +915,9 @@ int compare(const std::vector<std::string>& args) {
        "CaDiCaL conflict limit per puzzle (0: none); beyond it the puzzle counts as unknown")
       ("timeout", po::value(&config.timeout)->default_value(config.timeout),
        "time budget per puzzle and row in seconds (0: none)")
+      ("reference-timeout", po::value(&config.reference_timeout)->default_value(config.reference_timeout),
+       "time budget of the native reference per puzzle in seconds (0: none); where it gives\n"
+       "up, the rows' answers are verified against the rules and clues only")
       ("jobs,j", po::value(&config.jobs)->default_value(config.jobs), "worker threads")
       ("max-memory", po::value(&config.max_memory)->value_name("SIZE"),
        ("skip a puzzle (unknown) or a strength measurement ('-'; with --strength-only, unknown too) whose "
@@ -936,6 +947,7 @@ int compare(const std::vector<std::string>& args) {
     note(!config.sat_option_args.empty(), "--sat-option");
     note(config.conflicts != defaults.conflicts, "--conflicts");
     note(config.timeout != defaults.timeout, "--timeout");
+    note(config.reference_timeout != defaults.reference_timeout, "--reference-timeout");
     if (!given.empty())
       throw UsageError("--strength-only measures propagation without solving, so " + given +
                        (given.find(',') == std::string::npos ? " does" : " do") + " not apply");
@@ -948,6 +960,7 @@ int compare(const std::vector<std::string>& args) {
   }
   check_jobs(config.jobs);
   check_seconds("--timeout", config.timeout);
+  check_seconds("--reference-timeout", config.reference_timeout);
   // At most one document on standard output; the table goes there when none does.
   const int on_stdout = (config.csv == "-") + (config.json == "-") + (config.markdown == "-") + (config.plot == "-");
   if (on_stdout > 1)
@@ -991,13 +1004,13 @@ int compare(const std::vector<std::string>& args) {
   const unsigned jobs = static_cast<unsigned>(std::min<std::size_t>(config.jobs, std::max<std::size_t>(1, chunks)));
   config.worker_budget = budget / jobs;  // shared by the threads that run
   config.worker_budget_name = worker_budget_name(budget, jobs);
-  std::atomic<std::size_t> next{0}, done{0};
+  std::atomic<std::size_t> next{0}, done{0}, reference_gave_up{0};
   std::atomic<unsigned> finished{0};
   std::exception_ptr failure;
   std::mutex failure_mutex;
   auto work = [&] {
     try {
-      ChunkRunner runner(config, rows);
+      ChunkRunner runner(config, rows, reference_gave_up);
       for (std::size_t c; (c = next++) < chunks && !interrupt_flag().load();) {
         const std::size_t end = std::min(puzzles.size(), (c + 1) * kChunk);
         if (runner.run(puzzles, c * kChunk, end, samples)) done += end - c * kChunk;
@@ -1051,6 +1064,13 @@ int compare(const std::vector<std::string>& args) {
   if (on_stdout == 0) write_table(std::cout, summary, config.probe, config.strength_only, settings);
   std::cout.flush();
 
+  if (const std::size_t n = reference_gave_up.load()) {
+    std::ostringstream budget;
+    budget << config.reference_timeout;
+    std::cerr << "satdoku compare: note: the reference gave up on " << n << " of " << puzzles_text(puzzles.size())
+              << " (--reference-timeout " << budget.str()
+              << " s); the rows' answers to them were verified against the rules and clues only\n";
+  }
   for (const RowSummary& r : summary) {
     if (r.disagreements) {
       std::cerr << "satdoku compare: " << r.label() << ": " << r.disagreements

@@ -347,6 +347,23 @@ BOOST_AUTO_TEST_CASE(max_memory_skips_what_does_not_fit) {
   BOOST_TEST(field("vars") == field("vars_max") + ".0");
 }
 
+// The reference runs under a budget (it had none, and compare waited for ever
+// on a board it cannot count); where it gives up, the rows' answers are
+// still verified, and a note says so.  The board: a 25x25 that CaDiCaL
+// settles in about 10 ms and the reference cannot count to two in 60 s.
+BOOST_AUTO_TEST_CASE(the_reference_gives_up_within_its_budget) {
+  const fs::path board = test::source_dir() / "tests" / "data" / "check" / "reference-cannot-count-25x25.txt";
+  const auto r = test::run_satdoku("compare '" + board.string() +
+                                   "' --encodings triads --amo pairwise --reference-timeout 0.2 --no-progress --csv -");
+  BOOST_TEST(r.exit_code == 0, r.err);
+  BOOST_TEST(r.err.find("satdoku compare: note: the reference gave up on 1 of 1 puzzle (--reference-timeout 0.2 s)") !=
+                 std::string::npos,
+             r.err);
+  BOOST_TEST(test::lines_of(r.out).size() == 2u, r.out);  // the header and the row
+  const auto refused = test::run_satdoku("compare '" + board.string() + "' --reference-timeout -1");
+  BOOST_TEST(refused.exit_code == 2, refused.err);
+}
+
 // incremental ignores --reduce: one row for it, not one per reduction.
 BOOST_AUTO_TEST_CASE(incremental_and_hybrid_rows_name_the_reduction_they_use) {
   const auto r = test::run_satdoku("compare '" + small_input().string() +
