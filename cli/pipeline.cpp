@@ -6,6 +6,7 @@
 #include <future>
 #include <iostream>
 #include <limits>
+#include <optional>
 #include <system_error>
 #include <thread>
 
@@ -41,36 +42,43 @@ void RunConfig::add_options(po::options_description& options) {
       ("no-progress", po::bool_switch(&no_progress), "no progress line on a terminal");
 }
 
-bool flush_records(std::string_view command, std::size_t records) {
-  const bool was_good = std::cout.good();  // else the failure has been reported where it happened
+namespace {
+
+// Flushes standard output.  When a stream that was good fails there, what
+// to say: "cannot write standard output: REASON after N puzzles (...)";
+// else nullopt (a stream that failed before was reported where it failed).
+std::optional<std::string> flush_failure(std::size_t records) {
+  const bool was_good = std::cout.good();
   errno = 0;
-  if (std::cout.flush()) return true;
-  if (was_good) {
-    std::cerr << "satdoku " << command << ": cannot write standard output" << errno_suffix(errno) << " after "
-              << puzzles_text(records) << " (the records still buffered are lost)\n";
+  if (std::cout.flush() || !was_good) return std::nullopt;
+  return "cannot write standard output" + errno_suffix(errno) + " after " + puzzles_text(records) +
+         " (the records still buffered are lost)";
+}
+
+}  // namespace
+
+bool flush_records(std::string_view command, std::size_t records) {
+  if (const auto failure = flush_failure(records)) {
+    std::cerr << "satdoku " << command << ": " << *failure << '\n';
     stdout_failure_reported();
   }
-  return false;
+  return !std::cout.fail();
 }
 
 int finish_batch(std::string_view command, const BatchTotals& totals, const std::string& summary, bool quiet,
                  ExitCode code) {
-  // The last records may still be buffered: their write can fail here (a
-  // stream that failed before has been reported where it failed).
-  const bool was_good = std::cout.good();
-  errno = 0;
-  const bool flushed = static_cast<bool>(std::cout.flush());
-  const int flush_error = errno;
+  // The last records may still be buffered: their write can fail here.
+  const std::optional<std::string> flush_failed = flush_failure(totals.records);
   if (!quiet) std::cerr << "satdoku " << command << ": " << summary << '\n';
   int result = static_cast<int>(code);
-  if (totals.output_failed || (!flushed && was_good)) {
-    std::cerr << "satdoku " << command << ": cannot write standard output";
+  if (totals.output_failed || flush_failed) {
+    std::cerr << "satdoku " << command << ": ";
     if (totals.output_failed)
-      std::cerr << errno_suffix(totals.output_error) << "; stopped after " << puzzles_text(totals.records)
+      std::cerr << "cannot write standard output" << errno_suffix(totals.output_error) << "; stopped after "
+                << puzzles_text(totals.records)
                 << " (the summary counts them all; their records from the failed write on are lost)\n";
     else
-      std::cerr << errno_suffix(flush_error) << " after " << puzzles_text(totals.records)
-                << " (the records still buffered are lost)\n";
+      std::cerr << *flush_failed << '\n';
     stdout_failure_reported();
     result = std::max(result, static_cast<int>(ExitCode::usage));
   } else if (totals.records == 0 && !totals.interrupted) {

@@ -1395,8 +1395,12 @@ struct PuzzleReader::Impl {
     std::vector<int> bands;   // the width of each group of cells between '|' in the first row
     std::vector<int> rules;   // after how many rows a layout line was drawn
     Spacing spacing;
-    bool lone_apart = false;  // the first row is a one-line puzzle with blanks between its rows
-    std::string lone_row_hint = kLoneRowHint;  // for a first row alone
+    int apart = 0;  // the first row's rows_apart(): a one-line puzzle with blanks between its rows
+    // For a first row alone.
+    const auto lone_row_hint = [&]() -> std::string {
+      if (!apart) return kLoneRowHint;
+      return " (a line alone is a puzzle only with its N*N symbols together; " + rows_apart_hint(apart) + ")";
+    };
     const auto width = [&](std::string_view row, std::size_t off) -> std::optional<std::size_t> {
       const Kind kind = classify(row);
       if (kind == Kind::layout || kind == Kind::comment) return std::nullopt;
@@ -1419,7 +1423,7 @@ struct PuzzleReader::Impl {
             error = fail(start, line.number, 1,
                          "expected row " + std::to_string(rows + 1) + " of " + std::to_string(n) + ", found " +
                              (kind == Kind::blank ? "a blank line" : "a section header") +
-                             (rows == 1 && lone_apart ? lone_row_hint : box_hint(n)));
+                             (rows == 1 && apart ? lone_row_hint() : box_hint(n)));
           return error;
         }
         if (kind == Kind::section) {
@@ -1435,11 +1439,7 @@ struct PuzzleReader::Impl {
         start = line.number;
         // Its rows with blanks between them: a one-line puzzle, said so if no
         // second row comes.
-        if (const int k = rows_apart(t, alphabet, options); k && !options.box) {
-          lone_apart = true;
-          lone_row_hint =
-              " (a line alone is a puzzle only with its N*N symbols together; " + rows_apart_hint(k) + ")";
-        }
+        if (!options.box) apart = rows_apart(t, alphabet, options);
       }
       if (line.too_long()) {
         if (!error) error = fail(start, line.number, 1, too_long_message(line));
@@ -1508,7 +1508,7 @@ struct PuzzleReader::Impl {
     if (rows < n)
       return fail(start, end_line(), 1,
                   "expected row " + std::to_string(rows + 1) + " of " + std::to_string(n) +
-                      ", found the end of the input" + (rows == 1 ? lone_row_hint : box_hint(n)));
+                      ", found the end of the input" + (rows == 1 ? lone_row_hint() : box_hint(n)));
     if (!options.box) redraw_boxes(*grid, bands, rules);
     return make_entry(start, std::move(*grid));
   }
