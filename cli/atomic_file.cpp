@@ -76,34 +76,49 @@ AtomicFile::AtomicFile(fs::path path) : path_(std::move(path)) {
   }
   errno = 0;
   // Appended when direct: after what a redirected standard output holds.
-  out_.open(temp_, std::ios::binary | (direct_ ? std::ios::app : std::ios::out | std::ios::trunc));
-  if (!out_) throw OutputError("cannot write " + path_.string() + ": " + write_error_text(errno));
+  if (!buffer_.open(temp_, std::ios::binary | (direct_ ? std::ios::app : std::ios::out | std::ios::trunc)))
+    throw OutputError("cannot write " + path_.string() + ": " + write_error_text(errno));
 }
 
 AtomicFile::~AtomicFile() {
   if (!committed_ && !direct_) {
-    out_.close();
+    buffer_.close();
     std::error_code ignored;
     fs::remove(temp_, ignored);
   }
 }
 
-void AtomicFile::write(std::string_view text) {
+AtomicFile::Buffer::int_type AtomicFile::Buffer::overflow(int_type c) {
   errno = 0;
-  out_.write(text.data(), static_cast<std::streamsize>(text.size()));
-  if (!out_ && write_errno_ == 0) write_errno_ = errno;
+  const int_type r = std::filebuf::overflow(c);
+  keep(traits_type::eq_int_type(r, traits_type::eof()), errno);
+  return r;
+}
+
+std::streamsize AtomicFile::Buffer::xsputn(const char* s, std::streamsize n) {
+  errno = 0;
+  const std::streamsize r = std::filebuf::xsputn(s, n);
+  keep(r < n, errno);
+  return r;
+}
+
+int AtomicFile::Buffer::sync() {
+  errno = 0;
+  const int r = std::filebuf::sync();
+  keep(r != 0, errno);
+  return r;
 }
 
 void AtomicFile::commit() {
-  errno = 0;
   out_.flush();
-  const int flush_error = errno ? errno : write_errno_;
   const bool ok = static_cast<bool>(out_);
-  out_.close();
-  if (!ok || out_.fail()) {
+  errno = 0;
+  const bool closed = buffer_.close() != nullptr;  // the last bytes are written here
+  const int error = buffer_.error() ? buffer_.error() : errno;
+  if (!ok || !closed) {
     std::error_code ignored;
     if (!direct_) fs::remove(temp_, ignored);
-    throw OutputError("cannot write " + path_.string() + ": " + write_error_text(flush_error));
+    throw OutputError("cannot write " + path_.string() + ": " + write_error_text(error));
   }
   if (!direct_) {
     std::error_code error;

@@ -36,20 +36,37 @@ class AtomicFile {
   AtomicFile(const AtomicFile&) = delete;
   AtomicFile& operator=(const AtomicFile&) = delete;
 
+  // Writes through stream() keep the reason (errno) of the first failure
+  // for commit()'s message.
   std::ostream& stream() { return out_; }
-  // Writes `text` to stream(), keeping the reason (errno) if the write
-  // fails, for commit()'s message: a failure met while writing through
-  // stream() leaves commit() only "write failed".
-  void write(std::string_view text);
+  void write(std::string_view text) { out_.write(text.data(), static_cast<std::streamsize>(text.size())); }
   // Flushes, closes and renames into place; throws OutputError on failure.
   void commit();
 
  private:
+  // A file buffer that remembers errno of its first failed write (the
+  // stream itself keeps only a failbit).
+  class Buffer : public std::filebuf {
+   public:
+    int error() const { return error_; }
+
+   protected:
+    int_type overflow(int_type c) override;
+    std::streamsize xsputn(const char* s, std::streamsize n) override;
+    int sync() override;
+
+   private:
+    void keep(bool failed, int error) {
+      if (failed && error_ == 0) error_ = error;
+    }
+    int error_ = 0;
+  };
+
   std::filesystem::path path_, target_, temp_;  // target_: path_ through its links (not when direct_)
-  std::ofstream out_;
+  Buffer buffer_;
+  std::ostream out_{&buffer_};
   bool direct_ = false;  // a pipe or device: no temporary file
   bool committed_ = false;
-  int write_errno_ = 0;  // errno of the first failed write(), 0 if none
 };
 
 }  // namespace satdoku::cli

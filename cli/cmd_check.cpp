@@ -383,7 +383,9 @@ class Checker {
         break;
     }
     if (r.met) return std::move(r);
-    r.failure = "expected " + std::string(to_string(plan_.expect)) + ", got " + std::string(to_string(r.verdict));
+    // An error (out of memory, a formula refused) is one in the summary too, not a verdict.
+    r.failure = "expected " + std::string(to_string(plan_.expect)) + ", got " +
+                (r.base.result.status == Status::error ? "an error" : std::string(to_string(r.verdict)));
     if (plan_.expect == Expect::minimal && r.verdict == Uniqueness::unique && r.clues) {
       const Geometry& g = std::get<Grid>(r.base.entry.content).geometry();
       r.failure = r.clues->complete ? "not minimal: redundant " + cells_text(g, r.clues->redundant)
@@ -656,8 +658,8 @@ constexpr std::string_view kDescription =
     "run's proof pair for a position that gets no proof now is removed.\n"
     "Output (--output): text (one line per puzzle: file:line verdict details) or json (JSON\n"
     "Lines: solve's fields plus verdict, solutions, differ, count, redundant, proof, met).\n"
-    "Puzzles that miss --expect are named on stderr with file:line. An interrupted run\n"
-    "writes no --junit report (and removes an earlier one at that path).";
+    "Puzzles that miss --expect are named on stderr with file:line. An interrupted run, or one\n"
+    "whose standard output failed, writes no --junit report (and removes an earlier one there).";
 
 int check(const std::vector<std::string>& args) {
   CheckConfig config;
@@ -766,16 +768,22 @@ int check(const std::vector<std::string>& args) {
   const BatchTotals totals =
       run_batch(source, make_worker, sink, config.run.batch(plan.pipeline));
   ExitCode code = tally.exit_code();
-  if (junit && totals.interrupted) {
-    // A report of the puzzles checked before the interruption would pass
-    // for a whole run in CI: none, as with any output file not written
-    // whole, and an earlier run's report in its place goes too.
-    std::cerr << "satdoku check: no JUnit report: the run was interrupted";
+  // A report of part of the run would pass for the whole run in CI: none
+  // when the run was interrupted or its records could not all be written,
+  // as with any output file not written whole, and an earlier run's report
+  // in its place goes too.
+  auto no_report = [&](std::string_view why) {
+    std::cerr << "satdoku check: no JUnit report: " << why;
     std::error_code error;
     if (records_on_stdout && fs::is_regular_file(fs::symlink_status(config.junit, error)) &&
         fs::remove(config.junit, error))
       std::cerr << " (" << config.junit << ", an earlier run's report, removed)";
     std::cerr << '\n';
+  };
+  if (junit && totals.interrupted) {
+    no_report("the run was interrupted");
+  } else if (junit && records_on_stdout && totals.output_failed) {
+    no_report("standard output failed, the run stopped");
   } else if (junit && !records_on_stdout) {
     errno = 0;
     junit->write(std::cout, totals.seconds);
@@ -786,8 +794,17 @@ int check(const std::vector<std::string>& args) {
     }
   } else if (junit) {
     // The records come first when --junit is /dev/stdout.
-    if (!flush_records("check", totals.records)) code = worst(code, ExitCode::usage);
-    junit->write(config.junit, totals.seconds);
+    if (!flush_records("check", totals.records)) {
+      code = worst(code, ExitCode::usage);
+      no_report("the records did not reach standard output");
+    } else {
+      try {
+        junit->write(config.junit, totals.seconds);
+      } catch (const OutputError& e) {  // said here, and the summary still follows
+        std::cerr << "satdoku check: " << e.what() << '\n';
+        code = worst(code, ExitCode::usage);
+      }
+    }
   }
   return finish_batch("check", totals, tally.summary(totals.seconds, plan.expect), config.run.quiet, code);
 }

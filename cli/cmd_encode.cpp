@@ -127,7 +127,7 @@ int encode(const std::vector<std::string>& args) {
       if (one_file && config.output == "-") stdout_failure_reported();
       code = worst(code, ExitCode::usage);
     } catch (const std::bad_alloc&) {
-      std::cerr << source_of(entry) << ": out of memory (--max-memory refuses a formula whose estimate is too large)\n";
+      std::cerr << source_of(entry) << ": out of memory (a lower --max-memory refuses such a formula before building it)\n";
       code = worst(code, ExitCode::usage);
     }
   };

@@ -1,5 +1,6 @@
 // satdoku: the command line.  Each subcommand lives in its own file and is
 // registered once, in the table below.
+#include <csignal>
 #include <iostream>
 #include <string>
 #include <vector>
@@ -37,27 +38,38 @@ void print_help(std::ostream& out) {
       << exit_code_help();
 }
 
+int help(const std::vector<std::string>&) {
+  print_help(std::cout);
+  return 0;
+}
+
+int version(const std::vector<std::string>&) {
+  std::cout << "satdoku " SATDOKU_VERSION "\n";
+  return 0;
+}
+
 }  // namespace
 }  // namespace satdoku::cli
 
 int main(int argc, char** argv) {
   using namespace satdoku::cli;
   std::ios::sync_with_stdio(false);
+  // A file grown past `ulimit -f` would kill the process with SIGXFSZ, with
+  // no message and temporary files left behind; ignored, the write fails
+  // with EFBIG and is reported like any other output error (exit code 2).
+  std::signal(SIGXFSZ, SIG_IGN);
   std::vector<std::string> args(argv + 1, argv + argc);
   if (args.empty()) {
     print_help(std::cerr);
     return static_cast<int>(ExitCode::usage);
   }
   const std::string& first = args.front();
+  // Through guarded(), so that a help text that cannot be written is exit code 2.
   if (first == "--help" || first == "-h" || first == "help") {
     if (first == "help" && args.size() > 1) return main_dispatch(args[1], {"--help"});
-    print_help(std::cout);
-    return 0;
+    return guarded("--help", help, {});
   }
-  if (first == "--version" || first == "-V") {
-    std::cout << "satdoku " SATDOKU_VERSION "\n";
-    return 0;
-  }
+  if (first == "--version" || first == "-V") return guarded("--version", version, {});
   return main_dispatch(first, std::vector<std::string>(args.begin() + 1, args.end()));
 }
 

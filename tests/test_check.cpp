@@ -627,3 +627,11 @@ BOOST_AUTO_TEST_CASE(text_errors_carry_their_reason) {
                  std::string::npos,
              both.err);
 }
+
+// A puzzle read but not decided (here a reduction the board is too large
+// for) is named as an error on its FAIL line too, as the summary counts it.
+BOOST_AUTO_TEST_CASE(a_failing_error_is_called_an_error) {
+  auto r = run_satdoku("check -q --reduce probe " + quoted(shared_data() / "large" / "sudoku-81-1.txt"));
+  BOOST_TEST(r.out.find("sudoku-81-1.txt:1 error: ") != std::string::npos, r.out);
+  BOOST_TEST(r.err.find("sudoku-81-1.txt:1: FAIL: expected unique, got an error") != std::string::npos, r.err);
+}

@@ -4,6 +4,8 @@
 #include <sys/wait.h>
 
 #include <algorithm>
+#include <cstdio>
+#include <vector>
 #include <nlohmann/json.hpp>
 #include <iterator>
 #include <set>
@@ -575,6 +577,30 @@ BOOST_AUTO_TEST_CASE(encode_out_dir_and_unwritable_targets) {
   auto full = run_satdoku("encode -q -o /dev/full", kEasy + "\n");
   BOOST_TEST(full.exit_code == 2);
   BOOST_TEST(full.err.find("cannot write /dev/full: No space left on device") != std::string::npos, full.err);
+  // So does a JUnit report written to a full disk, and the summary still follows.
+  auto junit = run_satdoku("check --junit /dev/full", kEasy + "\n");
+  BOOST_TEST(junit.exit_code == 2);
+  BOOST_TEST(junit.err.find("satdoku check: cannot write /dev/full: No space left on device\nsatdoku check: 1 puzzle") !=
+                 std::string::npos,
+             junit.err);
+  // Beyond `ulimit -f` a write fails (EFBIG) instead of SIGXFSZ killing
+  // the process: a message, exit code 2, and no temporary file left.
+  // (Standard error goes to a pipe, which the limit does not touch.)
+  fs::create_directories(dir / "limited");
+  { std::ofstream(dir / "limited" / "in.txt") << kEasy << '\n'; }
+  const std::string limited = "cd " + quoted(dir / "limited") + " && ulimit -f 0 && exec " +
+                              quoted(satdoku_binary()) + " encode -q -o out.cnf in.txt 2>&1 >/dev/null";
+  std::FILE* pipe = ::popen(limited.c_str(), "r");
+  BOOST_REQUIRE(pipe);
+  std::string said;
+  char buffer[4096];
+  for (std::size_t got; (got = std::fread(buffer, 1, sizeof buffer, pipe)) > 0;) said.append(buffer, got);
+  const int status = ::pclose(pipe);
+  BOOST_TEST((WIFEXITED(status) && WEXITSTATUS(status) == 2), said);
+  BOOST_TEST(said.find("cannot write out.cnf: File too large") != std::string::npos, said);
+  std::vector<std::string> left;
+  for (const auto& e : fs::directory_iterator(dir / "limited")) left.push_back(e.path().filename().string());
+  BOOST_TEST(left == std::vector<std::string>{"in.txt"});
   fs::remove_all(dir);
 }
 
@@ -582,7 +608,8 @@ BOOST_AUTO_TEST_CASE(encode_out_dir_and_unwritable_targets) {
 // descriptor) is no success: exit code 2 and a message, for every command.
 BOOST_AUTO_TEST_CASE(standard_output_that_cannot_be_written_is_an_error) {
   for (const std::string redirect : {"> /dev/full", ">&-"})
-    for (const std::string command : {"encodings -n 16", "solve -q -o line", "check -q", "encode -q"}) {
+    for (const std::string command :
+         {"encodings -n 16", "solve -q -o line", "check -q", "encode -q", "--help", "--version", "solve --help"}) {
       const std::string line = "printf '%s\\n' " + kEasy + " | '" + satdoku_binary().string() + "' " + command +
                                " " + redirect + " 2>/dev/null";
       const int status = std::system(("sh -c \"" + line + "\"").c_str());
@@ -606,7 +633,12 @@ BOOST_AUTO_TEST_CASE(standard_output_that_cannot_be_written_is_an_error) {
     BOOST_TEST(said.find("cannot write standard output: No space left on device after 1 puzzle (the records still "
                          "buffered are lost)") != std::string::npos,
                command + ": " + said);
+    // Nor is a JUnit report written for records that were lost (it would
+    // pass for the whole run in CI).
+    BOOST_TEST(!std::filesystem::exists(report), command);
   }
+  BOOST_TEST(slurp(err).find("no JUnit report: the records did not reach standard output") != std::string::npos,
+             slurp(err));
   // The JUnit report on standard output reports its own failure, once.
   const std::string junit = "'" + satdoku_binary().string() + "' check -q --junit - '" + in.string() +
                             "' > /dev/full 2> '" + err.string() + "'";

@@ -399,7 +399,7 @@ class SatBackend final : public Solver {
       rules_.reset();
       result = Result{};
       result.status = Status::error;
-      result.message = "out of memory (--max-memory refuses a formula whose estimate is too large)";
+      result.message = "out of memory (a lower --max-memory refuses such a formula before building it)";
     }
     result.stats.sat = true;
     result.stats.seconds = std::chrono::duration<double>(Clock::now() - start).count();
