@@ -378,13 +378,9 @@ BOOST_AUTO_TEST_CASE(a_full_grids_proof_that_cannot_be_written_is_an_error) {
   const std::string command = "cd " + quoted(dir) + " && ln -s /dev/null full/1.cnf.tmp.$$.0 && trap '' XFSZ && " +
                               "ulimit -f 0 && exec " + quoted(satdoku_binary()) +
                               " check --proof full full.txt 2>&1 >/dev/null";
-  std::FILE* pipe = ::popen(command.c_str(), "r");
-  BOOST_REQUIRE(pipe);
-  std::string err;
-  char buffer[4096];
-  for (std::size_t got; (got = std::fread(buffer, 1, sizeof buffer, pipe)) > 0;) err.append(buffer, got);
-  const int status = ::pclose(pipe);
-  BOOST_TEST((WIFEXITED(status) && WEXITSTATUS(status) == 2), err);
+  const RunResult run = run_shell(command);
+  const std::string& err = run.out;
+  BOOST_TEST(run.exit_code == 2, err);
   BOOST_TEST(err.find("full.txt:1: no proof: cannot write full/1.drat: File too large") != std::string::npos, err);
   BOOST_TEST(!fs::exists(dir / "full" / "1.drat"));  // (an empty proof was renamed into place)
   fs::remove_all(dir);

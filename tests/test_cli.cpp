@@ -590,13 +590,9 @@ BOOST_AUTO_TEST_CASE(encode_out_dir_and_unwritable_targets) {
   { std::ofstream(dir / "limited" / "in.txt") << kEasy << '\n'; }
   const std::string limited = "cd " + quoted(dir / "limited") + " && ulimit -f 0 && exec " +
                               quoted(satdoku_binary()) + " encode -q -o out.cnf in.txt 2>&1 >/dev/null";
-  std::FILE* pipe = ::popen(limited.c_str(), "r");
-  BOOST_REQUIRE(pipe);
-  std::string said;
-  char buffer[4096];
-  for (std::size_t got; (got = std::fread(buffer, 1, sizeof buffer, pipe)) > 0;) said.append(buffer, got);
-  const int status = ::pclose(pipe);
-  BOOST_TEST((WIFEXITED(status) && WEXITSTATUS(status) == 2), said);
+  const RunResult run = run_shell(limited);
+  const std::string& said = run.out;
+  BOOST_TEST(run.exit_code == 2, said);
   BOOST_TEST(said.find("cannot write out.cnf: File too large") != std::string::npos, said);
   std::vector<std::string> left;
   for (const auto& e : fs::directory_iterator(dir / "limited")) left.push_back(e.path().filename().string());

@@ -80,6 +80,19 @@ inline std::size_t count_of(const std::string& text, const std::string& needle) 
   return count;
 }
 
+// Runs the shell `command` and returns what it wrote to standard output,
+// read through a pipe (which no `ulimit -f` in the command touches).
+inline RunResult run_shell(const std::string& command) {
+  RunResult r;
+  std::FILE* pipe = ::popen(command.c_str(), "r");
+  if (!pipe) throw std::runtime_error("cannot run " + command);
+  char buffer[4096];
+  for (std::size_t got; (got = std::fread(buffer, 1, sizeof buffer, pipe)) > 0;) r.out.append(buffer, got);
+  const int status = ::pclose(pipe);
+  r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return r;
+}
+
 // Runs `satdoku ARGS` through the shell (ARGS is shell text, so quote paths),
 // with `stdin_text` on standard input.
 inline RunResult run_satdoku(const std::string& args, const std::string& stdin_text = "") {
