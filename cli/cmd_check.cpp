@@ -514,8 +514,11 @@ void print_text(std::ostream& out, const CheckRecord& r, const CheckPlan& plan) 
     case Uniqueness::none: break;
   }
   if (plan.count) {
-    out << " count " << solutions.size() << (r.base.result.exhausted || solutions.empty() ? "" : "+");
-    // "5+" because a limit stopped the count, not because there are more than K
+    // "5+" because a limit stopped the count, not because there are more
+    // than K; "0+" when a limit stopped it before the first solution (an
+    // invalid puzzle's 0 is exact).
+    const bool open_ended = !r.base.result.exhausted && (!solutions.empty() || r.verdict == Uniqueness::unknown);
+    out << " count " << solutions.size() << (open_ended ? "+" : "");
     if (!r.base.result.exhausted && r.base.result.interrupted && r.verdict != Uniqueness::unknown &&
         !r.base.result.message.empty())
       out << " (counting stopped: " << r.base.result.message << ')';

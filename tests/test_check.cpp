@@ -434,6 +434,12 @@ BOOST_AUTO_TEST_CASE(a_count_cut_short_is_no_disagreement) {
   // The text line says that a limit, not the number of solutions, ended the count.
   auto text = run_satdoku("check --count 100 --conflicts 1", kComma + "\n");
   BOOST_TEST(text.out.find("+ (counting stopped: the conflict limit of 1 was reached)") != std::string::npos, text.out);
+  // Stopped before the first solution, the count is 0+, not "0" (no solution).
+  const std::string hard = "98.7..6..75..4......3..8.7.8....9.5..3.2..1.....4....6.7...4.3....8..4......1...2";
+  for (const std::string limit : {"--conflicts 1", "-b native --nodes 1"}) {
+    auto none_yet = run_satdoku("check --count 5 " + limit, hard + "\n");
+    BOOST_TEST(none_yet.out.find("was reached count 0+\n") != std::string::npos, limit + ": " + none_yet.out);
+  }
   // The comma board without its first five clues has tens of thousands of
   // solutions: the reference cannot count 3,000 of them in 0.1 ms.
   const std::string wide = ".......................16..8.43.62.1.........1.54.79.8..76.38....6...1..4.......5";

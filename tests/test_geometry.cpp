@@ -45,6 +45,18 @@ BOOST_AUTO_TEST_CASE(bad_sizes_and_boxes_are_refused) {
   BOOST_TEST((parse_box_shape("2x3") == BoxShape{2, 3}));
   BOOST_CHECK_THROW(parse_box_shape("2y3"), UsageError);
   BOOST_CHECK_THROW(parse_box_shape("x3"), UsageError);
+  // Well formed but too thin: said as such, not as malformed.
+  BOOST_CHECK_THROW(parse_box_shape("-2x3"), UsageError);
+  for (const char* thin : {"0x9", "1x9", "3x1"}) {
+    try {
+      parse_box_shape(thin);
+      BOOST_ERROR(thin);
+    } catch (const UsageError& e) {
+      BOOST_TEST(std::string(e.what()).find("is too thin: boxes need at least 2 rows and 2 columns") !=
+                     std::string::npos,
+                 e.what());
+    }
+  }
 }
 
 // Every unit holds N distinct cells, every cell lies in exactly one unit of

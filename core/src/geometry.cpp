@@ -16,8 +16,11 @@ BoxShape parse_box_shape(std::string_view text) {
   auto number = [&](std::string_view part) {
     int value = 0;
     const auto [end, ec] = std::from_chars(part.data(), part.data() + part.size(), value);
-    if (part.empty() || ec != std::errc() || end != part.data() + part.size() || value <= 0)
+    if (part.empty() || ec != std::errc() || end != part.data() + part.size() || value < 0)
       throw UsageError("box shape '" + std::string(text) + "' is not of the form RxC (e.g. 2x3)");
+    // Said now, not once per puzzle that cannot take it.
+    if (value < 2)
+      throw UsageError("box shape '" + std::string(text) + "' is too thin: boxes need at least 2 rows and 2 columns");
     return value;
   };
   if (sep == std::string_view::npos)

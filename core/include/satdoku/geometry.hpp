@@ -32,7 +32,8 @@ struct BoxShape {
   std::string str() const;  // "RxC"
 };
 
-// Parses "RxC" (also "R*C" or "RXC"); throws UsageError when malformed.
+// Parses "RxC" (also "R*C" or "RXC"); throws UsageError when malformed or
+// when a side is below 2.
 BoxShape parse_box_shape(std::string_view text);
 
 // The box shape satdoku uses for an N x N board when none is given: square
