@@ -643,13 +643,21 @@ BOOST_AUTO_TEST_CASE(bom_and_crlf_in_every_format) {
       BOOST_REQUIRE(!plain.empty());
       BOOST_REQUIRE_EQUAL(plain.size(), dressed.size());
       for (std::size_t i = 0; i < plain.size(); ++i) BOOST_TEST((plain[i] == dressed[i]));
+      // Two such files concatenated (`cat a.txt b.txt`): the second mark
+      // starts a line too.
+      const auto twice = read_puzzles_text(bom + crlf(text) + bom + crlf(text));
+      BOOST_REQUIRE_EQUAL(twice.size(), 2 * plain.size());
+      for (std::size_t i = 0; i < twice.size(); ++i) BOOST_TEST((twice[i] == plain[i % plain.size()]));
     }
   }
-  // Positions count columns after the byte order mark.
-  const auto entries = read_all(bom + "..?\r\n");
-  BOOST_REQUIRE_EQUAL(entries.size(), 1u);
-  BOOST_REQUIRE(diagnostic(entries[0]));
-  BOOST_TEST(position(*diagnostic(entries[0])) == "1:3");
+  // Positions count columns after the byte order mark, on any line.
+  const std::string easy = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+  for (const std::string& before : {std::string(), easy + "\r\n"}) {
+    const auto entries = read_all(before + bom + "..?\r\n");
+    BOOST_REQUIRE_EQUAL(entries.size(), before.empty() ? 1u : 2u);
+    BOOST_REQUIRE(diagnostic(entries.back()));
+    BOOST_TEST(position(*diagnostic(entries.back())) == (before.empty() ? "1:3" : "2:3"));
+  }
 }
 
 BOOST_AUTO_TEST_CASE(alphabet_option_for_16x16_lines) {

@@ -25,7 +25,7 @@ constexpr std::size_t kChunk = 64 * 1024;
 constexpr std::size_t kKeptOfLongLine = 64;  // bytes of an overlong line kept for the message
 
 struct Line {
-  std::string_view text;     // without CR/LF (and BOM on line 1); valid until the next read
+  std::string_view text;     // without CR/LF and a BOM first; valid until the next read
   std::uint64_t number = 0;  // 1-based
   std::uint64_t length = 0;  // bytes in the line; more than text.size() when overlong
   bool too_long() const { return length > text.size(); }
@@ -76,7 +76,7 @@ class LineSource {
       line.text.remove_suffix(1);
       --line.length;
     }
-    if (number_ == 1 && line.text.substr(0, 3) == "\xEF\xBB\xBF") {
+    if (line.text.substr(0, 3) == "\xEF\xBB\xBF") {  // any line: files may be concatenated
       line.text.remove_prefix(3);
       line.length -= 3;
     }
@@ -117,11 +117,11 @@ class LineSource {
 
   // The bytes of the line begun at begin_ read so far, without those that
   // are not part of it however it goes on: a CR last (it may start the
-  // line's CR LF), and line 1's byte order mark.
+  // line's CR LF), and a byte order mark first.
   std::size_t partial_length() const {
     std::size_t length = end_ - begin_;
     if (length > 0 && buf_[end_ - 1] == '\r') --length;
-    if (number_ == 0 && length >= 3 && std::memcmp(buf_.data() + begin_, "\xEF\xBB\xBF", 3) == 0) length -= 3;
+    if (length >= 3 && std::memcmp(buf_.data() + begin_, "\xEF\xBB\xBF", 3) == 0) length -= 3;
     return length;
   }
 

@@ -92,15 +92,16 @@ struct Entry {
                                           // (set by whoever reads them in turn); 0 if unknown
 };
 
-// Longest line a reader buffers: 8 MiB, its line end (LF or CR LF) and line
-// 1's byte order mark not counted.  A longer line is skipped without being
+// Longest line a reader buffers: 8 MiB, its line end (LF or CR LF) and a
+// byte order mark first not counted.  A longer line is skipped without being
 // stored and reported as a Diagnostic with its length (counted the same
 // way).  A LeetCode board spread over several lines may total twice this.
 inline constexpr std::size_t kMaxLineLength = std::size_t{8} << 20;
 
 // How `automatic` decides, from the first line that is neither blank nor a
-// `#` comment (a UTF-8 byte order mark and CR line ends are accepted by every
-// format), by the first rule that matches:
+// `#` comment (a UTF-8 byte order mark at a line's start, as in
+// concatenated files, and CR line ends are accepted by every format), by
+// the first rule that matches:
 //   starts with `{`, or `[` and no letter; or
 //     is `null` (leetcode output for "no
 //     answer", reported by that reader)         -> leetcode
