@@ -203,11 +203,10 @@ class Progress {
   bool shown_ = false;
 };
 
-// Starts `jobs - 1` threads running `work` beside the calling thread, which
-// runs it too.  When the system refuses a thread (a process or memory limit),
-// the workers started share the work; when it refuses the first, the
-// std::system_error goes on (some schedules need two workers), before any
-// thread runs.
+// Starts up to `jobs - 1` threads running `work` beside the calling thread,
+// which runs it too.  When the system refuses a thread (a process or memory
+// limit), the workers started share the work, and with none the calling
+// thread does it all (a schedule that needs two workers must check).
 template <class Work>
 std::vector<std::thread> start_helpers(unsigned jobs, Work& work) {
   std::vector<std::thread> threads;
@@ -215,7 +214,6 @@ std::vector<std::thread> start_helpers(unsigned jobs, Work& work) {
     try {
       threads.emplace_back(work);
     } catch (const std::system_error&) {
-      if (threads.empty()) throw;
       break;
     }
   }
@@ -250,8 +248,11 @@ std::size_t emit_in_order(std::vector<std::optional<Record>>& ring, std::size_t 
 // block that holds the next entry to read can be unfinished, so with two
 // workers or more some worker is always free to take the rest, and at most
 // `capacity` entries wait to be printed.
+//
+// Returns false, having read nothing, when the system refuses the second
+// worker's thread: the caller then runs the batch with one.
 template <class MakeWorker, class Sink, class OutputFailed>
-void run_owned_blocks(EntrySource& source, StateBlocks& blocked, MakeWorker& make_worker, Sink& sink,
+bool run_owned_blocks(EntrySource& source, StateBlocks& blocked, MakeWorker& make_worker, Sink& sink,
                       const BatchOptions& options, BatchTotals& totals, Progress& progress,
                       OutputFailed& output_failed) {
   using Worker = decltype(make_worker());
@@ -349,8 +350,10 @@ void run_owned_blocks(EntrySource& source, StateBlocks& blocked, MakeWorker& mak
     }
   };
   std::vector<std::thread> threads = start_helpers(options.jobs, work);
+  if (threads.empty()) return false;
   work();
   for (auto& thread : threads) thread.join();
+  return true;
 }
 
 // Runs `make_worker()` once per thread to get a callable
@@ -383,9 +386,9 @@ BatchTotals run_batch(EntrySource& source, MakeWorker make_worker, Sink sink, co
     }
     return true;
   };
-  if (options.jobs > 1 && options.stateful && source.may_block()) {
-    run_owned_blocks(source, blocked, make_worker, sink, options, totals, progress, output_failed);
-  } else if (options.jobs <= 1) {
+  const bool owned = options.jobs > 1 && options.stateful && source.may_block();
+  if (owned && run_owned_blocks(source, blocked, make_worker, sink, options, totals, progress, output_failed)) {
+  } else if (options.jobs <= 1 || owned) {  // (owned: no thread for a second worker)
     Worker worker = make_worker();
     while (!cancel.load(std::memory_order_relaxed)) {
       errno = 0;

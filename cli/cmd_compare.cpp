@@ -1024,9 +1024,11 @@ int compare(const std::vector<std::string>& args) {
   };
   Progress progress(!config.no_progress && stderr_is_terminal());
   {
-    std::vector<std::thread> threads;
-    for (unsigned t = 0; t < jobs; ++t) threads.emplace_back(work);
-    while (finished.load() < jobs) {
+    // `jobs` threads work while this one shows the progress; when the
+    // system refuses them all (a process or memory limit), it works alone.
+    std::vector<std::thread> threads = start_helpers(jobs + 1, work);
+    if (threads.empty()) work();
+    while (finished.load() < threads.size()) {
       progress.update(done.load());
       std::this_thread::sleep_for(std::chrono::milliseconds(50));
     }

@@ -254,6 +254,33 @@ BOOST_AUTO_TEST_CASE(running_out_of_memory_costs_one_record) {
   BOOST_TEST(slurp(out) == kSolution + "\nerror\n" + kSolution + "\n");
   BOOST_TEST(contains(slurp(err), "mix.txt:2: error: out of memory"), slurp(err));
 }
+
+// A system that refuses every worker thread (here: each thread's 100 MB
+// stack beyond a 60 MB address space) leaves the batch to the main thread,
+// with the same answers, from a file and from a pipe (where the schedule
+// that needs two workers would run), for every command with --jobs.
+BOOST_AUTO_TEST_CASE(no_thread_for_the_workers_leaves_the_work_to_one) {
+  Scratch s;
+  std::string text;
+  for (int i = 0; i < 40; ++i) text += kPuzzle + "\n";
+  const std::string input = s.write("in.txt", text);
+  const std::string out = (s.dir / "out").string(), err = (s.dir / "err").string();
+  for (const std::string command : {"solve -o line", "check -q", "compare --encodings triads --csv -"})
+    for (const std::string& feed : {" " + input, " < " + input, " - < " + input})
+      BOOST_TEST_CONTEXT(command << feed) {
+        const std::string line = "sh -c \"ulimit -s 100000; ulimit -v 60000; '" + satdoku_binary().string() + "' " +
+                                 command + " -j 2" + feed + " > '" + out + "' 2> '" + err + "'\"";
+        const int status = std::system(line.c_str());
+        BOOST_TEST((WIFEXITED(status) && WEXITSTATUS(status) == 0), slurp(err));
+        const std::vector<std::string> lines = lines_of(slurp(out));
+        if (command.starts_with("compare")) {
+          BOOST_TEST(lines.size() == 2u, slurp(out));  // the head and the row
+        } else {
+          BOOST_TEST(lines.size() == 40u);
+          for (const std::string& l : lines) BOOST_TEST(contains(l, kSolution), l);
+        }
+      }
+}
 #endif
 
 BOOST_AUTO_TEST_CASE(unreadable_files) {
