@@ -29,7 +29,7 @@ constexpr std::string_view kDescription =
     "standard input, but not both):\n"
     "  SAT-competition output   s SATISFIABLE / s UNSATISFIABLE, v lines (cadical, kissat, picosat)\n"
     "  MiniSat's result file    SAT then a line of literals, or UNSAT (minisat CNF RESULT)\n"
-    "  a bare list of literals\n"
+    "  a bare list of literals ending with 0\n"
     "Prints the grid, verified against the rules and the clues. An unsatisfiable answer prints\n"
     "\"no solution\", an unknown one \"unknown\", and a model that breaks a rule or a clue\n"
     "\"error\" with the reason on standard error (exit code 1 for all three; with --output line\n"

@@ -502,6 +502,11 @@ BOOST_AUTO_TEST_CASE(encode_then_decode_round_trip) {
   auto garbage = run_satdoku("decode '" + cnf + "' '" + (dir / "garbage.txt").string() + "'");
   BOOST_TEST(garbage.exit_code == 2);
   BOOST_TEST(garbage.err.find("garbage.txt:2:") != std::string::npos, garbage.err);
+  // A bare list cut short (no closing 0) is refused like the other forms (it was decoded).
+  auto bare = run_satdoku("decode '" + cnf + "' -", "1 2 3\n");
+  BOOST_TEST(bare.exit_code == 2);
+  BOOST_TEST(bare.out.empty(), bare.out);
+  BOOST_TEST(bare.err.find("<stdin>:2: the model ends without its closing 0") != std::string::npos, bare.err);
   fs::remove_all(dir);
 }
 

@@ -299,12 +299,14 @@ BOOST_AUTO_TEST_CASE(solver_answers_in_every_format) {
     BOOST_TEST(d.message.find("gives no model") != std::string::npos, d.message);
   }
   BOOST_TEST((expect_value(parse_answer("s SATISFIABLE\nv 0\n", 0)).verdict == Verdict::sat));
-  // A model cut short (no closing 0) is no answer either; a bare list needs no 0.
-  for (const char* text : {"s SATISFIABLE\nv 1 -2\n", "s SATISFIABLE\nv 1 0\nv -2\n", "SAT\n1 -2\n"}) {
+  // A model cut short (no closing 0) is no answer either, in any of the
+  // three forms (a bare list was decoded as it was).
+  for (const char* text : {"s SATISFIABLE\nv 1 -2\n", "s SATISFIABLE\nv 1 0\nv -2\n", "SAT\n1 -2\n", "1 -2\n",
+                           "1 -2 0\n3\n"}) {
     const Diagnostic d = expect_diagnostic(parse_answer(text));
     BOOST_TEST(d.message == "the model ends without its closing 0 (is the file cut short?)", text);
   }
-  BOOST_TEST(expect_value(parse_answer("1 -2\n")).model.assigned() == 2u);
+  BOOST_TEST(expect_value(parse_answer("1 -2 0\n")).model.assigned() == 2u);
   const Diagnostic both = expect_diagnostic(parse_answer("s SATISFIABLE\nv 1 2\nv -1 0\n"));
   BOOST_TEST(both.message == "literal -1 contradicts 1 earlier in the model");
   BOOST_TEST(both.where.line == 3u);

@@ -594,7 +594,9 @@ std::variant<SolverAnswer, Diagnostic> read_solver_output(std::istream& in, cons
   if (answer.verdict == Verdict::sat && answer.model.empty() && variables > 0)
     return diag(name, number + 1, 0,
                 "the solver says satisfiable but gives no model (was it told not to print one, as with -n?)");
-  if (answer.verdict == Verdict::sat && form != Form::bare && !closed)
+  // A bare list too: README promises exit code 2 for a model cut short in
+  // all three forms, and a list that lost its end is no more a model.
+  if (answer.verdict == Verdict::sat && !closed)
     return diag(name, number + 1, 0, "the model ends without its closing 0 (is the file cut short?)");
   return answer;
 }

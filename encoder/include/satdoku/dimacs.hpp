@@ -141,11 +141,11 @@ struct SolverAnswer {
 //    "s UNSATISFIABLE" / "s UNKNOWN", "v" lines of literals ending with 0;
 //  * MiniSat's result file: "SAT" then a line of literals ending with 0,
 //    "UNSAT", or "INDET";
-//  * a bare list of literals (sat), optionally ending with 0.
+//  * a bare list of literals (sat) ending with 0.
 // Empty input is `unknown`.  Malformed content gives a Diagnostic with
 // file:line:col, and so does a literal beyond `variables` (the CNF's declared
 // count: the model never holds more than the formula has), and a model of
-// the first two forms without its closing 0 (a file cut short).
+// any form without its closing 0 (a file cut short).
 std::variant<SolverAnswer, Diagnostic> read_solver_output(std::istream& in, const std::string& name,
                                                           std::uint64_t variables);
 
