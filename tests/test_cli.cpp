@@ -510,6 +510,48 @@ BOOST_AUTO_TEST_CASE(encode_then_decode_round_trip) {
   fs::remove_all(dir);
 }
 
+// decode under a memory limit of 400 MB of address space (not in the
+// AddressSanitizer build: its shadow memory needs far more): reading a line
+// that outgrew memory was taken for the end of the file.
+#if !defined(__SANITIZE_ADDRESS__)
+BOOST_AUTO_TEST_CASE(decode_reads_junk_and_long_lines_in_bounded_memory) {
+  namespace fs = std::filesystem;
+  const fs::path dir = fs::temp_directory_path() / ("satdoku-longline-" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  const std::string cnf = quoted(dir / "p.cnf");
+  BOOST_REQUIRE(run_satdoku("encode -q --reduce none -o " + cnf, kEasy + "\n").exit_code == 0);
+  std::string model;
+  for (int i = 0; i < 81; ++i) model += std::to_string(9 * i + (kEasySolution[i] - '0')) + " ";
+  const std::string out = quoted(dir / "out"), err = quoted(dir / "err");
+  auto limited = [&](const std::string& command) {
+    const std::string line = "sh -c \"ulimit -v 400000; " + command + " > " + out + " 2> " + err + "\"";
+    const int status = std::system(line.c_str());
+    return RunResult{WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(dir / "out"), slurp(dir / "err")};
+  };
+  const std::string satdoku = quoted(satdoku_binary());
+  // A model whose v line holds 200 MB of blanks (it said 'satisfiable but
+  // gives no model').
+  const auto blanks = limited("{ echo 's SATISFIABLE'; printf 'v '; head -c 200000000 /dev/zero | tr '\\\\000' ' '; "
+                              "echo '" + model + "0'; } | " + satdoku + " decode -o line " + cnf + " -");
+  BOOST_TEST(blanks.exit_code == 0, blanks.err);
+  BOOST_TEST(blanks.out == kEasySolution + "\n");
+  // /dev/zero as the model is refused at its first byte (it said 'unknown').
+  const auto zero = limited(satdoku + " decode " + cnf + " /dev/zero");
+  BOOST_TEST(zero.exit_code == 2);
+  BOOST_TEST(zero.out.empty(), zero.out);
+  BOOST_TEST(zero.err == "/dev/zero:1:1: unexpected byte 0x00: a solver's answer is text\n", zero.err);
+  // As the CNF, it is read a line at a time until memory runs out; that is
+  // no end of the file ('not a satdoku CNF').
+  const auto header = limited(satdoku + " decode /dev/zero " + cnf);
+  BOOST_TEST(header.exit_code == 2);
+  BOOST_TEST(header.err ==
+                 "satdoku decode: /dev/zero:1: cannot read: out of memory (a line longer than memory allows)\n",
+             header.err);
+  fs::remove_all(dir);
+}
+#endif
+
 BOOST_AUTO_TEST_CASE(encode_out_dir_and_unwritable_targets) {
   namespace fs = std::filesystem;
   const fs::path dir = fs::temp_directory_path() / ("satdoku-outdir-" + std::to_string(::getpid()));

@@ -3,6 +3,7 @@
 #define BOOST_TEST_MODULE dimacs
 #include <boost/test/unit_test.hpp>
 
+#include <cerrno>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -270,6 +271,12 @@ BOOST_AUTO_TEST_CASE(solver_answers_in_every_format) {
     BOOST_TEST(expect_diagnostic(parse_header(text)).message ==
                    "this is a SAT solver's answer, not a CNF: give the CNF first, then the model",
                text);
+  // ... and a CNF given as the model (decode CNF CNF) says so too (it said
+  // 'unrecognised solver output' at the p line).
+  const Diagnostic cnf_as_model = expect_diagnostic(parse_answer("c satdoku 0.1.0 CNF\np cnf 729 1\n1 0\n"));
+  BOOST_TEST(cnf_as_model.str() ==
+             "t.out:2:1: this is a CNF, not a SAT solver's answer: give the answer of a solver run on the CNF as "
+             "the model");
   struct Case {
     const char* text;
     std::uint64_t line, column;
@@ -317,6 +324,92 @@ BOOST_AUTO_TEST_CASE(solver_answers_in_every_format) {
   const std::string cnf = cnf_text(grid_of("1..4..1..4..3..2", 4), {Encoding::natural, AmoMethod::pairwise, Reduction::none});
   BOOST_TEST(std::holds_alternative<CnfHeader>(parse_header("\xEF\xBB\xBF" + cnf)));
   BOOST_TEST(std::holds_alternative<CnfFormula>(parse_cnf("\xEF\xBB\xBF" + cnf)));
+}
+
+namespace {
+
+// `text`, then a read that fails as libstdc++'s file buffer fails: errno
+// set (EIO; ENOMEM as malloc sets it when a line outgrows memory) and
+// std::ios_base::failure thrown, or std::bad_alloc.
+class FailingBuffer : public std::streambuf {
+ public:
+  FailingBuffer(std::string text, int error) : text_(std::move(text)), error_(error) {
+    setg(text_.data(), text_.data(), text_.data() + text_.size());
+  }
+
+ protected:
+  int_type underflow() override {
+    errno = error_;
+    if (error_ == ENOMEM) throw std::bad_alloc();
+    throw std::ios_base::failure("read failed", std::error_code(error_, std::system_category()));
+  }
+
+ private:
+  std::string text_;
+  int error_;
+};
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(a_failed_read_is_no_end_of_file) {
+  // Each reader took a failed stream (badbit) for the end of the file: an
+  // answer read 'unknown', a header 'ends before the p line'.
+  const std::string cnf = cnf_text(grid_of("1..4..1..4..3..2", 4), {Encoding::natural, AmoMethod::pairwise, Reduction::none});
+  const std::string header = cnf.substr(0, cnf.find("p cnf"));
+  auto message = [](auto read) {
+    try {
+      read();
+    } catch (const InputError& e) {
+      return std::string(e.what());
+    }
+    return std::string("no InputError");
+  };
+  for (const std::string& text : {std::string(), std::string("s SATISFIABLE\nv 1 -2 "), std::string("c hello\n")}) {
+    BOOST_TEST_CONTEXT(text) {
+      FailingBuffer buffer(text, EIO);
+      std::istream in(&buffer);
+      BOOST_TEST(message([&] { (void)read_solver_output(in, "t.out", 729); }) == "t.out: cannot read: Input/output error");
+    }
+  }
+  {
+    FailingBuffer buffer(header, EIO);
+    std::istream in(&buffer);
+    BOOST_TEST(message([&] { (void)read_cnf_header(in, "t.cnf"); }) == "t.cnf: cannot read: Input/output error");
+  }
+  {
+    FailingBuffer buffer(cnf.substr(0, cnf.size() - 3), EIO);
+    std::istream in(&buffer);
+    BOOST_TEST(message([&] { (void)read_dimacs(in, "t.cnf"); }) == "t.cnf: cannot read: Input/output error");
+  }
+  // A line that outgrows memory (std::getline turns bad_alloc into badbit).
+  FailingBuffer buffer(header + "c " + std::string(1000, 'x'), ENOMEM);
+  std::istream in(&buffer);
+  BOOST_TEST(message([&] { (void)read_cnf_header(in, "t.cnf"); }) ==
+             "t.cnf:9: cannot read: out of memory (a line longer than memory allows)");
+}
+
+BOOST_AUTO_TEST_CASE(answers_are_read_without_holding_a_line) {
+  // A control byte is refused where it stands: /dev/zero was read a line
+  // at a time until memory ran out, then taken for an empty answer (the
+  // command-line test reads /dev/zero itself, under a memory limit).
+  BOOST_TEST(expect_diagnostic(parse_answer(std::string(1 << 20, '\0'))).str() ==
+             "t.out:1:1: unexpected byte 0x00: a solver's answer is text");
+  BOOST_TEST(expect_diagnostic(parse_answer("s SATISFIABLE\nv 1 -2\x01 0\n")).str() ==
+             "t.out:2:7: unexpected byte 0x01: a solver's answer is text");
+  // A token is held up to 24 bytes: longer ones are no literal and no status.
+  BOOST_TEST(expect_diagnostic(parse_answer("v 1 " + std::string(30, '7') + " 0\n")).str() ==
+             "t.out:1:5: '" + std::string(24, '7') + "...' is not a literal");
+  BOOST_TEST(expect_diagnostic(parse_answer("s " + std::string(30, 'S') + "\n")).where.column == 3u);
+  // Blanks and comments of any length cost no memory; the columns stay right.
+  const std::string blanks(1 << 20, ' ');
+  const SolverAnswer a = expect_value(parse_answer("c" + blanks + "x\ns SATISFIABLE\nv" + blanks + "1 -2 0\n"));
+  BOOST_TEST(a.model.assigned() == 2u);
+  BOOST_TEST(expect_diagnostic(parse_answer("s SATISFIABLE\nv" + blanks + "1 x 0\n")).where.column ==
+             blanks.size() + 4);
+  // A lone part of a byte order mark is junk, a whole one is no part of the line.
+  BOOST_TEST(expect_diagnostic(parse_answer("\xEF\xBBs SATISFIABLE\n")).str() ==
+             "t.out:1:1: unexpected byte 0xEF: a solver's answer is text");
+  BOOST_TEST(expect_value(parse_answer("\xEF\xBB\xBF  1 -2 0\n")).model.assigned() == 2u);
 }
 
 BOOST_AUTO_TEST_CASE(decoding_reports_cells_without_one_digit) {

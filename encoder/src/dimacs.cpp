@@ -252,6 +252,26 @@ void drop_bom(std::string& line, std::uint64_t number) {
   if (number == 1 && line.compare(0, 3, "\xEF\xBB\xBF") == 0) line.erase(0, 3);
 }
 
+// The InputError of a stream that failed after `lines` lines, `error` the
+// errno of the failure (0: none left).
+InputError read_failure(const std::string& name, std::uint64_t lines, int error) {
+  if (error == ENOMEM)
+    return InputError(diag(name, lines + 1, 0, "cannot read: out of memory (a line longer than memory allows)"));
+  return InputError(Diagnostic{SourceLocation{name, 0, 0}, "cannot read" + errno_suffix(error)});
+}
+
+// std::getline that tells a failed stream from the end of the file:
+// libstdc++'s getline turns a read error (EBADF, EIO) and a line too long
+// for memory (bad_alloc) into badbit, and a while (getline) loop took that
+// for the end of the file.  Throws InputError.  (malloc sets ENOMEM, a
+// failed read its own errno.)
+bool next_line(std::istream& in, std::string& line, const std::string& name, std::uint64_t lines) {
+  errno = 0;
+  if (std::getline(in, line)) return true;
+  if (in.bad()) throw read_failure(name, lines, errno);
+  return false;
+}
+
 }  // namespace
 
 std::variant<CnfHeader, Diagnostic> read_cnf_header(std::istream& in, const std::string& name) {
@@ -266,7 +286,7 @@ std::variant<CnfHeader, Diagnostic> read_cnf_header(std::istream& in, const std:
   std::optional<AmoMethod> amo;
   std::optional<Reduction> reduction;
   std::string varmap;
-  while (std::getline(in, line)) {
+  while (next_line(in, line, name, number)) {
     ++number;
     drop_bom(line, number);
     const auto tokens = tokenize(line);
@@ -431,7 +451,7 @@ std::variant<CnfFormula, Diagnostic> read_dimacs(std::istream& in, const std::st
   std::vector<int> clause;
   std::uint64_t number = 0, open_line = 0, open_col = 0;
   std::string line;
-  while (std::getline(in, line)) {
+  while (next_line(in, line, name, number)) {
     ++number;
     drop_bom(line, number);
     if (!line.empty() && (line[0] == 'c' || line[0] == '%')) continue;
@@ -499,94 +519,194 @@ std::string_view to_string(Verdict verdict) {
   return "unknown";
 }
 
-std::variant<SolverAnswer, Diagnostic> read_solver_output(std::istream& in, const std::string& name,
-                                                          std::uint64_t variables) {
+namespace {
+
+// Reads a solver's answer a token at a time, straight from the stream
+// buffer, holding no line: a model can be one line of millions of literals
+// (minisat writes it so; a 400x400 board has 64M variables) or of hundreds
+// of megabytes of blanks.  A token is held up to kMaxToken bytes (no
+// literal or status word is longer) and a control byte is an error where it
+// stands, so that junk (/dev/zero) is refused at once instead of read to the
+// end of memory.  A failed read throws what the buffer throws.
+class AnswerScanner {
+ public:
+  enum class Scan { token, end_of_line, bad };
+
+  AnswerScanner(std::istream& in, const std::string& name) : buf_(*in.rdbuf()), name_(name) {}
+
+  // Moves to the start of the next line, past what is left of this one;
+  // false at the end of the input.
+  bool next_line() {
+    using traits = std::char_traits<char>;
+    for (int ch = buf_.sgetc(); ch != traits::eof() && started_; ch = buf_.snextc())
+      if (ch == '\n') {
+        buf_.sbumpc();
+        break;
+      }
+    started_ = true;
+    if (buf_.sgetc() == traits::eof()) return false;
+    ++line_;
+    column_ = 1;
+    // A byte order mark before the first line is not part of it; a lone
+    // part of one is junk, said by the line's first token().
+    if (line_ == 1 && buf_.sgetc() == 0xEF) {
+      bad_bom_ = buf_.snextc() != 0xBB || buf_.snextc() != 0xBF;
+      if (!bad_bom_) buf_.sbumpc();
+    }
+    return true;
+  }
+
+  // The next token of the line (text() and column()), the line's end, or a
+  // defect (error()).
+  Scan token() {
+    using traits = std::char_traits<char>;
+    int ch = buf_.sgetc();
+    for (; ch == ' ' || ch == '\t' || ch == '\r'; ch = buf_.snextc()) ++column_;
+    if (bad_bom_) return junk(0xEF);
+    if (ch == traits::eof() || ch == '\n') return Scan::end_of_line;
+    text_.clear();
+    token_column_ = column_;
+    for (; ch != traits::eof() && ch != '\n' && ch != ' ' && ch != '\t' && ch != '\r'; ch = buf_.snextc()) {
+      const auto byte = static_cast<unsigned char>(ch);
+      if (byte < 0x20 || byte == 0x7F) return junk(byte);
+      if (text_.size() == kMaxToken) {
+        text_ += "...";  // matches no status word and parses as no literal
+        return Scan::token;
+      }
+      text_ += static_cast<char>(ch);
+      ++column_;
+    }
+    return Scan::token;
+  }
+
+  const std::string& text() const { return text_; }
+  std::uint64_t column() const { return token_column_; }
+  std::uint64_t line() const { return line_; }  // lines begun so far
+  const Diagnostic& error() const { return error_; }
+
+ private:
+  static constexpr std::size_t kMaxToken = 24;
+
+  // A byte no solver writes, at the current column.
+  Scan junk(unsigned char byte) {
+    static const char* hex = "0123456789ABCDEF";
+    error_ = diag(name_, line_, column_,
+                  std::string("unexpected byte 0x") + hex[byte >> 4] + hex[byte & 15] + ": a solver's answer is text");
+    return Scan::bad;
+  }
+
+  std::streambuf& buf_;
+  const std::string& name_;
+  std::string text_;
+  std::uint64_t line_ = 0, column_ = 1, token_column_ = 0;
+  bool started_ = false;  // a line has been begun
+  bool bad_bom_ = false;  // the input begins with 0xEF but no byte order mark
+  Diagnostic error_;
+};
+
+using Scan = AnswerScanner::Scan;
+
+std::variant<SolverAnswer, Diagnostic> scan_answer(AnswerScanner& scan, const std::string& name,
+                                                   std::uint64_t variables) {
   enum class Form { undecided, competition, minisat, bare } form = Form::undecided;
   SolverAnswer answer;
   bool have_status = false;
   bool closed = false;  // the last literal read was the closing 0
-  std::string line;
-  std::uint64_t number = 0;
-  // Literals of `line` from token `from` on, scanned in place (a model line
-  // can hold millions of literals).
-  auto literals = [&](const std::vector<Token>& tokens, std::size_t from) -> std::optional<Diagnostic> {
-    if (from >= tokens.size()) return std::nullopt;
-    std::size_t i = tokens[from].column - 1;
-    const std::size_t end = line.size();
-    while (i < end) {
-      while (i < end && (line[i] == ' ' || line[i] == '\t' || line[i] == '\r')) ++i;
-      const std::size_t start = i;
-      while (i < end && line[i] != ' ' && line[i] != '\t' && line[i] != '\r') ++i;
-      if (i == start) break;
-      const std::string_view text(line.data() + start, i - start);
-      int lit = 0;
-      if (!parse_number(text, lit) || lit == INT32_MIN)
-        return diag(name, number, start + 1, quoted(text, " is not a literal"));
-      if (static_cast<std::uint64_t>(std::abs(lit)) > variables)
-        return diag(name, number, start + 1,
-                    "literal " + std::string(text) + " exceeds the " + std::to_string(variables) +
-                        " variables of the CNF");
-      closed = lit == 0;
-      if (lit != 0) {
-        if (answer.model.value(std::abs(lit)) == (lit > 0 ? -1 : 1))
-          return diag(name, number, start + 1,
-                      "literal " + std::string(text) + " contradicts " + std::to_string(-lit) + " earlier in the model");
-        answer.model.set(lit);
-      }
+  // The literal scan.text() at scan.column().
+  auto literal = [&]() -> std::optional<Diagnostic> {
+    const std::string& text = scan.text();
+    int lit = 0;
+    if (!parse_number(text, lit) || lit == INT32_MIN)
+      return diag(name, scan.line(), scan.column(), quoted(text, " is not a literal"));
+    if (static_cast<std::uint64_t>(std::abs(lit)) > variables)
+      return diag(name, scan.line(), scan.column(),
+                  "literal " + text + " exceeds the " + std::to_string(variables) + " variables of the CNF");
+    closed = lit == 0;
+    if (lit != 0) {
+      if (answer.model.value(std::abs(lit)) == (lit > 0 ? -1 : 1))
+        return diag(name, scan.line(), scan.column(),
+                    "literal " + text + " contradicts " + std::to_string(-lit) + " earlier in the model");
+      answer.model.set(lit);
     }
     return std::nullopt;
   };
-  while (std::getline(in, line)) {
-    ++number;
-    drop_bom(line, number);
-    const auto tokens = tokenize(line, 3);
-    if (tokens.empty()) continue;
-    const std::string_view first = tokens[0].text;
+  // The literals of the rest of the line.
+  auto literals = [&]() -> std::optional<Diagnostic> {
+    for (Scan s = scan.token(); s != Scan::end_of_line; s = scan.token()) {
+      if (s == Scan::bad) return scan.error();
+      if (auto d = literal()) return d;
+    }
+    return std::nullopt;
+  };
+  while (scan.next_line()) {
+    const std::uint64_t number = scan.line();
+    const Scan s = scan.token();
+    if (s == Scan::bad) return scan.error();
+    if (s == Scan::end_of_line) continue;
+    const std::string first = scan.text();
+    const std::uint64_t first_column = scan.column();
     if (first == "c") continue;
     if (form == Form::undecided) {
       if (first == "s" || first == "v") form = Form::competition;
       else if (first == "SAT" || first == "UNSAT" || first == "INDET") form = Form::minisat;
       else if (first[0] == '-' || (first[0] >= '0' && first[0] <= '9')) form = Form::bare;
+      else if (first == "p")  // decode CNF CNF: the comments were skipped as a solver's
+        return diag(name, number, first_column,
+                    "this is a CNF, not a SAT solver's answer: give the answer of a solver run on the CNF as "
+                    "the model");
       else
-        return diag(name, number, tokens[0].column,
+        return diag(name, number, first_column,
                     "unrecognised solver output: expected 's SATISFIABLE', 'SAT', 'UNSAT' or literals");
     }
     switch (form) {
       case Form::competition:
         if (first == "s") {
-          const std::string_view rest = tokens.size() == 2 ? tokens[1].text : "";
+          // The status word, when it is the line's only other token.
+          std::string rest;
+          std::uint64_t rest_column = 3;
+          Scan next = scan.token();
+          if (next == Scan::token) {
+            rest = scan.text();
+            rest_column = scan.column();
+            next = scan.token();
+            if (next == Scan::token) rest.clear();
+          }
+          if (next == Scan::bad) return scan.error();
           if (have_status) return diag(name, number, 1, "a second status line");
           if (rest == "SATISFIABLE") answer.verdict = Verdict::sat;
           else if (rest == "UNSATISFIABLE") answer.verdict = Verdict::unsat;
           else if (rest == "UNKNOWN") answer.verdict = Verdict::unknown;
-          else
-            return diag(name, number, tokens.size() > 1 ? tokens[1].column : 3,
-                        "unknown status (expected SATISFIABLE, UNSATISFIABLE or UNKNOWN)");
+          else return diag(name, number, rest_column, "unknown status (expected SATISFIABLE, UNSATISFIABLE or UNKNOWN)");
           have_status = true;
         } else if (first == "v") {
-          if (auto d = literals(tokens, 1)) return *d;
+          if (auto d = literals()) return *d;
         } else {
-          return diag(name, number, tokens[0].column, "expected a 'c', 's' or 'v' line");
+          return diag(name, number, first_column, "expected a 'c', 's' or 'v' line");
         }
         break;
       case Form::minisat:
         if (!have_status) {
-          if (tokens.size() != 1) return diag(name, number, tokens[1].column, "unexpected text after the status");
+          const Scan next = scan.token();
+          if (next == Scan::bad) return scan.error();
+          if (next == Scan::token) return diag(name, number, scan.column(), "unexpected text after the status");
           answer.verdict = first == "SAT" ? Verdict::sat : first == "UNSAT" ? Verdict::unsat : Verdict::unknown;
           have_status = true;
         } else {
           if (answer.verdict != Verdict::sat)
-            return diag(name, number, tokens[0].column, "literals after an UNSAT or INDET status");
-          if (auto d = literals(tokens, 0)) return *d;
+            return diag(name, number, first_column, "literals after an UNSAT or INDET status");
+          if (auto d = literal()) return *d;
+          if (auto d = literals()) return *d;
         }
         break;
       case Form::bare:
-        if (auto d = literals(tokens, 0)) return *d;
+        if (auto d = literal()) return *d;
+        if (auto d = literals()) return *d;
         answer.verdict = Verdict::sat;
         break;
       case Form::undecided: break;
     }
   }
+  const std::uint64_t number = scan.line();
   if (form == Form::competition && !have_status && !answer.model.empty())
     return diag(name, number + 1, 0, "'v' lines without an 's' status line");
   if (answer.verdict != Verdict::sat && !answer.model.empty() && form == Form::competition)
@@ -599,6 +719,21 @@ std::variant<SolverAnswer, Diagnostic> read_solver_output(std::istream& in, cons
   if (answer.verdict == Verdict::sat && !closed)
     return diag(name, number + 1, 0, "the model ends without its closing 0 (is the file cut short?)");
   return answer;
+}
+
+}  // namespace
+
+std::variant<SolverAnswer, Diagnostic> read_solver_output(std::istream& in, const std::string& name,
+                                                          std::uint64_t variables) {
+  AnswerScanner scan(in, name);
+  try {
+    return scan_answer(scan, name, variables);
+  } catch (const std::ios_base::failure& failure) {
+    // A failed read (libstdc++'s file buffer throws it with the read's
+    // errno) is no end of the answer: 'unknown' would hide it.
+    const bool system = failure.code().category() != std::iostream_category();
+    throw read_failure(name, scan.line(), system ? failure.code().value() : errno);
+  }
 }
 
 Decoded decode(const Encoder& encoder, const Model& model) {

@@ -16,7 +16,9 @@
 //
 // The puzzle line holds N*N symbols (1-9, A-Z, '.' empty) for N <= 35,
 // otherwise N*N numbers separated by spaces (0 empty).  Readers return a
-// Diagnostic with file:line:col for malformed content and never throw for it.
+// Diagnostic with file:line:col for malformed content and never throw for it;
+// a stream that fails (a read error, a line longer than memory allows) is no
+// end of the file: they throw InputError ("FILE: cannot read: ...").
 //
 //   satdoku::write_dimacs(puzzle, options, std::cout);            // encode
 //   auto header = satdoku::read_cnf_header(cnf_stream, "p.cnf");  // decode ...
@@ -145,7 +147,11 @@ struct SolverAnswer {
 // Empty input is `unknown`.  Malformed content gives a Diagnostic with
 // file:line:col, and so does a literal beyond `variables` (the CNF's declared
 // count: the model never holds more than the formula has), and a model of
-// any form without its closing 0 (a file cut short).
+// any form without its closing 0 (a file cut short).  The answer is read a
+// token at a time, holding no line (minisat writes a model on one line: a
+// 400x400 board's has 64M literals); a control byte (NUL, as in /dev/zero)
+// is an error at its column, and a token is held up to 24 bytes (longer
+// ones are no literal or status word).  Throws InputError when a read fails.
 std::variant<SolverAnswer, Diagnostic> read_solver_output(std::istream& in, const std::string& name,
                                                           std::uint64_t variables);
 
