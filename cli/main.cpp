@@ -1,5 +1,9 @@
 // satdoku: the command line.  Each subcommand lives in its own file and is
 // registered once, in the table below.
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cerrno>
 #include <csignal>
 #include <iostream>
 #include <string>
@@ -38,6 +42,23 @@ void print_help(std::ostream& out) {
       << exit_code_help();
 }
 
+// A standard descriptor closed by the caller (satdoku decode CNF - <&-)
+// is the number the next open() returns: decode read its own CNF as
+// standard input.  Each closed one gets /dev/null opened the other way
+// round, so that no file takes its number and it still fails as a closed
+// one does: reading standard input says 'Bad file descriptor', as writing
+// standard output or error does.
+void hold_closed_standard_descriptors() {
+  for (const int fd : {STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO}) {
+    if (::fcntl(fd, F_GETFD) != -1 || errno != EBADF) continue;
+    const int opened = ::open("/dev/null", fd == STDIN_FILENO ? O_WRONLY : O_RDONLY);
+    if (opened >= 0 && opened != fd) {
+      ::dup2(opened, fd);
+      ::close(opened);
+    }
+  }
+}
+
 int help(const std::vector<std::string>&) {
   print_help(std::cout);
   return 0;
@@ -53,6 +74,7 @@ int version(const std::vector<std::string>&) {
 
 int main(int argc, char** argv) {
   using namespace satdoku::cli;
+  hold_closed_standard_descriptors();
   std::ios::sync_with_stdio(false);
   // A file grown past `ulimit -f` would kill the process with SIGXFSZ, with
   // no message and temporary files left behind; ignored, the write fails

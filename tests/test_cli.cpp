@@ -27,6 +27,28 @@ const std::string kNoSolution = "12345678.........9" + std::string(63, '.');
 // Two 5s in row 1.
 const std::string kClash = "5...5" + std::string(76, '.');
 
+// A folder holding kEasy's unreduced CNF, where a shell command line runs
+// with its output caught: for what run_satdoku cannot set up (a memory
+// limit, a closed standard input).
+struct CnfScratch {
+  std::filesystem::path dir;
+  std::string cnf;  // the CNF's path, quoted for the shell
+  explicit CnfScratch(const std::string& name)
+      : dir(std::filesystem::temp_directory_path() / (name + "-" + std::to_string(::getpid()))),
+        cnf(quoted(dir / "p.cnf")) {
+    std::filesystem::remove_all(dir);
+    std::filesystem::create_directories(dir);
+    BOOST_REQUIRE(run_satdoku("encode -q --reduce none -o " + cnf, kEasy + "\n").exit_code == 0);
+  }
+  ~CnfScratch() { std::filesystem::remove_all(dir); }
+  // Runs `line` with standard output and error redirected to files.
+  RunResult run(const std::string& line) const {
+    const std::string command = line + " > " + quoted(dir / "out") + " 2> " + quoted(dir / "err");
+    const int status = std::system(command.c_str());
+    return RunResult{WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(dir / "out"), slurp(dir / "err")};
+  }
+};
+
 }  // namespace
 
 BOOST_AUTO_TEST_CASE(help_version_and_unknown_commands) {
@@ -515,20 +537,11 @@ BOOST_AUTO_TEST_CASE(encode_then_decode_round_trip) {
 // that outgrew memory was taken for the end of the file.
 #if !defined(__SANITIZE_ADDRESS__)
 BOOST_AUTO_TEST_CASE(decode_reads_junk_and_long_lines_in_bounded_memory) {
-  namespace fs = std::filesystem;
-  const fs::path dir = fs::temp_directory_path() / ("satdoku-longline-" + std::to_string(::getpid()));
-  fs::remove_all(dir);
-  fs::create_directories(dir);
-  const std::string cnf = quoted(dir / "p.cnf");
-  BOOST_REQUIRE(run_satdoku("encode -q --reduce none -o " + cnf, kEasy + "\n").exit_code == 0);
+  const CnfScratch s("satdoku-longline");
+  const std::string& cnf = s.cnf;
   std::string model;
   for (int i = 0; i < 81; ++i) model += std::to_string(9 * i + (kEasySolution[i] - '0')) + " ";
-  const std::string out = quoted(dir / "out"), err = quoted(dir / "err");
-  auto limited = [&](const std::string& command) {
-    const std::string line = "sh -c \"ulimit -v 400000; " + command + " > " + out + " 2> " + err + "\"";
-    const int status = std::system(line.c_str());
-    return RunResult{WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(dir / "out"), slurp(dir / "err")};
-  };
+  auto limited = [&](const std::string& command) { return s.run("sh -c \"ulimit -v 400000; " + command + "\""); };
   const std::string satdoku = quoted(satdoku_binary());
   // A model whose v line holds 200 MB of blanks (it said 'satisfiable but
   // gives no model').
@@ -548,9 +561,27 @@ BOOST_AUTO_TEST_CASE(decode_reads_junk_and_long_lines_in_bounded_memory) {
   BOOST_TEST(header.err ==
                  "satdoku decode: /dev/zero:1: cannot read: out of memory (a line longer than memory allows)\n",
              header.err);
-  fs::remove_all(dir);
 }
 #endif
+
+BOOST_AUTO_TEST_CASE(a_closed_standard_input_lends_its_number_to_no_file) {
+  const CnfScratch s("satdoku-closed");
+  const std::string& cnf = s.cnf;
+  auto closed = [&](const std::string& args) { return s.run(quoted(satdoku_binary()) + " " + args + " <&-"); };
+  // decode opened its CNF as descriptor 0 and read it again as the model
+  // ('<stdin>:2438:1: literal -19 contradicts 19 earlier in the model').
+  const auto model = closed("decode " + cnf + " -");
+  BOOST_TEST(model.exit_code == 2);
+  BOOST_TEST(model.out.empty(), model.out);
+  BOOST_TEST(model.err == "satdoku decode: <stdin>: cannot read: Bad file descriptor\n", model.err);
+  const auto header = closed("decode - " + cnf);
+  BOOST_TEST(header.exit_code == 2);
+  BOOST_TEST(header.err == "satdoku decode: <stdin>: cannot read: Bad file descriptor\n", header.err);
+  // solve says it as before.
+  const auto solve = closed("solve -o line -");
+  BOOST_TEST(solve.exit_code == 2);
+  BOOST_TEST(solve.err.find("<stdin>: cannot read: Bad file descriptor") != std::string::npos, solve.err);
+}
 
 BOOST_AUTO_TEST_CASE(encode_out_dir_and_unwritable_targets) {
   namespace fs = std::filesystem;
