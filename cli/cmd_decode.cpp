@@ -54,6 +54,30 @@ std::ifstream open_input(const std::string& path) {
   return in;
 }
 
+// "the model gives cell r1c3 2 digits (2 and 4)", or for several cells
+// "the model gives 3 cells no digit or several: r1c3 2 (2 and 4), r2c1 none,
+// ...", the first kShownCells of them and how many more.
+std::string cell_problems(const Geometry& geometry, const std::vector<CellProblem>& problems) {
+  constexpr std::size_t kShownCells = 5;
+  auto digits = [](const CellProblem& p) {
+    if (p.digits.empty()) return std::string("none");
+    std::string s = std::to_string(p.digits.size()) + " (";
+    for (std::size_t i = 0; i < p.digits.size(); ++i)
+      s += (i == 0 ? "" : i + 1 == p.digits.size() ? " and " : ", ") + std::to_string(p.digits[i]);
+    return s + ")";
+  };
+  if (problems.size() == 1) {
+    const CellProblem& p = problems.front();
+    return "the model gives cell " + cell_name(geometry, p.cell) + " " +
+           (p.digits.empty() ? std::string("no digit") : digits(p).insert(std::to_string(p.digits.size()).size(), " digits"));
+  }
+  std::string s = "the model gives " + std::to_string(problems.size()) + " cells no digit or several: ";
+  for (std::size_t i = 0; i < problems.size() && i < kShownCells; ++i)
+    s += (i == 0 ? "" : ", ") + cell_name(geometry, problems[i].cell) + " " + digits(problems[i]);
+  if (problems.size() > kShownCells) s += ", and " + std::to_string(problems.size() - kShownCells) + " more";
+  return s;
+}
+
 int decode(const std::vector<std::string>& args) {
   DecodeConfig config;
   po::options_description options("Options");
@@ -81,8 +105,7 @@ int decode(const std::vector<std::string>& args) {
   std::ifstream model_file;
   if (model_path != "-") model_file = open_input(model_path);
   std::istream& model_in = model_path == "-" ? std::cin : model_file;
-  auto answer = read_solver_output(model_in, model_path == "-" ? "<stdin>" : model_path,
-                                   std::get<CnfHeader>(header).variables);
+  auto answer = read_solver_output(model_in, model_path == "-" ? "<stdin>" : model_path, std::get<CnfHeader>(header));
   if (auto* d = std::get_if<Diagnostic>(&answer)) {
     std::cerr << d->str() << '\n';
     return static_cast<int>(ExitCode::usage);
@@ -135,13 +158,19 @@ int decode(const std::vector<std::string>& args) {
     return say("unknown", "the solver gave no answer (no SATISFIABLE or UNSATISFIABLE: was it stopped?)");
 
   const Decoded decoded = decode(h, a.model);
-  if (!decoded.problems.empty()) {
-    const auto& p = decoded.problems.front();
-    return say("error", "the model gives cell " + cell_name(h.puzzle.geometry(), p.cell) + " " +
-                            std::to_string(p.digits.size()) + " digits");
+  // A model of this CNF gives every cell one digit and keeps the rules and
+  // the clues; one that does not is most likely another CNF's (another
+  // puzzle's, or mixed with the values a reduction fixed), seldom a
+  // solver's bug.
+  const std::string another = " (is the model another CNF's? a model of this one ";
+  if (!decoded.problems.empty())
+    return say("error", cell_problems(h.puzzle.geometry(), decoded.problems) + another + "gives each cell one digit)");
+  if (auto violation = verify(h.puzzle, decoded.grid)) {
+    const bool clue = violation->kind == Violation::Kind::clue_mismatch;
+    return say("error", std::string(clue ? "the model breaks a clue: " : "the model breaks a rule: ") +
+                            violation->describe(h.puzzle.geometry()) + another + "keeps the " +
+                            (clue ? "clues)" : "rules)"));
   }
-  if (auto violation = verify(h.puzzle, decoded.grid))
-    return say("error", "the model breaks a rule: " + violation->describe(h.puzzle.geometry()));
   if (!excluded) {
     print("solved", decoded.grid);
     return static_cast<int>(ExitCode::ok);

@@ -122,7 +122,7 @@ inline std::string check_decode(std::string_view data) {
       if (!solution->at(cell)) return "header solution has an empty cell";
   }
   if (cnf->puzzle.size() > kMaxDecodeSize) return {};
-  auto answer = read_solver_output(in, "fuzz.out", cnf->variables);
+  auto answer = read_solver_output(in, "fuzz.out", *cnf);
   const auto* solver = std::get_if<SolverAnswer>(&answer);
   if (!solver) return {};
   try {

@@ -583,6 +583,50 @@ BOOST_AUTO_TEST_CASE(a_closed_standard_input_lends_its_number_to_no_file) {
   BOOST_TEST(solve.err.find("<stdin>: cannot read: Bad file descriptor") != std::string::npos, solve.err);
 }
 
+BOOST_AUTO_TEST_CASE(decode_names_a_model_of_another_cnf) {
+  const CnfScratch s("satdoku-another");
+  // kEasy's whole model (natural has no auxiliary variables): every x(cell, digit).
+  std::string model = "s SATISFIABLE\nv";
+  for (int cell = 0; cell < 81; ++cell)
+    for (int d = 1; d <= 9; ++d) model += (d == kEasySolution[cell] - '0' ? " " : " -") + std::to_string(9 * cell + d);
+  model += " 0\n";
+  // The clues reduction drops the highest numbers too (kEasy's last cell is
+  // a clue), yet a model of the full formula decodes the same way: it said
+  // 'literal -709 exceeds the 708 variables of the CNF'.
+  const std::string reduced = quoted(s.dir / "reduced.cnf");
+  BOOST_REQUIRE(run_satdoku("encode -q -e natural --reduce clues -o " + reduced, kEasy + "\n").exit_code == 0);
+  BOOST_REQUIRE(slurp(s.dir / "reduced.cnf").find("\np cnf 708 ") != std::string::npos);
+  const auto full = run_satdoku("decode -o line " + reduced + " -", model);
+  BOOST_TEST(full.exit_code == 0, full.err);
+  BOOST_TEST(full.out == kEasySolution + "\n");
+  const auto beyond = run_satdoku("decode " + reduced + " -", "v 730 0\n");
+  BOOST_TEST(beyond.exit_code == 2);
+  BOOST_TEST(beyond.err == "<stdin>:1:3: literal 730 exceeds the 729 variables of the CNF's encoding before any "
+                           "reduction (is the model another CNF's?)\n", beyond.err);
+  // Another puzzle's model breaks a clue, not a rule.
+  const std::string other = quoted(s.dir / "other.cnf");
+  BOOST_REQUIRE(run_satdoku("encode -q -e natural --reduce none -o " + other, "1" + std::string(80, '.') + "\n").exit_code == 0);
+  const auto clue = run_satdoku("decode " + other + " -", model);
+  BOOST_TEST(clue.exit_code == 1);
+  BOOST_TEST(clue.err == "satdoku decode: -: the model breaks a clue: cell r1c1 holds 5 but the clue there is 1 (is "
+                         "the model another CNF's? a model of this one keeps the clues)\n", clue.err);
+  // Every cell without one digit is named, up to five (only the first was).
+  const auto cells = run_satdoku("decode " + s.cnf + " -", "1 2 0\n");
+  BOOST_TEST(cells.exit_code == 1);
+  BOOST_TEST(cells.err == "satdoku decode: -: the model gives 81 cells no digit or several: r1c1 2 (1 and 2), r1c2 "
+                          "none, r1c3 none, r1c4 none, r1c5 none, and 76 more (is the model another CNF's? a model "
+                          "of this one gives each cell one digit)\n", cells.err);
+  std::string two = "s SATISFIABLE\nv 2";  // r1c1 holds 2 besides its 5
+  for (int cell = 0; cell < 81; ++cell) two += " " + std::to_string(9 * cell + (kEasySolution[cell] - '0'));
+  const auto one = run_satdoku("decode " + s.cnf + " -", two + " 0\n");
+  BOOST_TEST(one.err.find(": the model gives cell r1c1 2 digits (2 and 5) (is the model another CNF's?") !=
+                 std::string::npos, one.err);
+  // A CNF given as the model says so, as a model given as the CNF does.
+  const auto swapped = run_satdoku("decode " + s.cnf + " " + s.cnf);
+  BOOST_TEST(swapped.exit_code == 2);
+  BOOST_TEST(swapped.err.find(":9:1: this is a CNF, not a SAT solver's answer") != std::string::npos, swapped.err);
+}
+
 BOOST_AUTO_TEST_CASE(encode_out_dir_and_unwritable_targets) {
   namespace fs = std::filesystem;
   const fs::path dir = fs::temp_directory_path() / ("satdoku-outdir-" + std::to_string(::getpid()));

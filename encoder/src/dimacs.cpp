@@ -606,8 +606,11 @@ class AnswerScanner {
 
 using Scan = AnswerScanner::Scan;
 
+// `variables` is the CNF's V, `limit` the highest variable a model may
+// name, described by `beyond` ("literal X exceeds the LIMIT" + beyond).
 std::variant<SolverAnswer, Diagnostic> scan_answer(AnswerScanner& scan, const std::string& name,
-                                                   std::uint64_t variables) {
+                                                   std::uint64_t variables, std::uint64_t limit,
+                                                   std::string_view beyond) {
   enum class Form { undecided, competition, minisat, bare } form = Form::undecided;
   SolverAnswer answer;
   bool have_status = false;
@@ -618,9 +621,9 @@ std::variant<SolverAnswer, Diagnostic> scan_answer(AnswerScanner& scan, const st
     int lit = 0;
     if (!parse_number(text, lit) || lit == INT32_MIN)
       return diag(name, scan.line(), scan.column(), quoted(text, " is not a literal"));
-    if (static_cast<std::uint64_t>(std::abs(lit)) > variables)
+    if (static_cast<std::uint64_t>(std::abs(lit)) > limit)
       return diag(name, scan.line(), scan.column(),
-                  "literal " + text + " exceeds the " + std::to_string(variables) + " variables of the CNF");
+                  "literal " + text + " exceeds the " + std::to_string(limit) + std::string(beyond));
     closed = lit == 0;
     if (lit != 0) {
       if (answer.model.value(std::abs(lit)) == (lit > 0 ? -1 : 1))
@@ -723,17 +726,38 @@ std::variant<SolverAnswer, Diagnostic> scan_answer(AnswerScanner& scan, const st
 
 }  // namespace
 
-std::variant<SolverAnswer, Diagnostic> read_solver_output(std::istream& in, const std::string& name,
-                                                          std::uint64_t variables) {
+namespace {
+
+std::variant<SolverAnswer, Diagnostic> read_answer(std::istream& in, const std::string& name, std::uint64_t variables,
+                                                   std::uint64_t limit, std::string_view beyond) {
   AnswerScanner scan(in, name);
   try {
-    return scan_answer(scan, name, variables);
+    return scan_answer(scan, name, variables, limit, beyond);
   } catch (const std::ios_base::failure& failure) {
     // A failed read (libstdc++'s file buffer throws it with the read's
     // errno) is no end of the answer: 'unknown' would hide it.
     const bool system = failure.code().category() != std::iostream_category();
     throw read_failure(name, scan.line(), system ? failure.code().value() : errno);
   }
+}
+
+}  // namespace
+
+std::variant<SolverAnswer, Diagnostic> read_solver_output(std::istream& in, const std::string& name,
+                                                          std::uint64_t variables) {
+  return read_answer(in, name, variables, variables, " variables of the CNF");
+}
+
+std::variant<SolverAnswer, Diagnostic> read_solver_output(std::istream& in, const std::string& name,
+                                                          const CnfHeader& header) {
+  // A reduction keeps the numbers of the full formula and drops what the
+  // clues settle (the highest numbers too: a clues-reduced 9x9 may declare
+  // 720), and a model of the full formula satisfies every reduction of it:
+  // the full formula's count bounds the model, not V.
+  const std::uint64_t full =
+      encoding_size(header.options.encoding, header.puzzle.geometry(), *header.options.amo).variables;
+  return read_answer(in, name, header.variables, std::max(full, header.variables),
+                     " variables of the CNF's encoding before any reduction (is the model another CNF's?)");
 }
 
 Decoded decode(const Encoder& encoder, const Model& model) {

@@ -23,7 +23,7 @@
 //   satdoku::write_dimacs(puzzle, options, std::cout);            // encode
 //   auto header = satdoku::read_cnf_header(cnf_stream, "p.cnf");  // decode ...
 //   const auto& cnf = std::get<satdoku::CnfHeader>(header);
-//   auto answer = satdoku::read_solver_output(out_stream, "p.out", cnf.variables);
+//   auto answer = satdoku::read_solver_output(out_stream, "p.out", cnf);
 //   auto decoded = satdoku::decode(cnf, std::get<satdoku::SolverAnswer>(answer).model);
 #pragma once
 
@@ -154,6 +154,12 @@ struct SolverAnswer {
 // ones are no literal or status word).  Throws InputError when a read fails.
 std::variant<SolverAnswer, Diagnostic> read_solver_output(std::istream& in, const std::string& name,
                                                           std::uint64_t variables);
+// The same for a satdoku CNF: a model may name every variable of the
+// header's encoding before reduction (a reduced CNF keeps the numbers, so a
+// model of the full formula, or of another reduction, decodes the same
+// way); `header.variables` still decides whether an empty model is one.
+std::variant<SolverAnswer, Diagnostic> read_solver_output(std::istream& in, const std::string& name,
+                                                          const CnfHeader& header);
 
 // A cell that the model did not give exactly one digit.
 struct CellProblem {
