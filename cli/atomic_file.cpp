@@ -57,6 +57,35 @@ void check_writable(const fs::path& path) {
     throw OutputError("cannot write " + path.string() + ": " + std::strerror(errno));
 }
 
+namespace {
+
+bool names_a_file(const std::string& path) { return !path.empty() && path != "-" && path.rfind("/dev/", 0) != 0; }
+
+bool same_file(const fs::path& a, const fs::path& b) {
+  std::error_code error;
+  if (fs::exists(a, error) && fs::exists(b, error)) return fs::equivalent(a, b, error);
+  const fs::path ca = fs::weakly_canonical(fs::absolute(a, error), error);
+  if (error) return false;
+  const fs::path cb = fs::weakly_canonical(fs::absolute(b, error), error);
+  return !error && ca == cb;
+}
+
+}  // namespace
+
+void check_distinct_outputs(const std::vector<NamedOutput>& outputs, const std::vector<std::string>& inputs) {
+  for (std::size_t i = 0; i < outputs.size(); ++i) {
+    const NamedOutput& out = outputs[i];
+    if (!names_a_file(out.path)) continue;
+    for (std::size_t j = 0; j < i; ++j)
+      if (names_a_file(outputs[j].path) && same_file(outputs[j].path, out.path))
+        throw UsageError(outputs[j].option + " and " + out.option + " name the same file, " + out.path +
+                         ": one would be lost to the other");
+    for (const std::string& input : inputs)
+      if (names_a_file(input) && same_file(input, out.path))
+        throw UsageError(out.option + " " + out.path + " is also an input: writing it would replace the puzzles");
+  }
+}
+
 std::string write_error_text(int error) { return error ? std::strerror(error) : "write failed"; }
 
 AtomicFile::AtomicFile(fs::path path) : path_(std::move(path)) {

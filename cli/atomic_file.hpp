@@ -9,6 +9,7 @@
 #include <fstream>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace satdoku::cli {
 
@@ -25,6 +26,19 @@ void make_folder(const std::filesystem::path& path, std::string_view what);
 // written at its end: its folder is missing or not writable, or it is a
 // folder.  (An existing device or pipe is written directly: not checked.)
 void check_writable(const std::filesystem::path& path);
+
+// An output file named by an option: the option's name ("--csv") and the path.
+struct NamedOutput {
+  std::string option;
+  std::string path;
+};
+
+// Throws UsageError when two of `outputs` name the same file, or one names
+// an input file (either would be lost to the other, with exit code 0).
+// Empty paths, "-" and anything under /dev/ are not files here; an input
+// "-" is standard input.  Paths are compared as the files they name
+// (through links) when they exist, else by their canonical spelling.
+void check_distinct_outputs(const std::vector<NamedOutput>& outputs, const std::vector<std::string>& inputs);
 
 class AtomicFile {
  public:

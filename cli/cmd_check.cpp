@@ -715,6 +715,7 @@ int check(const std::vector<std::string>& args) {
   plan.expect = *expect;
   plan.count = config.count > 0;
   plan.minimal = config.minimal || plan.expect == Expect::minimal;
+  check_distinct_outputs({{"--junit", config.junit}}, config.input.files);
   if (!config.junit.empty() && config.junit != "-") check_writable(config.junit);  // now, not after the run
   if (!config.proof_dir.empty()) {
     plan.proof_dir = config.proof_dir;

@@ -965,6 +965,9 @@ int compare(const std::vector<std::string>& args) {
   const int on_stdout = (config.csv == "-") + (config.json == "-") + (config.markdown == "-") + (config.plot == "-");
   if (on_stdout > 1)
     throw UsageError("only one of --csv, --json, --markdown and --plot can go to standard output ('-')");
+  check_distinct_outputs(
+      {{"--csv", config.csv}, {"--json", config.json}, {"--markdown", config.markdown}, {"--plot", config.plot}},
+      config.input.files);
   for (const std::string* file : {&config.csv, &config.json, &config.markdown, &config.plot})
     if (!file->empty() && *file != "-") check_writable(*file);  // now, not after the run
   const std::uint64_t budget = memory_budget(config.max_memory);

@@ -79,6 +79,7 @@ int encode(const std::vector<std::string>& args) {
   const std::uint64_t max_memory = config.encoding.max_memory_bytes();
   if (!config.out_dir.empty() && config.output != "-")
     throw UsageError("give either --output or --out-dir, not both");
+  check_distinct_outputs({{"--output", config.output}}, config.input.files);
 
   EntrySource source(config.input.files, config.input.read_options());
   install_interrupt_handlers();  // a signal ends the batch after the file being written

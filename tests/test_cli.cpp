@@ -627,6 +627,40 @@ BOOST_AUTO_TEST_CASE(decode_names_a_model_of_another_cnf) {
   BOOST_TEST(swapped.err.find(":9:1: this is a CNF, not a SAT solver's answer") != std::string::npos, swapped.err);
 }
 
+// An output file that names an input, or another output of the same run,
+// is a usage error before anything is written: it used to replace the
+// puzzles, or the other output, with exit code 0.
+BOOST_AUTO_TEST_CASE(an_output_never_replaces_an_input_or_another_output) {
+  namespace fs = std::filesystem;
+  const fs::path dir = fs::temp_directory_path() / ("satdoku-same-" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  const fs::path input = dir / "in.txt";
+  { std::ofstream(input) << kEasy << '\n'; }
+  fs::create_symlink(input, dir / "link.txt");
+  const std::string in = quoted(input);
+  struct Case {
+    std::string args, said;
+  };
+  const std::vector<Case> cases = {
+      {"encode -o " + in + " " + in, "--output " + input.string() + " is also an input"},
+      {"encode -o " + quoted(dir / "." / "in.txt") + " " + quoted(dir / "link.txt"), "is also an input"},
+      {"check --junit " + in + " " + in, "--junit " + input.string() + " is also an input"},
+      {"compare --csv " + in + " " + in, "--csv " + input.string() + " is also an input"},
+      {"compare --csv " + quoted(dir / "t.out") + " --json " + quoted(dir / "." / "t.out") + " " + in,
+       "--csv and --json name the same file"},
+  };
+  for (const Case& c : cases) {
+    const auto r = run_satdoku(c.args);
+    BOOST_TEST(r.exit_code == 2, c.args);
+    BOOST_TEST(r.err.find(c.said) != std::string::npos, c.args + ": " + r.err);
+    BOOST_TEST(slurp(input) == kEasy + "\n", c.args);
+    BOOST_TEST(!fs::exists(dir / "t.out"), c.args);
+  }
+  // Devices are no files here: both documents may go to /dev/null.
+  BOOST_TEST(run_satdoku("compare --encodings triads --csv /dev/null --json /dev/null " + in).exit_code == 0);
+  fs::remove_all(dir);
+}
+
 BOOST_AUTO_TEST_CASE(encode_out_dir_and_unwritable_targets) {
   namespace fs = std::filesystem;
   const fs::path dir = fs::temp_directory_path() / ("satdoku-outdir-" + std::to_string(::getpid()));
