@@ -898,7 +898,7 @@ int compare(const std::vector<std::string>& args) {
       ("amo", po::value(&config.amo)->default_value(config.amo)->value_name("LIST"),
        ("at-most-one methods: " + amo_method_names() + ", all, auto").c_str())
       ("reduce", po::value(&config.reduce)->default_value(config.reduce)->value_name("LIST"),
-       ("clue handling: " + reduction_names() + ", all, auto").c_str())
+       reduce_help(", all, auto", "").c_str())
       ("mode", po::value(&config.mode)->default_value(config.mode)->value_name("LIST"),
        ("SAT modes: " + sat_mode_names() + ", all, auto").c_str())
       ("limit,k", po::value(&config.limit)->default_value(config.limit), "solutions asked per puzzle: 1 or 2")

@@ -25,6 +25,16 @@ std::string amo_help() {
   return s;
 }
 
+std::string reduce_help(std::string_view more, std::string_view defaults) {
+  std::string s = "clue handling: " + reduction_names();
+  s.append(more);
+  if (!defaults.empty()) s.append(" (").append(defaults).append(")");
+  // The limit is the encoder's (kProbeMaxSize): probe on a larger board is
+  // refused puzzle by puzzle, so the help says it before a run.
+  const std::string side = std::to_string(kProbeMaxSize);
+  return s + "; probe works on boards up to " + side + "x" + side;
+}
+
 void EncodingConfig::add_options(po::options_description& options, Use use) {
   const bool encode = use == Use::encode;
   options.add_options()
@@ -38,8 +48,7 @@ void EncodingConfig::add_options(po::options_description& options, Use use) {
       ("amo", po::value(&amo)->value_name("METHOD"),
        ("at-most-one method: " + amo_method_names() + " (default: pairwise up to 144x144, commander above)").c_str())
       ("reduce", po::value(&reduce)->value_name("HOW"),
-       ("clue handling: " + reduction_names() +
-        (encode ? " (default: propagate)" : " (default: probe up to 9x9, propagate above)")).c_str())
+       reduce_help("", encode ? "default: propagate" : "default: probe up to 9x9, propagate above").c_str())
       ("max-memory", po::value(&max_memory)->value_name("SIZE"),
        ("refuse a puzzle whose formula would need more memory, e.g. 512M, 4G (default: half the machine's, " +
         format_bytes(default_max_memory()) + (encode ? ")" : "; shared by the --jobs)")).c_str());

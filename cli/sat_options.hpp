@@ -4,6 +4,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "common.hpp"
@@ -42,6 +43,11 @@ struct SatOptionsConfig {
   // the SAT backend reads was given (it would be ignored without a word).
   void check_backend(const std::string& backend) const;
 };
+
+// The help text of --reduce (solve, check, encode and compare): the
+// choices, then `more` (compare's ", all, auto"), then `defaults` in
+// parentheses unless empty, then the board sizes probe works on.
+std::string reduce_help(std::string_view more, std::string_view defaults);
 
 // "  minimal   summary\n  natural ..." for help texts.
 std::string encoding_help();

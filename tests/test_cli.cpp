@@ -756,6 +756,30 @@ BOOST_AUTO_TEST_CASE(encode_out_dir_and_unwritable_targets) {
   fs::remove_all(dir);
 }
 
+// probe works up to 64x64: --help says so where --reduce is offered, and a
+// larger board is refused with the way forward.
+BOOST_AUTO_TEST_CASE(probe_names_its_board_limit_and_the_alternative) {
+  for (const char* command : {"encode", "solve", "check", "compare"}) {
+    // As one line: the help wraps its columns.
+    std::string help;
+    for (char ch : run_satdoku(std::string(command) + " --help").out) {
+      if (ch == '\n') ch = ' ';
+      if (ch != ' ' || help.empty() || help.back() != ' ') help += ch;
+    }
+    BOOST_TEST(help.find("probe works on boards up to 64x64") != std::string::npos, command << ": " << help);
+  }
+  std::string empty81;  // an empty 81x81 board, tokens
+  for (int row = 0; row < 81; ++row) {
+    for (int col = 0; col < 81; ++col) empty81 += col ? " 0" : "0";
+    empty81 += '\n';
+  }
+  const auto refused = run_satdoku("encode -q --reduce probe", empty81);
+  BOOST_TEST(refused.exit_code == 2);
+  BOOST_TEST(refused.out.empty());
+  BOOST_TEST(refused.err.find("works on boards up to 64x64, not 81x81: use --reduce propagate") != std::string::npos,
+             refused.err);
+}
+
 // An answer that never reached standard output (a full disk, a closed
 // descriptor) is no success: exit code 2 and a message, for every command.
 BOOST_AUTO_TEST_CASE(standard_output_that_cannot_be_written_is_an_error) {

@@ -1126,7 +1126,7 @@ void Encoder::Impl::reduce() {
   if (options.reduction == Reduction::probe && n > kProbeMaxSize)
     throw UsageError("the probe reduction (failed-literal probing) works on boards up to " +
                      std::to_string(kProbeMaxSize) + "x" + std::to_string(kProbeMaxSize) + ", not " + std::to_string(n) +
-                     "x" + std::to_string(n));
+                     "x" + std::to_string(n) + ": use --reduce propagate (unit propagation alone) on larger boards");
   if ((options.reduction == Reduction::probe ||
        (options.reduction == Reduction::propagate && !counter_propagation_everywhere)) &&
       n <= kMaskLimit) {
