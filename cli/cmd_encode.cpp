@@ -31,7 +31,10 @@ constexpr std::string_view kDescription =
     "(board, box shape, puzzle, encoding, method, reduction, variable map), so that\n"
     "`satdoku decode FILE.cnf MODEL` can turn any solver's model back into a grid.\n"
     "Primary variable x(r,c,d) = N*N*r + N*c + d + 1 (r, c, d from 0); auxiliary variables\n"
-    "come after N^3. Files are written to a temporary name and renamed when complete.\n\n"
+    "come after N^3. Files are written to a temporary name and renamed when complete.\n"
+    "SIGINT or SIGTERM abandons the CNF being written (exit code 130): it leaves no file and\n"
+    "no temporary file, and an earlier file at that path stays as it was; standard output\n"
+    "keeps what it received, cut short, and a message says so.\n\n"
     "One puzzle goes to -o FILE (standard output by default), written once the input has\n"
     "ended: an input of several puzzles writes nothing there, and needs --out-dir DIR, which\n"
     "receives one DIR/<index>.cnf per puzzle (index: the entry's position in the input,\n"
@@ -46,11 +49,12 @@ EncodeOptions encode_options(const SatConfig& config, int n) {
 }
 
 // write_dimacs(encoder, out), with a failed write named after `target`
-// (write_dimacs only knows that its stream failed).
+// (write_dimacs only knows that its stream failed).  SIGINT and SIGTERM
+// make it throw Cancelled within a few thousand clauses.
 EncodeReport write_cnf(const Encoder& encoder, std::ostream& out, const std::string& target) {
   errno = 0;
   try {
-    return write_dimacs(encoder, out);
+    return write_dimacs(encoder, out, &interrupt_flag());
   } catch (const OutputError&) {
     const int error = errno;
     throw OutputError("cannot write " + target + ": " + write_error_text(error));
@@ -82,21 +86,23 @@ int encode(const std::vector<std::string>& args) {
   check_distinct_outputs({{"--output", config.output}}, config.input.files);
 
   EntrySource source(config.input.files, config.input.read_options());
-  install_interrupt_handlers();  // a signal ends the batch after the file being written
+  install_interrupt_handlers();  // a signal abandons the file being written and ends the batch
   ExitCode code = ExitCode::ok;
   const bool one_file = config.out_dir.empty();
   bool folder_made = false;  // --out-dir is made for the first puzzle, so a missing input leaves no folder
+  bool written = false;      // a CNF is complete at its target
+  std::string cut_short;     // the target whose write a signal abandoned
 
   // Encodes `entry`'s puzzle into its target: DIR/<index>.cnf, the -o file or
   // standard output.  A failure costs this puzzle only.
   auto write_one = [&](const Entry& entry, const Grid& puzzle, std::size_t index) {
+    std::string target;
     try {
       if (auto refusal = memory_refusal(puzzle, sat.resolve(puzzle.size()), max_memory, "--max-memory",
                                         MemoryUse::encode))
         throw UsageError(*refusal);
       const Encoder encoder(puzzle, encode_options(sat, puzzle.size()));
       EncodeReport report;
-      std::string target;
       if (!one_file) {
         const auto path = std::filesystem::path(config.out_dir) / (std::to_string(index) + ".cnf");
         target = path.string();
@@ -113,12 +119,16 @@ int encode(const std::vector<std::string>& args) {
         report = write_cnf(encoder, file.stream(), target);
         file.commit();
       }
+      written = true;
       if (!config.quiet)
         std::cerr << "satdoku encode: " << source_of(entry) << " -> " << target << ": "
                   << count_text(report.variables, "variable") << ", " << count_text(report.clauses, "clause") << " ("
                   << to_string(encoder.options().encoding) << '/' << to_string(encoder.amo()) << '/'
                   << to_string(encoder.options().reduction) << (report.solved ? ", solved by the reduction" : "")
                   << (report.conflict ? ", contradiction found by the reduction" : "") << ")\n";
+    } catch (const Cancelled&) {
+      // The AtomicFile took its temporary file away: the target is as it was.
+      cut_short = target;
     } catch (const UsageError& e) {
       std::cerr << source_of(entry) << ": " << e.what() << '\n';
       code = worst(code, ExitCode::usage);
@@ -161,13 +171,20 @@ int encode(const std::vector<std::string>& args) {
     }
     write_one(*entry, std::get<Grid>(entry->content), index);
   }
-  const bool interrupted = interrupt_flag();
-  if (single && !interrupted) write_one(*single, std::get<Grid>(single->content), 1);
-  if (interrupted) {
-    if (one_file)
-      std::cerr << "satdoku encode: interrupted before the input ended: no CNF written\n";
+  if (single && !interrupt_flag()) write_one(*single, std::get<Grid>(single->content), 1);
+  if (interrupt_flag()) {
+    std::cerr << "satdoku encode: interrupted ";
+    if (!one_file)
+      std::cerr << "after " << puzzles_text(cut_short.empty() ? index : index - 1)
+                << (cut_short.empty() ? "" : " (" + cut_short + " not written)") << '\n';
+    else if (cut_short == "standard output")
+      std::cerr << "while writing the CNF to standard output: what it received is cut short\n";
+    else if (!cut_short.empty())
+      std::cerr << "while writing " << cut_short << ": no CNF written\n";
+    else if (!written)
+      std::cerr << "before the input ended: no CNF written\n";
     else
-      std::cerr << "satdoku encode: interrupted after " << puzzles_text(index) << '\n';
+      std::cerr << "after the CNF was written\n";
     return static_cast<int>(ExitCode::interrupted);
   }
   if (puzzles == 0) {

@@ -12,6 +12,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
 #include <fstream>
@@ -546,6 +547,71 @@ BOOST_AUTO_TEST_CASE(a_failed_output_ends_a_batch_that_waits_for_input) {
         BOOST_TEST(contains(slurp(err), "No space left on device"), slurp(err));
       }
     }
+}
+
+// An empty 81x81 board as tokens: with --reduce none its CNF takes about
+// a gigabyte and seconds to write, so a signal comes while it is written.
+fs::path empty_81x81(const fs::path& dir) {
+  const fs::path path = dir / "empty81.txt";
+  std::ofstream out(path);
+  for (int row = 0; row < 81; ++row) {
+    for (int col = 0; col < 81; ++col) out << (col ? " 0" : "0");
+    out << '\n';
+  }
+  return path;
+}
+
+// The regular files in `dir`, by name.
+std::vector<std::string> files_in(const fs::path& dir) {
+  std::vector<std::string> names;
+  for (const auto& e : fs::directory_iterator(dir))
+    if (e.is_regular_file()) names.push_back(e.path().filename().string());
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+// A signal while encode writes a CNF abandons the file at once: exit code
+// 130, no file and no temporary file (an earlier file at that path stays as
+// it was); standard output keeps what it received, and the message says it
+// is cut short.  (encode wrote the whole file, renamed it into place and
+// exited 0.)
+BOOST_AUTO_TEST_CASE(a_signal_abandons_the_cnf_being_written) {
+  Scratch s("encode-signal");
+  const fs::path board = empty_81x81(s.dir), dir = s.dir / "cnf", err = s.dir / "err";
+  fs::create_directories(dir);
+  const fs::path cnf = dir / "big.cnf";
+  { std::ofstream(cnf) << "an earlier file\n"; }
+  const pid_t pid = spawn({"encode", "-q", "--reduce", "none", "-o", cnf.string(), board.string()}, s.dir / "out", err);
+  wait_for_output(pid, cnf.string() + ".tmp." + std::to_string(pid), 1 << 20);
+  ::kill(pid, SIGTERM);
+  BOOST_TEST(exit_code_within_5s(pid) == 130);
+  BOOST_TEST(slurp(cnf) == "an earlier file\n");
+  BOOST_TEST(files_in(dir) == std::vector<std::string>{"big.cnf"});  // no temporary file
+  BOOST_TEST(contains(slurp(err), "satdoku encode: interrupted while writing " + cnf.string() + ": no CNF written"),
+             slurp(err));
+
+  const fs::path out = s.dir / "stdout";
+  const pid_t piped = spawn({"encode", "-q", "--reduce", "none", board.string()}, out, err);
+  wait_for_output(piped, out, 1 << 20);
+  ::kill(piped, SIGINT);
+  BOOST_TEST(exit_code_within_5s(piped) == 130);
+  BOOST_TEST(contains(slurp(err), "satdoku encode: interrupted while writing the CNF to standard output: what it "
+                                  "received is cut short"),
+             slurp(err));
+
+  // --out-dir: the puzzles before stay whole, the one being written is not there.
+  const fs::path small = s.dir / "small.txt";
+  { std::ofstream(small) << kPuzzle << '\n'; }
+  const pid_t batch =
+      spawn({"encode", "-q", "--reduce", "none", "--out-dir", dir.string(), small.string(), board.string()},
+            s.dir / "out", err);
+  wait_for_output(batch, (dir / "2.cnf").string() + ".tmp." + std::to_string(batch), 1 << 20);
+  ::kill(batch, SIGTERM);
+  BOOST_TEST(exit_code_within_5s(batch) == 130);
+  BOOST_TEST((files_in(dir) == std::vector<std::string>{"1.cnf", "big.cnf"}));
+  BOOST_TEST(contains(slurp(err), "satdoku encode: interrupted after 1 puzzle (" + (dir / "2.cnf").string() +
+                                      " not written)"),
+             slurp(err));
 }
 
 BOOST_AUTO_TEST_CASE(sigterm_during_check_and_encode) {

@@ -3,6 +3,7 @@
 #define BOOST_TEST_MODULE dimacs
 #include <boost/test/unit_test.hpp>
 
+#include <atomic>
 #include <cerrno>
 #include <cstdlib>
 #include <filesystem>
@@ -102,6 +103,55 @@ BOOST_AUTO_TEST_CASE(the_writer_prints_plain_dimacs) {
     w.finish();
   }
   BOOST_TEST(out.str() == "c hello\np cnf 2147483647 3\n1 -22 333 0\n-2147483647 0\n0\n");
+}
+
+// A stream that raises `flag` once `after` bytes have reached it, and then
+// counts what still comes.
+class RaisingBuffer final : public std::streambuf {
+ public:
+  RaisingBuffer(std::atomic<bool>& flag, std::size_t after) : flag_(flag), after_(after) {}
+  std::size_t bytes() const { return bytes_; }
+
+ protected:
+  std::streamsize xsputn(const char*, std::streamsize n) override {
+    bytes_ += static_cast<std::size_t>(n);
+    if (bytes_ >= after_) flag_ = true;
+    return n;
+  }
+  int_type overflow(int_type ch) override { return xsputn(nullptr, 1) == 1 ? ch : traits_type::eof(); }
+
+ private:
+  std::atomic<bool>& flag_;
+  std::size_t after_, bytes_ = 0;
+};
+
+// write_dimacs() stops within kCancelPollClauses clauses of its cancel flag
+// being raised, in the one-pass form and in the two-pass form; a flag that
+// stays down changes nothing.
+BOOST_AUTO_TEST_CASE(a_raised_cancel_flag_stops_the_writer) {
+  const Grid small = euler_first();
+  const Grid big(Geometry::shared(36));  // empty: 3.2M clauses, the two-pass form
+  const EncodeOptions none{Encoding::natural, AmoMethod::pairwise, Reduction::none};
+  std::atomic<bool> down{false};
+  std::ostringstream plain;
+  write_dimacs(small, none, plain, &down);
+  BOOST_TEST(plain.str() == cnf_text(small, none));
+
+  std::atomic<bool> up{true};
+  std::ostringstream nothing;
+  BOOST_CHECK_THROW(write_dimacs(small, none, nothing, &up), Cancelled);
+  BOOST_TEST(nothing.str().empty());  // raised before it began: not a byte
+  BOOST_CHECK_THROW(write_dimacs(big, none, nothing, &up), Cancelled);
+  BOOST_TEST(nothing.str().empty());
+
+  // Raised mid-way: at most a poll's worth of clauses (about 14 bytes each
+  // here) and one buffer more.
+  std::atomic<bool> flag{false};
+  RaisingBuffer counted(flag, 1 << 20);
+  std::ostream out(&counted);
+  BOOST_CHECK_THROW(write_dimacs(big, none, out, &flag), Cancelled);
+  BOOST_TEST(flag.load());
+  BOOST_TEST(counted.bytes() < (1u << 20) + 16 * kCancelPollClauses + (1u << 16) + (1u << 16), counted.bytes());
 }
 
 BOOST_AUTO_TEST_CASE(export_reads_back_clause_for_clause) {

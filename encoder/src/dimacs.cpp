@@ -212,15 +212,37 @@ class TextSink final : public ClauseSink {
 // memory in one pass; larger ones are generated twice (count, then write).
 constexpr std::uint64_t kOnePassClauses = 1u << 20;
 
+// Passes clauses on to `inner` (none: drops them, for counting) and throws
+// Cancelled once `cancel` (may be null) is raised, looking at it every
+// kCancelPollClauses clauses: a signal must not wait for a file of
+// gigabytes to be complete.
+class Cancellable final : public ClauseSink {
+ public:
+  Cancellable(ClauseSink* inner, const std::atomic<bool>* cancel) : inner_(inner), cancel_(cancel) {}
+  void add_clause(std::span<const int> literals) override {
+    if (--countdown_ == 0) {
+      countdown_ = kCancelPollClauses;
+      if (cancel_ && cancel_->load(std::memory_order_relaxed)) throw Cancelled("writing the CNF was cancelled");
+    }
+    if (inner_) inner_->add_clause(literals);
+  }
+
+ private:
+  ClauseSink* inner_;
+  const std::atomic<bool>* cancel_;
+  std::uint64_t countdown_ = 1;  // the first clause looks: the flag may be up already
+};
+
 }  // namespace
 
-EncodeReport write_dimacs(const Encoder& encoder, std::ostream& out) {
+EncodeReport write_dimacs(const Encoder& encoder, std::ostream& out, const std::atomic<bool>* cancel) {
   const auto opts = encoder.options();
   const FormulaSize bound = encoding_size(opts.encoding, encoder.puzzle().geometry(), encoder.amo());
   if (bound.clauses <= kOnePassClauses) {
     // Binary clauses dominate: about 12 bytes each for small boards.
     TextSink body(static_cast<std::size_t>(bound.clauses) * 12 + 4096);
-    const EncodeReport report = encoder.emit(body);
+    Cancellable polled(&body, cancel);
+    const EncodeReport report = encoder.emit(polled);
     DimacsWriter writer(out);
     for (const auto& line : header_comments(encoder, report)) writer.comment(line);
     writer.problem(report.variables, report.clauses);
@@ -230,17 +252,20 @@ EncodeReport write_dimacs(const Encoder& encoder, std::ostream& out) {
     if (!out) throw OutputError("writing the CNF failed");
     return report;
   }
-  const EncodeReport counted = encoder.count();
+  Cancellable counter(nullptr, cancel);  // as encoder.count(), which cannot be cancelled
+  const EncodeReport counted = encoder.emit(counter);
   DimacsWriter writer(out);
   for (const auto& line : header_comments(encoder, counted)) writer.comment(line);
   writer.problem(counted.variables, counted.clauses);
-  const EncodeReport written = encoder.emit(writer);
+  Cancellable polled(&writer, cancel);
+  const EncodeReport written = encoder.emit(polled);
   writer.finish();
   return written;
 }
 
-EncodeReport write_dimacs(const Grid& puzzle, const EncodeOptions& options, std::ostream& out) {
-  return write_dimacs(Encoder(puzzle, options), out);
+EncodeReport write_dimacs(const Grid& puzzle, const EncodeOptions& options, std::ostream& out,
+                          const std::atomic<bool>* cancel) {
+  return write_dimacs(Encoder(puzzle, options), out, cancel);
 }
 
 // ---------------------------------------------------------------------------

@@ -73,6 +73,13 @@ class OutputError : public Error {
   using Error::Error;
 };
 
+// Work given a cancel flag stopped because the flag was raised (the command
+// line raises it on SIGINT and SIGTERM); what it was writing is incomplete.
+class Cancelled : public Error {
+ public:
+  using Error::Error;
+};
+
 // The reason a system call failed, to append to a message: ": " and
 // strerror(error), or "" when `error` (an errno value) is 0, as after a
 // stream failure that left none.

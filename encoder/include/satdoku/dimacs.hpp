@@ -27,6 +27,7 @@
 //   auto decoded = satdoku::decode(cnf, std::get<satdoku::SolverAnswer>(answer).model);
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <iosfwd>
 #include <optional>
@@ -80,9 +81,16 @@ std::vector<std::string> header_comments(const Encoder& encoder, const EncodeRep
 // "p cnf V C", clauses).  Formulas of up to 2^20 clauses are formatted in
 // memory in one pass; larger ones take two passes over the clause generator
 // (count, then write) and store nothing.  Throws OutputError when the stream
-// fails, UsageError as Encoder does.
-EncodeReport write_dimacs(const Grid& puzzle, const EncodeOptions& options, std::ostream& out);
-EncodeReport write_dimacs(const Encoder& encoder, std::ostream& out);
+// fails, UsageError as Encoder does.  With a `cancel` flag, both passes look
+// at it every kCancelPollClauses clauses and throw Cancelled once it is
+// raised: `out` then holds the file cut short (up to a clause boundary or
+// not), which the caller discards.  The flag must outlive the call.
+EncodeReport write_dimacs(const Grid& puzzle, const EncodeOptions& options, std::ostream& out,
+                          const std::atomic<bool>* cancel = nullptr);
+EncodeReport write_dimacs(const Encoder& encoder, std::ostream& out, const std::atomic<bool>* cancel = nullptr);
+// How often write_dimacs() looks at its cancel flag: a few milliseconds of
+// writing (an empty 144x144 board's 5 GB take about ten seconds).
+inline constexpr std::uint64_t kCancelPollClauses = 4096;
 
 // What a satdoku CNF header says.
 struct CnfHeader {
