@@ -346,13 +346,7 @@ class Checker {
 
   // Whether `path` is a CNF write_uniqueness_proof() wrote: a comment line
   // "c uniqueness: ..." among its header comments.
-  static bool is_proof_cnf(const fs::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::string line;
-    for (int n = 0; n < 64 && std::getline(in, line) && line.starts_with("c"); ++n)
-      if (line.starts_with("c uniqueness: ")) return true;
-    return false;
-  }
+  static bool is_proof_cnf(const fs::path& path) { return is_proof_header(leading_comments(path)); }
 
   void prove(CheckRecord& r, const Grid& puzzle) {
     const auto [cnf, drat] = proof_paths(r.base.entry);

@@ -1,8 +1,11 @@
 // satdoku encode: write puzzles as DIMACS CNF for any SAT solver.
+#include <algorithm>
 #include <cerrno>
+#include <charconv>
 #include <filesystem>
 #include <iostream>
 #include <new>
+#include <utility>
 
 #include "atomic_file.hpp"
 #include "batch.hpp"
@@ -17,6 +20,8 @@
 namespace satdoku::cli {
 
 namespace {
+
+namespace fs = std::filesystem;
 
 struct EncodeConfig {
   InputConfig input;
@@ -38,7 +43,11 @@ constexpr std::string_view kDescription =
     "One puzzle goes to -o FILE (standard output by default), written once the input has\n"
     "ended: an input of several puzzles writes nothing there, and needs --out-dir DIR, which\n"
     "receives one DIR/<index>.cnf per puzzle (index: the entry's position in the input,\n"
-    "from 1).\n\nEncodings:\n";
+    "from 1). A CNF an earlier run left in DIR at a position this run does not write (past\n"
+    "the input's end, an unreadable entry, a failed write) is removed, also when the run is\n"
+    "interrupted: only files named <index>.cnf that begin with satdoku's header line\n"
+    "'c satdoku VERSION CNF', and not the proof CNFs of check --proof; nothing else.\n\n"
+    "Encodings:\n";
 
 // As the SAT backend would encode, except that the reduction defaults to
 // `propagate`: failed-literal probing (the backend's choice for 9x9) leaves
@@ -61,6 +70,65 @@ EncodeReport write_cnf(const Encoder& encoder, std::ostream& out, const std::str
   }
 }
 
+// The position an --out-dir file name stands for: "12.cnf" is 12; 0 for a
+// name encode never writes ("012.cnf", "1-2.cnf", "a.cnf").
+std::size_t position_of(std::string_view name) {
+  if (!name.ends_with(".cnf") || name.size() < 5 || name[0] < '1' || name[0] > '9') return 0;
+  const std::string_view digits = name.substr(0, name.size() - 4);
+  std::size_t position = 0;
+  const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), position);
+  return ec == std::errc() && end == digits.data() + digits.size() ? position : 0;
+}
+
+// Whether `path` is a CNF encode wrote: a regular file (a link may lead to
+// anything) whose first line is header_comments()' "c satdoku VERSION CNF",
+// and not a proof CNF of check --proof (its "c uniqueness: ..." line): that
+// one belongs with its .drat, and check removes the pair when it is stale.
+bool is_encode_cnf(const fs::path& path) {
+  std::error_code error;
+  if (!fs::is_regular_file(fs::symlink_status(path, error))) return false;
+  const std::vector<std::string> lines = leading_comments(path);
+  return !lines.empty() && lines.front().starts_with("c satdoku ") && lines.front().ends_with(" CNF") &&
+         !is_proof_header(lines);
+}
+
+// Removes from `dir` the CNFs an earlier run left at the positions this run
+// did not write (`written[p]`: p.cnf is this run's), so that a solver run
+// over DIR/*.cnf meets no other input's puzzles under this input's
+// positions.  Says how many unless `quiet`; a folder that cannot be read or
+// a file that cannot be removed is an output error (exit code 2).
+ExitCode remove_stale_cnfs(const fs::path& dir, const std::vector<bool>& written, bool quiet) {
+  std::error_code error;
+  if (!fs::is_directory(dir, error)) return ExitCode::ok;
+  std::vector<std::pair<std::size_t, fs::path>> stale;
+  for (fs::directory_iterator it(dir, error), end; !error && it != end; it.increment(error)) {
+    const std::size_t position = position_of(it->path().filename().string());
+    if (position > 0 && !(position < written.size() && written[position]) && is_encode_cnf(it->path()))
+      stale.emplace_back(position, it->path());
+  }
+  if (error) {
+    std::cerr << "satdoku encode: cannot read folder " << dir.string() << " for an earlier run's CNFs: "
+              << error.message() << '\n';
+    return ExitCode::usage;
+  }
+  std::sort(stale.begin(), stale.end());
+  ExitCode code = ExitCode::ok;
+  std::size_t removed = 0;
+  for (const auto& [position, path] : stale) {
+    if (fs::remove(path, error)) {
+      ++removed;
+    } else if (error) {
+      std::cerr << "satdoku encode: cannot remove " << path.string() << ", a CNF an earlier run left: "
+                << error.message() << '\n';
+      code = ExitCode::usage;
+    }
+  }
+  if (removed > 0 && !quiet)
+    std::cerr << "satdoku encode: removed " << count_text(removed, "CNF") << " an earlier run left in " << dir.string()
+              << " at positions this run did not write\n";
+  return code;
+}
+
 int encode(const std::vector<std::string>& args) {
   EncodeConfig config;
   po::options_description options("Options");
@@ -68,7 +136,8 @@ int encode(const std::vector<std::string>& args) {
   options.add_options()
       ("output,o", po::value(&config.output)->default_value(config.output), "CNF file (- : standard output)")
       ("out-dir,d", po::value(&config.out_dir)->value_name("DIR"), "one CNF file per puzzle in DIR (made if missing)")
-      ("quiet,q", po::bool_switch(&config.quiet), "no size line per puzzle on stderr");
+      ("quiet,q", po::bool_switch(&config.quiet),
+       "no size line per puzzle on stderr, nor the count of an earlier run's CNFs removed from --out-dir");
   config.input.add_options(options);
   const std::string description = std::string(kDescription) + encoding_help() + "\nAt-most-one methods:\n" + amo_help();
   if (!parse_command("encode", "[OPTIONS] [FILE...]", description, options, args, &config.input.files)) return 0;
@@ -91,6 +160,7 @@ int encode(const std::vector<std::string>& args) {
   const bool one_file = config.out_dir.empty();
   bool folder_made = false;  // --out-dir is made for the first puzzle, so a missing input leaves no folder
   bool written = false;      // a CNF is complete at its target
+  std::vector<bool> written_at;  // --out-dir: written_at[i], i.cnf is this run's
   std::string cut_short;     // the target whose write a signal abandoned
 
   // Encodes `entry`'s puzzle into its target: DIR/<index>.cnf, the -o file or
@@ -109,6 +179,8 @@ int encode(const std::vector<std::string>& args) {
         AtomicFile file(path);
         report = write_cnf(encoder, file.stream(), target);
         file.commit();
+        if (written_at.size() <= index) written_at.resize(index + 1);
+        written_at[index] = true;
       } else if (config.output == "-") {
         target = "standard output";
         report = write_cnf(encoder, std::cout, target);
@@ -172,6 +244,9 @@ int encode(const std::vector<std::string>& args) {
     write_one(*entry, std::get<Grid>(entry->content), index);
   }
   if (single && !interrupt_flag()) write_one(*single, std::get<Grid>(single->content), 1);
+  // Interrupted too: the folder then holds this run's CNFs up to the signal,
+  // and none of an earlier run's under a position name.
+  if (!one_file) code = worst(code, remove_stale_cnfs(config.out_dir, written_at, config.quiet));
   if (interrupt_flag()) {
     std::cerr << "satdoku encode: interrupted ";
     if (!one_file)

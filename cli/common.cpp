@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <fstream>
 #include <iostream>
 #include <system_error>
 
@@ -195,6 +196,19 @@ std::string count_text(std::size_t count, std::string_view noun, std::string_vie
   if (count == 1) return s.append(noun);
   if (!plural.empty()) return s.append(plural);
   return s.append(noun).append("s");
+}
+
+std::vector<std::string> leading_comments(const std::filesystem::path& path) {
+  std::vector<std::string> lines;
+  std::ifstream in(path, std::ios::binary);
+  std::string line;
+  while (lines.size() < 64 && std::getline(in, line) && line.starts_with("c")) lines.push_back(std::move(line));
+  return lines;
+}
+
+bool is_proof_header(const std::vector<std::string>& comments) {
+  return std::any_of(comments.begin(), comments.end(),
+                     [](const std::string& line) { return line.starts_with("c uniqueness: "); });
 }
 
 }  // namespace satdoku::cli

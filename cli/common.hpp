@@ -5,6 +5,7 @@
 
 #include <boost/program_options.hpp>
 #include <cstdint>
+#include <filesystem>
 #include <iosfwd>
 #include <optional>
 #include <string>
@@ -89,6 +90,14 @@ std::string count_text(std::size_t count, std::string_view noun, std::string_vie
 
 // "1 puzzle", "2 puzzles".
 inline std::string puzzles_text(std::size_t count) { return count_text(count, "puzzle"); }
+
+// The comment lines ("c ...") a file begins with, as a CNF's header, at most
+// 64 of them; none when it cannot be read.  Tells satdoku's CNF files apart
+// from others of the same name before one is removed.
+std::vector<std::string> leading_comments(const std::filesystem::path& path);
+// Whether a CNF's leading comments are a proof CNF's (check --proof): one
+// is "c uniqueness: ...".
+bool is_proof_header(const std::vector<std::string>& comments);
 
 // True when standard error is a terminal (progress display).
 bool stderr_is_terminal();

@@ -599,9 +599,13 @@ BOOST_AUTO_TEST_CASE(a_signal_abandons_the_cnf_being_written) {
                                   "received is cut short"),
              slurp(err));
 
-  // --out-dir: the puzzles before stay whole, the one being written is not there.
+  // --out-dir: the puzzles before stay whole, the one being written is not
+  // there, and an earlier run's CNFs at that position and after it are gone
+  // (the folder would mix two inputs' puzzles under position names).
   const fs::path small = s.dir / "small.txt";
   { std::ofstream(small) << kPuzzle << '\n'; }
+  const auto earlier = run_satdoku("encode -q --out-dir '" + dir.string() + "'", kPuzzle + "\n" + kPuzzle + "\n" + kPuzzle + "\n");
+  BOOST_REQUIRE(earlier.exit_code == 0);
   const pid_t batch =
       spawn({"encode", "-q", "--reduce", "none", "--out-dir", dir.string(), small.string(), board.string()},
             s.dir / "out", err);

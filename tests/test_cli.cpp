@@ -780,6 +780,45 @@ BOOST_AUTO_TEST_CASE(probe_names_its_board_limit_and_the_alternative) {
              refused.err);
 }
 
+// --out-dir holds after a run only this run's CNFs under position names: an
+// earlier run's at a position this run did not write (past the end of the
+// input, an unreadable entry) is removed, and nothing that is not one.
+BOOST_AUTO_TEST_CASE(encode_out_dir_removes_an_earlier_runs_cnfs) {
+  namespace fs = std::filesystem;
+  const fs::path dir = fs::temp_directory_path() / ("satdoku-stale-" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  auto first = run_satdoku("encode -q --out-dir " + quoted(dir), kEasy + "\n" + kClash + "\n" + kEasy + "\n" + kEasy + "\n");
+  BOOST_REQUIRE(first.exit_code == 0);
+  // Files that are not encode's: other names, another header, a proof CNF
+  // of check --proof (it goes with its .drat), a link.
+  fs::copy_file(dir / "1.cnf", dir / "01.cnf");
+  fs::copy_file(dir / "1.cnf", dir / "keep.cnf");
+  { std::ofstream(dir / "7.cnf") << "p cnf 1 1\n1 0\n"; }
+  { std::ofstream(dir / "8.cnf") << "c satdoku 0.1.0 CNF\nc uniqueness: the rules\np cnf 1 1\n1 0\n"; }
+  { std::ofstream(dir / "8.drat") << "0\n"; }
+  fs::create_symlink("keep.cnf", dir / "9.cnf");
+  auto second = run_satdoku("encode --out-dir " + quoted(dir), "xyz\n" + kClash + "\n");
+  BOOST_TEST(second.exit_code == 2);  // the unreadable first entry
+  BOOST_TEST(second.err.find("satdoku encode: removed 3 CNFs an earlier run left in " + dir.string() +
+                             " at positions this run did not write") != std::string::npos,
+             second.err);
+  std::set<std::string> names;
+  for (const auto& e : fs::directory_iterator(dir)) names.insert(e.path().filename().string());
+  BOOST_TEST((names == std::set<std::string>{"01.cnf", "2.cnf", "7.cnf", "8.cnf", "8.drat", "9.cnf", "keep.cnf"}));
+  BOOST_TEST(slurp(dir / "2.cnf").find("c puzzle " + kClash) != std::string::npos);  // this run's
+  // -q keeps the count to itself; with nothing to remove nothing is said.
+  auto quiet = run_satdoku("encode -q --out-dir " + quoted(dir), kEasy + "\n");
+  BOOST_TEST(quiet.exit_code == 0, quiet.err);
+  BOOST_TEST(quiet.err.empty(), quiet.err);
+  BOOST_TEST(!fs::exists(dir / "2.cnf"));
+  BOOST_TEST(fs::exists(dir / "1.cnf"));
+  auto again = run_satdoku("encode --out-dir " + quoted(dir), kEasy + "\n");
+  BOOST_TEST(again.err.find("removed") == std::string::npos, again.err);
+  BOOST_TEST(run_satdoku("encode --help").out.find("A CNF an earlier run left in DIR") != std::string::npos);
+  fs::remove_all(dir);
+}
+
 // An answer that never reached standard output (a full disk, a closed
 // descriptor) is no success: exit code 2 and a message, for every command.
 BOOST_AUTO_TEST_CASE(standard_output_that_cannot_be_written_is_an_error) {
