@@ -54,6 +54,9 @@ class AtomicFile {
   // for commit()'s message.
   std::ostream& stream() { return out_; }
   void write(std::string_view text) { out_.write(text.data(), static_cast<std::streamsize>(text.size())); }
+  // Whether the target is written directly (a pipe or a device): what went
+  // to stream() stays there whatever happens.
+  bool direct() const { return direct_; }
   // Flushes, closes and renames into place; throws OutputError on failure.
   void commit();
 

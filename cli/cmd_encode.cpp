@@ -38,8 +38,9 @@ constexpr std::string_view kDescription =
     "Primary variable x(r,c,d) = N*N*r + N*c + d + 1 (r, c, d from 0); auxiliary variables\n"
     "come after N^3. Files are written to a temporary name and renamed when complete.\n"
     "SIGINT or SIGTERM abandons the CNF being written (exit code 130): it leaves no file and\n"
-    "no temporary file, and an earlier file at that path stays as it was; standard output\n"
-    "keeps what it received, cut short, and a message says so.\n\n"
+    "no temporary file, and an earlier file at the -o path stays as it was; standard output\n"
+    "(or a pipe or device given to -o) keeps what it received, cut short, and a message\n"
+    "says so.\n\n"
     "One puzzle goes to -o FILE (standard output by default), written once the input has\n"
     "ended: an input of several puzzles writes nothing there, and needs --out-dir DIR, which\n"
     "receives one DIR/<index>.cnf per puzzle (index: the entry's position in the input,\n"
@@ -162,6 +163,7 @@ int encode(const std::vector<std::string>& args) {
   bool written = false;      // a CNF is complete at its target
   std::vector<bool> written_at;  // --out-dir: written_at[i], i.cnf is this run's
   std::string cut_short;     // the target whose write a signal abandoned
+  bool cut_short_kept = false;  // ... and it kept what it received (standard output, a pipe, a device)
 
   // Encodes `entry`'s puzzle into its target: DIR/<index>.cnf, the -o file or
   // standard output.  A failure costs this puzzle only.
@@ -183,11 +185,13 @@ int encode(const std::vector<std::string>& args) {
         written_at[index] = true;
       } else if (config.output == "-") {
         target = "standard output";
+        cut_short_kept = true;
         report = write_cnf(encoder, std::cout, target);
         if (!std::cout.flush()) throw OutputError("cannot write standard output");
       } else {
         target = config.output;
         AtomicFile file(config.output);
+        cut_short_kept = file.direct();
         report = write_cnf(encoder, file.stream(), target);
         file.commit();
       }
@@ -199,7 +203,8 @@ int encode(const std::vector<std::string>& args) {
                   << to_string(encoder.options().reduction) << (report.solved ? ", solved by the reduction" : "")
                   << (report.conflict ? ", contradiction found by the reduction" : "") << ")\n";
     } catch (const Cancelled&) {
-      // The AtomicFile took its temporary file away: the target is as it was.
+      // The AtomicFile took its temporary file away: the target is as it
+      // was, unless it is written directly.
       cut_short = target;
     } catch (const UsageError& e) {
       std::cerr << source_of(entry) << ": " << e.what() << '\n';
@@ -252,8 +257,8 @@ int encode(const std::vector<std::string>& args) {
     if (!one_file)
       std::cerr << "after " << puzzles_text(cut_short.empty() ? index : index - 1)
                 << (cut_short.empty() ? "" : " (" + cut_short + " not written)") << '\n';
-    else if (cut_short == "standard output")
-      std::cerr << "while writing the CNF to standard output: what it received is cut short\n";
+    else if (cut_short_kept)
+      std::cerr << "while writing the CNF to " << cut_short << ": what it received is cut short\n";
     else if (!cut_short.empty())
       std::cerr << "while writing " << cut_short << ": no CNF written\n";
     else if (!written)

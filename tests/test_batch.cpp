@@ -590,14 +590,22 @@ BOOST_AUTO_TEST_CASE(a_signal_abandons_the_cnf_being_written) {
   BOOST_TEST(contains(slurp(err), "satdoku encode: interrupted while writing " + cnf.string() + ": no CNF written"),
              slurp(err));
 
-  const fs::path out = s.dir / "stdout";
-  const pid_t piped = spawn({"encode", "-q", "--reduce", "none", board.string()}, out, err);
-  wait_for_output(piped, out, 1 << 20);
-  ::kill(piped, SIGINT);
-  BOOST_TEST(exit_code_within_5s(piped) == 130);
-  BOOST_TEST(contains(slurp(err), "satdoku encode: interrupted while writing the CNF to standard output: what it "
-                                  "received is cut short"),
-             slurp(err));
+  // Standard output, and a device written directly (-o /dev/stdout), keep
+  // what they received.
+  for (const std::string target : {"standard output", "/dev/stdout"}) {
+    BOOST_TEST_CONTEXT(target) {
+      std::vector<std::string> args{"encode", "-q", "--reduce", "none", board.string()};
+      if (target != "standard output") args.insert(args.end(), {"-o", target});
+      const fs::path out = s.dir / (target == "standard output" ? "stdout" : "device");
+      const pid_t writer = spawn(args, out, err);
+      wait_for_output(writer, out, 1 << 20);
+      ::kill(writer, target == "standard output" ? SIGINT : SIGTERM);
+      BOOST_TEST(exit_code_within_5s(writer) == 130);
+      BOOST_TEST(contains(slurp(err), "satdoku encode: interrupted while writing the CNF to " + target +
+                                          ": what it received is cut short"),
+                 slurp(err));
+    }
+  }
 
   // --out-dir: the puzzles before stay whole, the one being written is not
   // there, and an earlier run's CNFs at that position and after it are gone
