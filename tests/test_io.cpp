@@ -624,6 +624,46 @@ BOOST_AUTO_TEST_CASE(clashing_clues_are_not_parse_errors) {
   BOOST_TEST(find_clash(grids[0]).has_value());
 }
 
+// A CNF or a SAT solver's answer given where puzzles go is one error for
+// the file, which says what to do, not one per line of bogus boards.
+BOOST_AUTO_TEST_CASE(a_cnf_or_a_solvers_answer_is_no_puzzle_file) {
+  const std::string cnf_said = "this is a DIMACS CNF, not puzzles";
+  const std::string dimacs_said = "this is a DIMACS file (a CNF or a SAT solver's answer), not puzzles";
+  const std::string answer_said = "this is a SAT solver's answer, not puzzles";
+  const std::vector<std::pair<std::string, std::string>> files = {
+      {"p cnf 729 3000\n1 2 0\n-1 -2 0\n", cnf_said},
+      {"\n  p  cnf 3 1\n1 2 0\n", cnf_said},
+      {"c satdoku 0.1 CNF\nc board 9x9\np cnf 729 2\n1 0\n2 0\n", dimacs_said},
+      {"c --- [ banner ] ------\nc\ns SATISFIABLE\nv 1 -2 0\n", dimacs_said},
+      {"s UNSATISFIABLE\n", answer_said},
+      {"SAT\n1 -2 3 0\n", answer_said},
+      {"UNSAT\n", answer_said},
+  };
+  for (const auto& [text, said] : files) {
+    BOOST_TEST_CONTEXT(text) {
+      const auto entries = read_all(text);
+      BOOST_REQUIRE_EQUAL(entries.size(), 1u);
+      BOOST_REQUIRE(diagnostic(entries[0]));
+      BOOST_TEST(diagnostic(entries[0])->message.find(said) != std::string::npos, diagnostic(entries[0])->message);
+      BOOST_TEST(diagnostic(entries[0])->message.find("'satdoku decode CNF ANSWER'") != std::string::npos);
+    }
+  }
+  // Rows of symbols that start with those letters are still rows, and a
+  // format given by the caller is read as given.
+  const std::string grid4 = "c . | . .\n. . | . .\n------+----\n. . | . .\n. . | . .\n";
+  ReadOptions letters;
+  letters.alphabet = Alphabet::parse("a-d");
+  const auto rows = read_all(grid4, letters);
+  BOOST_REQUIRE_EQUAL(rows.size(), 1u);
+  BOOST_TEST(!diagnostic(rows[0]));
+  ReadOptions line;
+  line.format = InputFormat::line;
+  const auto forced = read_all("SAT\n", line);
+  BOOST_REQUIRE_EQUAL(forced.size(), 1u);
+  BOOST_REQUIRE(diagnostic(forced[0]));
+  BOOST_TEST(diagnostic(forced[0])->message.find(answer_said) == std::string::npos);
+}
+
 BOOST_AUTO_TEST_CASE(bom_and_crlf_in_every_format) {
   const std::string bom = "\xEF\xBB\xBF";
   auto crlf = [](std::string s) {

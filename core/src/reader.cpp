@@ -10,7 +10,10 @@
 #include <cstring>
 #include <istream>
 #include <limits>
+#include <optional>
+#include <sstream>
 #include <streambuf>
+#include <utility>
 #include <vector>
 
 #include "satdoku/io.hpp"
@@ -173,9 +176,8 @@ bool is_alpha(char ch) { return (ch >= 'A' && ch <= 'Z') || (ch >= 'a' && ch <= 
 // case: "Puzzles", "Level: easy"; not "xxx" blanks, nor the capitals of a
 // 16x16 row), and it is shorter than any one-line puzzle (16 symbols) or has
 // two pieces with letters (a lower-case 16x16 puzzle is one piece of letters).
-bool reads_as_words(std::string_view t) {
-  bool word = false;
-  for (std::size_t i = 0; i < t.size() && !word;) {
+bool has_word(std::string_view t) {
+  for (std::size_t i = 0; i < t.size();) {
     if (!is_alpha(t[i])) {
       ++i;
       continue;
@@ -186,9 +188,13 @@ bool reads_as_words(std::string_view t) {
       lower = lower || (t[i] >= 'a' && t[i] <= 'z');
       varied = varied || t[i] != t[b];
     }
-    word = i - b >= 3 && lower && varied;
+    if (i - b >= 3 && lower && varied) return true;
   }
-  if (!word) return false;
+  return false;
+}
+
+bool reads_as_words(std::string_view t) {
+  if (!has_word(t)) return false;
   std::size_t symbols = 0, lettered = 0;
   for (std::size_t i = 0; i < t.size();) {
     if (is_space(t[i])) {
@@ -486,6 +492,7 @@ struct PuzzleReader::Impl {
   InputFormat format;
   std::size_t index = 0;
   bool finished = false;
+  std::optional<Entry> foreign;  // the one entry of a file that holds no puzzles (decide_format)
 
   // Lines handed back to be read again (multi-line formats, and the
   // detection's look ahead): a stack, the back is read next.
@@ -614,6 +621,10 @@ struct PuzzleReader::Impl {
       finished = true;
       return std::nullopt;
     }
+    if (foreign) {
+      finished = true;
+      return std::exchange(foreign, std::nullopt);
+    }
     std::optional<Entry> entry;
     switch (format) {
       case InputFormat::automatic:
@@ -639,6 +650,12 @@ struct PuzzleReader::Impl {
       std::size_t off = 0;
       const std::string_view t = trim(line.text, off);
       if (t.empty() || t[0] == '#') continue;
+      if (const std::string_view what = not_puzzles(t); !what.empty()) {
+        // A CNF or a solver's answer given where puzzles go would make
+        // thousands of bogus records, one per line: one, for the file.
+        foreign = fail(line.number, line.number, off + 1, std::string(what));
+        return true;
+      }
       format = detect(t, alphabet, options);
       const Pending first{std::string(line.text), line};
       if (!starts_a_board(format, t)) {
@@ -665,6 +682,27 @@ struct PuzzleReader::Impl {
       return true;
     }
     return false;
+  }
+
+  // Why a file whose first content line is `t` holds no puzzles but a CNF
+  // or a SAT solver's answer (DIMACS, or MiniSat's SAT/UNSAT), or "" when it
+  // may hold puzzles: "p cnf ...", a "c" comment with a word in it (as
+  // satdoku's CNFs and CaDiCaL's answers start), "s SATISFIABLE" or the like
+  // (no row of symbols has a word, nor "cnf" apart).
+  static std::string_view not_puzzles(std::string_view t) {
+    std::istringstream words{std::string(t.substr(0, 64))};
+    std::string first, second;
+    words >> first >> second;
+    if (first == "p" && second == "cnf")
+      return "this is a DIMACS CNF, not puzzles: to read a SAT solver's answer to it, give both to "
+             "'satdoku decode CNF ANSWER'";
+    if (first == "c" && has_word(t.substr(1)))
+      return "this is a DIMACS file (a CNF or a SAT solver's answer), not puzzles: give the CNF and the "
+             "solver's answer to 'satdoku decode CNF ANSWER'";
+    if ((first == "s" && (second == "SATISFIABLE" || second == "UNSATISFIABLE" || second == "UNKNOWN")) ||
+        ((first == "SAT" || first == "UNSAT" || first == "INDET") && second.empty()))
+      return "this is a SAT solver's answer, not puzzles: give it, after its CNF, to 'satdoku decode CNF ANSWER'";
+    return {};
   }
 
   // The format of a board whose first line `text` was detected as `format`,
