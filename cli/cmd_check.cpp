@@ -13,6 +13,7 @@
 #include <memory>
 #include <new>
 #include <optional>
+#include <set>
 #include <sstream>
 #include <thread>
 
@@ -634,6 +635,56 @@ class JUnitReport {
   std::string cases_;
 };
 
+// Whether `stem` names a proof position: INDEX or FILENUMBER-INDEX.
+bool is_proof_stem(std::string_view stem) {
+  const std::size_t dash = stem.find('-');
+  auto number = [](std::string_view digits) {
+    return !digits.empty() && digits.front() != '0' &&
+           std::all_of(digits.begin(), digits.end(), [](char c) { return c >= '0' && c <= '9'; });
+  };
+  return dash == std::string_view::npos ? number(stem) : number(stem.substr(0, dash)) && number(stem.substr(dash + 1));
+}
+
+// After the run, also an interrupted one: removes from `dir` every proof
+// pair (STEM.cnf, a proof CNF by its header, and STEM.drat) that this run
+// did not report (`reported`), so that the folder holds this run's proofs
+// only: none of an earlier run's beyond this input's end or past the
+// interruption, nor one a worker wrote for a puzzle whose record the
+// interruption kept back.  Says how many unless `quiet`; a file that cannot
+// be removed is an output error.
+ExitCode sweep_proofs(const fs::path& dir, const std::set<std::string>& reported, bool quiet) {
+  std::error_code error;
+  if (!fs::is_directory(dir, error)) return ExitCode::ok;
+  std::vector<fs::path> unreported;
+  for (fs::directory_iterator it(dir, error), end; !error && it != end; it.increment(error)) {
+    const fs::path& path = it->path();
+    const std::string stem = path.stem().string();
+    if (path.extension() == ".cnf" && is_proof_stem(stem) && !reported.count(stem) &&
+        fs::is_regular_file(fs::symlink_status(path, error)) && is_proof_header(leading_comments(path)))
+      unreported.push_back(path);
+  }
+  ExitCode code = ExitCode::ok;
+  if (error) {
+    std::cerr << "satdoku check: cannot read folder " << dir.string() << " for proofs not of this run: "
+              << error.message() << '\n';
+    code = ExitCode::usage;
+  }
+  std::size_t removed = 0;
+  for (const fs::path& cnf : unreported) {
+    for (const fs::path& path : {cnf, fs::path(cnf).replace_extension(".drat")}) {
+      if (fs::remove(path, error) || !error) continue;
+      std::cerr << "satdoku check: cannot remove " << path.string() << ", a proof not of this run: "
+                << error.message() << '\n';
+      code = ExitCode::usage;
+    }
+    ++removed;
+  }
+  if (removed > 0 && !quiet)
+    std::cerr << "satdoku check: removed " << count_text(removed, "proof pair") << " not of this run from "
+              << dir.string() << '\n';
+  return code;
+}
+
 constexpr std::string_view kDescription =
     "Gives every puzzle of the FILEs (standard input when none or -) one verdict, in input order:\n"
     "  unique    exactly one solution (printed)\n"
@@ -651,8 +702,8 @@ constexpr std::string_view kDescription =
     "without it is still unique) or needed, one incremental SAT call per clue.\n"
     "--proof DIR writes, per unique puzzle, INDEX.cnf (rules + clues + not this solution) and\n"
     "INDEX.drat, CaDiCaL's text DRAT proof that the CNF is unsatisfiable; check with\n"
-    "`drat-trim INDEX.cnf INDEX.drat` (with several FILEs: FILENUMBER-INDEX); an earlier\n"
-    "run's proof pair for a position that gets no proof now is removed.\n"
+    "`drat-trim INDEX.cnf INDEX.drat` (with several FILEs: FILENUMBER-INDEX); at the end,\n"
+    "also of an interrupted run, every proof pair in DIR not of this run is removed.\n"
     "Output (--output): text (one line per puzzle: file:line verdict details) or json (JSON\n"
     "Lines: solve's fields plus verdict, solutions, differ, count, redundant, proof, met).\n"
     "Puzzles that miss --expect are named on stderr with file:line. An interrupted run, or one\n"
@@ -746,8 +797,10 @@ int check(const std::vector<std::string>& args) {
     };
   };
   bool said_alphabet = false;
+  std::set<std::string> proofs_reported;  // stems of this run's proof pairs
   auto sink = [&](CheckRecord&& r) {
     r.base.sequence = ++sequence;
+    if (!r.proof_cnf.empty()) proofs_reported.insert(fs::path(r.proof_cnf).stem().string());
     tally.add(r);
     note_short_alphabet(std::cerr, r.base, plan.alphabet, said_alphabet);
     if (junit) junit->add(r);
@@ -766,6 +819,7 @@ int check(const std::vector<std::string>& args) {
   const BatchTotals totals =
       run_batch(source, make_worker, sink, config.run.batch(plan.pipeline));
   ExitCode code = tally.exit_code();
+  if (!plan.proof_dir.empty()) code = worst(code, sweep_proofs(plan.proof_dir, proofs_reported, config.run.quiet));
   // A report of part of the run would pass for the whole run in CI: none
   // when the run was interrupted or its records could not all be written,
   // as with any output file not written whole, and an earlier run's report

@@ -271,6 +271,17 @@ BOOST_AUTO_TEST_CASE(proofs_are_written_for_unique_puzzles_only) {
   BOOST_TEST(beside.exit_code == 0, beside.err);
   BOOST_TEST(fs::exists(encoded / "1.cnf"));
   fs::remove_all(encoded);
+  // A shorter input's run leaves no proof of the longer one's beyond its
+  // end (a proof pair not of this run goes, wherever it stands), and says so.
+  const fs::path shorter = dir / "shorter";
+  BOOST_TEST_REQUIRE(run_satdoku("check -q --proof " + quoted(shorter), first_lines("17_clue.txt", 3)).exit_code == 0);
+  const auto one = run_satdoku("check --proof " + quoted(shorter), first_lines("17_clue.txt", 1));
+  BOOST_TEST(one.exit_code == 0, one.err);
+  BOOST_TEST(one.err.find("removed 2 proof pairs not of this run from") != std::string::npos, one.err);
+  std::set<std::string> left;
+  for (const auto& entry : fs::directory_iterator(shorter)) left.insert(entry.path().filename().string());
+  BOOST_TEST((left == std::set<std::string>{"1.cnf", "1.drat"}));
+  fs::remove_all(shorter);
   // Put the first run's files back for what follows.
   const auto rerun = run_satdoku("check -q --output json --proof " + quoted(dir), input);
   BOOST_TEST(rerun.exit_code == 1, rerun.err);
