@@ -6,6 +6,7 @@
 #include <cerrno>
 #include <fstream>
 #include <iostream>
+#include <sstream>
 #include <system_error>
 
 #include "satdoku/error.hpp"
@@ -139,6 +140,34 @@ namespace {
 
 bool stdout_failure_said = false;  // only the main thread writes standard output's failures
 
+// The other commands whose --help lists `option` ("--count", "-o"): read
+// from their own help texts, so the hint never drifts from the options.
+std::vector<std::string_view> commands_with_option(std::string_view self, const std::string& option) {
+  std::vector<std::string_view> found;
+  if (option.size() < 2 || option[0] != '-') return found;
+  for (const Command& c : commands()) {
+    if (c.name == self) continue;
+    std::ostringstream help;
+    std::streambuf* const saved = std::cout.rdbuf(help.rdbuf());
+    try {
+      c.run({"--help"});
+    } catch (...) {
+    }
+    std::cout.rdbuf(saved);
+    // An option line: "  --count K  ...", "  -o [ --output ] arg ...": its
+    // names are the words from the start that begin with '-' (or are brackets).
+    std::istringstream lines(help.str());
+    bool has = false;
+    for (std::string line; !has && std::getline(lines, line);) {
+      std::istringstream words(line);
+      for (std::string word; !has && words >> word && (word[0] == '-' || word == "[" || word == "]");)
+        has = word == option;
+    }
+    if (has) found.push_back(c.name);
+  }
+  return found;
+}
+
 // The command, with its exceptions turned into messages and exit code 2.
 int run_guarded(std::string_view name, int (*body)(const std::vector<std::string>&),
                 const std::vector<std::string>& args) {
@@ -147,6 +176,17 @@ int run_guarded(std::string_view name, int (*body)(const std::vector<std::string
   } catch (const std::bad_alloc&) {
     std::cout.flush();  // the records made so far
     std::cerr << "satdoku " << name << ": out of memory\n";
+  } catch (const po::unknown_option& e) {
+    std::cerr << "satdoku " << name << ": " << e.what() << '\n';
+    // An option of another command ("solve --count") says which one has it.
+    const std::string option = e.get_option_name();
+    if (const auto others = commands_with_option(name, option); !others.empty()) {
+      std::cerr << option << " is an option of";
+      for (std::size_t i = 0; i < others.size(); ++i)
+        std::cerr << (i == 0 ? " " : i + 1 == others.size() ? " and " : ", ") << "'satdoku " << others[i] << "'";
+      std::cerr << ", not of 'satdoku " << name << "'\n";
+    }
+    std::cerr << "Try 'satdoku " << name << " --help'.\n";
   } catch (const po::error& e) {
     std::cerr << "satdoku " << name << ": " << e.what() << "\nTry 'satdoku " << name << " --help'.\n";
   } catch (const UsageError& e) {

@@ -57,6 +57,18 @@ BOOST_AUTO_TEST_CASE(help_version_and_unknown_commands) {
   BOOST_TEST(help.out.find("solve") != std::string::npos);
   BOOST_TEST(help.out.find("Exit codes") != std::string::npos);
   BOOST_TEST(help.out.find("hit a limit (unknown)") != std::string::npos);  // --timeout fails a run too
+  // An option of another command says which one has it.
+  auto other = run_satdoku("solve --count 5");
+  BOOST_TEST(other.exit_code == 2);
+  BOOST_TEST(other.err == "satdoku solve: unrecognised option '--count'\n"
+                          "--count is an option of 'satdoku check', not of 'satdoku solve'\n"
+                          "Try 'satdoku solve --help'.\n",
+             other.err);
+  BOOST_TEST(run_satdoku("check --limit 2").err.find("--limit is an option of 'satdoku solve' and 'satdoku compare', "
+                                                     "not of 'satdoku check'") != std::string::npos);
+  BOOST_TEST(run_satdoku("decode -q").err.find("-q is an option of 'satdoku solve', 'satdoku encode' and "
+                                               "'satdoku check'") != std::string::npos);
+  BOOST_TEST(run_satdoku("solve --bogus").err.find("is an option of") == std::string::npos);
   auto version = run_satdoku("--version");
   BOOST_TEST(version.exit_code == 0);
   BOOST_TEST(version.out.rfind("satdoku ", 0) == 0);
