@@ -30,9 +30,40 @@ extern "C" void on_signal(int) {
   sigaction(SIGINT, &action, nullptr);
   sigaction(SIGTERM, &action, nullptr);
 }
+
+std::atomic<bool> g_broken_pipe{false};
+// Nobody reads an output any more (`satdoku check --proof DIR big.txt | head
+// -1`).  Killed by SIGPIPE, the process would leave a proof half written
+// under its temporary name and an earlier run's JUnit report in place; so
+// it stops as after Ctrl-C, tidily, and quietly as a Unix tool ended by
+// SIGPIPE: standard error goes to /dev/null, and main() ends the process by
+// SIGPIPE once tidy (end_by_sigpipe_if_broken).  open, dup2 and close are
+// async-signal-safe.
+extern "C" void on_broken_pipe(int) {
+  if (g_broken_pipe.exchange(true)) return;
+  const int null = ::open("/dev/null", O_WRONLY);
+  if (null >= 0) {
+    ::dup2(null, STDERR_FILENO);
+    ::close(null);
+  }
+  g_interrupted.store(true);
+}
 }  // namespace
 
 const std::atomic<bool>& interrupt_flag() { return g_interrupted; }
+
+void install_broken_pipe_handler() {
+  struct sigaction action {};
+  action.sa_handler = on_broken_pipe;
+  sigemptyset(&action.sa_mask);
+  sigaction(SIGPIPE, &action, nullptr);
+}
+
+void end_by_sigpipe_if_broken() {
+  if (!g_broken_pipe.load()) return;
+  std::signal(SIGPIPE, SIG_DFL);
+  std::raise(SIGPIPE);
+}
 
 namespace {
 // stat() of a named input, fstat() of standard input ("-"); false when it fails.

@@ -71,6 +71,11 @@ class EntrySource {
 // Set by SIGINT/SIGTERM once install_interrupt_handlers() has run.
 const std::atomic<bool>& interrupt_flag();
 void install_interrupt_handlers();
+// SIGPIPE (an output nobody reads) stops the batch as an interrupt does, with
+// standard error muted; end_by_sigpipe_if_broken() then ends the process by
+// SIGPIPE (status 141 in a shell), as a Unix tool ends, once tidy.  Both for main().
+void install_broken_pipe_handler();
+void end_by_sigpipe_if_broken();
 
 // Workers that keep a solver from entry to entry (BatchOptions::stateful)
 // start a new one at each block of entries (puzzles and bad lines alike),

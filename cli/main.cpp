@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "batch.hpp"
 #include "commands.hpp"
 #include "common.hpp"
 
@@ -80,19 +81,25 @@ int main(int argc, char** argv) {
   // no message and temporary files left behind; ignored, the write fails
   // with EFBIG and is reported like any other output error (exit code 2).
   std::signal(SIGXFSZ, SIG_IGN);
+  install_broken_pipe_handler();
   std::vector<std::string> args(argv + 1, argv + argc);
   if (args.empty()) {
     print_help(std::cerr);
     return static_cast<int>(ExitCode::usage);
   }
   const std::string& first = args.front();
+  int code;
   // Through guarded(), so that a help text that cannot be written is exit code 2.
-  if (first == "--help" || first == "-h" || first == "help") {
-    if (first == "help" && args.size() > 1) return main_dispatch(args[1], {"--help"});
-    return guarded("--help", help, {});
-  }
-  if (first == "--version" || first == "-V") return guarded("--version", version, {});
-  return main_dispatch(first, std::vector<std::string>(args.begin() + 1, args.end()));
+  if (first == "help" && args.size() > 1)
+    code = main_dispatch(args[1], {"--help"});
+  else if (first == "--help" || first == "-h" || first == "help")
+    code = guarded("--help", help, {});
+  else if (first == "--version" || first == "-V")
+    code = guarded("--version", version, {});
+  else
+    code = main_dispatch(first, std::vector<std::string>(args.begin() + 1, args.end()));
+  end_by_sigpipe_if_broken();
+  return code;
 }
 
 namespace satdoku::cli {

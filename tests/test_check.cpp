@@ -648,3 +648,30 @@ BOOST_AUTO_TEST_CASE(a_failing_error_is_called_an_error) {
   BOOST_TEST(r.out.find("sudoku-81-1.txt:1 error: ") != std::string::npos, r.out);
   BOOST_TEST(r.err.find("sudoku-81-1.txt:1: FAIL: expected unique, got an error") != std::string::npos, r.err);
 }
+
+// A reader that stops reading (`| head`) ends satdoku by SIGPIPE as before
+// (status 141, nothing said), but tidily: no proof left half written under
+// a temporary name, the proofs in the folder those of the records sent,
+// and no JUnit report (an earlier one removed).
+BOOST_AUTO_TEST_CASE(a_broken_pipe_ends_the_run_tidily) {
+  const fs::path dir = fresh_dir("pipe");
+  { std::ofstream(dir / "in.txt") << first_lines("17_clue.txt", 3000); }
+  { std::ofstream(dir / "report.xml") << "<old/>\n"; }
+  const RunResult r = run_shell("cd " + quoted(dir) + " && { " + quoted(satdoku_binary()) +
+                                " check -o json --proof proofs --junit report.xml in.txt 2>err.txt; echo $? > rc.txt; }"
+                                " | head -c 1000 > /dev/null; cat rc.txt err.txt");
+  BOOST_TEST(r.out == "141\n", r.out);
+  BOOST_TEST(!fs::exists(dir / "report.xml"));
+  std::size_t pairs = 0;
+  for (const auto& entry : fs::directory_iterator(dir / "proofs")) {
+    const std::string name = entry.path().filename().string();
+    BOOST_TEST(name.find(".tmp.") == std::string::npos, name);
+    if (name.ends_with(".cnf")) {
+      ++pairs;
+      BOOST_TEST(fs::exists(fs::path(entry.path()).replace_extension(".drat")), name);
+    }
+  }
+  BOOST_TEST(pairs > 0u);
+  BOOST_TEST(pairs < 3000u);
+  fs::remove_all(dir);
+}
