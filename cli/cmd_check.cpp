@@ -335,6 +335,9 @@ class Checker {
   // header says so): other files of those names, such as `encode --out-dir`
   // writes, are not a proof and stay.
   void remove_stale_proof(CheckRecord& r) const {
+    // A file that cannot be opened or read (no line) is no puzzle position:
+    // a mistyped input name must not cost the folder its first proof.
+    if (r.base.entry.where.line == 0) return;
     const auto [cnf, drat] = proof_paths(r.base.entry);
     if (!is_proof_cnf(cnf)) return;
     for (const fs::path& path : {cnf, drat}) {
@@ -798,9 +801,11 @@ int check(const std::vector<std::string>& args) {
   };
   bool said_alphabet = false;
   std::set<std::string> proofs_reported;  // stems of this run's proof pairs
+  std::size_t puzzles_read = 0;
   auto sink = [&](CheckRecord&& r) {
     r.base.sequence = ++sequence;
     if (!r.proof_cnf.empty()) proofs_reported.insert(fs::path(r.proof_cnf).stem().string());
+    puzzles_read += std::holds_alternative<Grid>(r.base.entry.content);
     tally.add(r);
     note_short_alphabet(std::cerr, r.base, plan.alphabet, said_alphabet);
     if (junit) junit->add(r);
@@ -819,7 +824,9 @@ int check(const std::vector<std::string>& args) {
   const BatchTotals totals =
       run_batch(source, make_worker, sink, config.run.batch(plan.pipeline));
   ExitCode code = tally.exit_code();
-  if (!plan.proof_dir.empty()) code = worst(code, sweep_proofs(plan.proof_dir, proofs_reported, config.run.quiet));
+  // Not after a run that read no puzzle: a mistyped input name would empty the folder.
+  if (!plan.proof_dir.empty() && puzzles_read > 0)
+    code = worst(code, sweep_proofs(plan.proof_dir, proofs_reported, config.run.quiet));
   // A report of part of the run would pass for the whole run in CI: none
   // when the run was interrupted or its records could not all be written,
   // as with any output file not written whole, and an earlier run's report

@@ -250,8 +250,10 @@ int encode(const std::vector<std::string>& args) {
   }
   if (single && !interrupt_flag()) write_one(*single, std::get<Grid>(single->content), 1);
   // Interrupted too: the folder then holds this run's CNFs up to the signal,
-  // and none of an earlier run's under a position name.
-  if (!one_file) code = worst(code, remove_stale_cnfs(config.out_dir, written_at, config.quiet));
+  // and none of an earlier run's under a position name.  Not after a run
+  // that wrote nothing: a mistyped input name would empty the folder.
+  if (!one_file && std::find(written_at.begin(), written_at.end(), true) != written_at.end())
+    code = worst(code, remove_stale_cnfs(config.out_dir, written_at, config.quiet));
   if (interrupt_flag()) {
     std::cerr << "satdoku encode: interrupted ";
     if (!one_file)

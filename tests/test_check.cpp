@@ -281,6 +281,11 @@ BOOST_AUTO_TEST_CASE(proofs_are_written_for_unique_puzzles_only) {
   std::set<std::string> left;
   for (const auto& entry : fs::directory_iterator(shorter)) left.insert(entry.path().filename().string());
   BOOST_TEST((left == std::set<std::string>{"1.cnf", "1.drat"}));
+  // A run that read no puzzle (a mistyped input name) removes nothing.
+  const auto typo = run_satdoku("check --proof " + quoted(shorter) + " " + quoted(dir / "no-such-file.txt"));
+  BOOST_TEST(typo.exit_code == 2, typo.err);
+  BOOST_TEST(fs::exists(shorter / "1.cnf"));
+  BOOST_TEST(fs::exists(shorter / "1.drat"));
   fs::remove_all(shorter);
   // Put the first run's files back for what follows.
   const auto rerun = run_satdoku("check -q --output json --proof " + quoted(dir), input);

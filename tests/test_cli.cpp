@@ -827,6 +827,10 @@ BOOST_AUTO_TEST_CASE(encode_out_dir_removes_an_earlier_runs_cnfs) {
   BOOST_TEST(fs::exists(dir / "1.cnf"));
   auto again = run_satdoku("encode --out-dir " + quoted(dir), kEasy + "\n");
   BOOST_TEST(again.err.find("removed") == std::string::npos, again.err);
+  // A run that wrote nothing (a mistyped input name) removes nothing.
+  auto typo = run_satdoku("encode --out-dir " + quoted(dir) + " " + quoted(dir / "no-such-file.txt"));
+  BOOST_TEST(typo.exit_code == 2, typo.err);
+  BOOST_TEST(fs::exists(dir / "1.cnf"));
   BOOST_TEST(run_satdoku("encode --help").out.find("A CNF an earlier run left in DIR") != std::string::npos);
   fs::remove_all(dir);
 }
