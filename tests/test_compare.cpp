@@ -116,6 +116,20 @@ BOOST_AUTO_TEST_CASE(probing_asserts_failed_literals_to_a_fixpoint) {
   BOOST_TEST(unsat.conflict());
 }
 
+BOOST_AUTO_TEST_CASE(probe_refuses_candidates_that_are_not_variables) {
+  // 1 -> 2 and 1 -> -2: probing 1 would assert -1, so a refusal must come
+  // before any probe, whichever candidate is the bad one.
+  for (const int bad : {4, 100000, 0, -1}) {
+    UnitPropagator up(formula({{-1, 2}, {-1, -2}, {3, 2}}), 3);
+    const int candidates[] = {1, bad};
+    std::uint64_t probes = 0;
+    BOOST_CHECK_THROW(up.probe(candidates, &probes), UsageError);
+    BOOST_TEST(probes == 0u);
+    BOOST_TEST(up.value(1) == 0);
+    BOOST_TEST(!up.conflict());
+  }
+}
+
 BOOST_AUTO_TEST_CASE(empty_clause_is_a_conflict) {
   UnitPropagator up(formula({{1, 2}, {}}), 2);
   BOOST_TEST(up.conflict());

@@ -135,6 +135,13 @@ bool UnitPropagator::assert_literal(int literal) {
 }
 
 bool UnitPropagator::probe(std::span<const int> candidates, std::uint64_t* probes, std::uint64_t* failed) {
+  // Checked before anything is assumed: a candidate beyond variables() would
+  // index past values_, and 0 or a negative number would be taken for another
+  // literal's index.
+  for (int var : candidates)
+    if (var < 1 || var > variables_)
+      throw UsageError("UnitPropagator::probe: candidate " + std::to_string(var) +
+                       " out of range (variables are 1.." + std::to_string(variables_) + ")");
   if (conflict_) return false;
   for (bool changed = true; changed;) {
     changed = false;

@@ -64,6 +64,8 @@ class UnitPropagator {
   // round asserts nothing.  Returns false when the formula is found
   // unsatisfiable.  `probes` / `failed` (when non-null) are incremented by
   // the number of probes made and of failed literals found.
+  // Precondition: every candidate is a variable, 1 <= var <= variables();
+  // UsageError otherwise, before anything is assumed.
   bool probe(std::span<const int> candidates, std::uint64_t* probes = nullptr,
              std::uint64_t* failed = nullptr);
 
