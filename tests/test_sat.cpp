@@ -130,6 +130,23 @@ BOOST_AUTO_TEST_CASE(no_solution_and_clashing_clues) {
   }
 }
 
+BOOST_AUTO_TEST_CASE(every_backend_refuses_max_solutions_0_alike) {
+  // An empty board (the SAT modes gave it one solution) and clashing clues
+  // (the check comes before any look at the puzzle).
+  const auto puzzles = read_puzzles_text(std::string(81, '.') + "\n" + "5...5" + std::string(76, '.') + "\n");
+  std::vector<std::unique_ptr<Solver>> solvers;
+  solvers.push_back(make_native_solver());
+  for (SatMode mode : {SatMode::fresh, SatMode::incremental, SatMode::hybrid})
+    solvers.push_back(make_sat_solver({.mode = mode}));
+  for (const auto& solver : solvers)
+    for (const Grid& puzzle : puzzles) {
+      const Result r = solver->solve(puzzle, {.max_solutions = 0});
+      BOOST_TEST((r.status == Status::error), solver->name());
+      BOOST_TEST(r.message == "max_solutions must be at least 1");
+      BOOST_TEST(r.solutions.empty());
+    }
+}
+
 BOOST_AUTO_TEST_CASE(a_conflict_limit_gives_unknown_and_the_solver_stays_usable) {
   // The hardest puzzles need conflicts under every configuration.
   const auto hard = read_puzzles(shared_data() / "forum_hardest_11plus.txt", 5);

@@ -363,7 +363,12 @@ class SatBackend final : public Solver {
     const auto start = start_ = Clock::now();
     Result result;
     try {
-      if (auto clash = find_clash(puzzle)) {
+      // Refused before any work, in the native backend's words: a limit of
+      // 0 would otherwise still be given the first solution found.
+      if (limits.max_solutions == 0) {
+        result.status = Status::error;
+        result.message = "max_solutions must be at least 1";
+      } else if (auto clash = find_clash(puzzle)) {
         result.status = Status::invalid;
         result.clash = clash;
         result.exhausted = true;

@@ -23,7 +23,7 @@
 namespace satdoku {
 
 struct Limits {
-  std::uint64_t max_solutions = 1;  // stop after this many (>= 1)
+  std::uint64_t max_solutions = 1;  // stop after this many (>= 1; 0 is Status::error)
   std::uint64_t node_budget = 0;    // native: search nodes; 0 = none
   std::uint64_t conflict_budget = 0;  // SAT: conflicts per puzzle; 0 = none
   double time_budget = 0;           // seconds per puzzle, from the start of solve() (SAT: the
@@ -86,9 +86,11 @@ class Solver {
   // Thread-compatible: one Solver per thread.  Each backend honours the
   // limits that apply to it (native: node_budget; SAT: conflict_budget and
   // reuse_epoch; both: max_solutions, time_budget, cancel) and ignores the
-  // others.  Precondition: limits.max_solutions >= 1.  Bad input (a clash)
-  // is a Status, not an exception; a backend that cannot run returns
-  // Status::error with the reason in `message`.
+  // others.  Precondition: limits.max_solutions >= 1; every backend answers
+  // 0 alike, before looking at the puzzle: Status::error with the message
+  // "max_solutions must be at least 1".  Bad input (a clash) is a Status,
+  // not an exception; a backend that cannot run returns Status::error with
+  // the reason in `message`.
   virtual Result solve(const Grid& puzzle, const Limits& limits) = 0;
 };
 
