@@ -10,6 +10,21 @@
 
 using namespace satdoku;
 
+namespace {
+
+// The message of the UsageError `call` throws, or "no exception".
+template <class F>
+std::string usage_message(F call) {
+  try {
+    call();
+  } catch (const UsageError& e) {
+    return e.what();
+  }
+  return "no exception";
+}
+
+}  // namespace
+
 BOOST_AUTO_TEST_CASE(box_shapes_are_inferred) {
   const std::vector<std::tuple<int, int, int>> expected = {
       {4, 2, 2}, {6, 2, 3}, {8, 2, 4}, {9, 3, 3}, {10, 2, 5}, {12, 3, 4}, {15, 3, 5},
@@ -117,19 +132,32 @@ BOOST_AUTO_TEST_CASE(grid_set_refuses_what_no_board_holds) {
   g.set(15, 4);
   g.set(0, 0);
   BOOST_TEST(g.at(15) == 4);
-  auto message_of = [&](int cell, int digit) {
-    try {
-      g.set(cell, digit);
-    } catch (const UsageError& e) {
-      return std::string(e.what());
-    }
-    return std::string("no exception");
-  };
+  auto message_of = [&](int cell, int digit) { return usage_message([&] { g.set(cell, digit); }); };
   BOOST_TEST(message_of(0, 5) == "Grid::set: digit 5 is not 0 (empty) to 4");
   BOOST_TEST(message_of(0, -3) == "Grid::set: digit -3 is not 0 (empty) to 4");
   BOOST_TEST(message_of(16, 1) == "Grid::set: cell 16 is not on a 4x4 board (0 to 15)");
   BOOST_TEST(message_of(-1, 1) == "Grid::set: cell -1 is not on a 4x4 board (0 to 15)");
   BOOST_TEST(g.at(0) == 0);  // unchanged
+}
+
+// The (row, col) overloads refuse a row or column off the board: they passed
+// row * N + col on, so set(0, 5, 1) on a 4x4 filled r2c2 and at(1, -1) read
+// r1c4 (or, further off, memory outside the board).
+BOOST_AUTO_TEST_CASE(grid_row_and_column_must_be_on_the_board) {
+  Grid g(Geometry::shared(4));
+  g.set(3, 3, 4);
+  BOOST_TEST(g.at(3, 3) == 4);
+  BOOST_TEST(g.at(15) == 4);
+  const std::string board = " is not on a 4x4 board (rows and columns 0 to 3)";
+  BOOST_TEST(usage_message([&] { g.set(0, 5, 1); }) == "Grid::set: row 0, column 5" + board);
+  BOOST_TEST(usage_message([&] { g.set(1, -1, 2); }) == "Grid::set: row 1, column -1" + board);
+  BOOST_TEST(usage_message([&] { g.set(4, 0, 1); }) == "Grid::set: row 4, column 0" + board);
+  BOOST_TEST(usage_message([&] { g.set(-1, 2, 1); }) == "Grid::set: row -1, column 2" + board);
+  BOOST_TEST(usage_message([&] { g.set(0, 0, 5); }) == "Grid::set: digit 5 is not 0 (empty) to 4");
+  BOOST_TEST(g.clue_count() == 1);  // nothing landed anywhere
+  BOOST_TEST(usage_message([&] { (void)g.at(0, 4); }) == "Grid::at: row 0, column 4" + board);
+  BOOST_TEST(usage_message([&] { (void)g.at(-1, -1); }) == "Grid::at: row -1, column -1" + board);
+  BOOST_TEST(usage_message([&] { (void)g.at(2147483647, 0); }) == "Grid::at: row 2147483647, column 0" + board);
 }
 
 // The order behind has_repeats and contains_grid agrees with ==: grids of

@@ -19,6 +19,13 @@ void Grid::misuse(int cell, int digit) const {
   throw UsageError("Grid::set: digit " + std::to_string(digit) + " is not 0 (empty) to " + n);
 }
 
+void Grid::off_board(const char* function, int row, int col) const {
+  const std::string n = std::to_string(size());
+  throw UsageError(std::string(function) + ": row " + std::to_string(row) + ", column " + std::to_string(col) +
+                   " is not on a " + n + "x" + n + " board (rows and columns 0 to " + std::to_string(size() - 1) +
+                   ")");
+}
+
 int Grid::clue_count() const {
   return static_cast<int>(std::count_if(cells_.begin(), cells_.end(), [](auto v) { return v != 0; }));
 }

@@ -25,8 +25,16 @@ class Grid {
   int size() const { return geometry_->size(); }
   int cell_count() const { return geometry_->cell_count(); }
 
+  // The digit in `cell`, 0 when empty.  Precondition (unchecked: solvers
+  // and encoders read cells in their inner loops): 0 <= cell < cell_count().
   int at(int cell) const { return cells_[static_cast<std::size_t>(cell)]; }
-  int at(int row, int col) const { return at(geometry_->cell(row, col)); }
+  // The digit at (row, col).  Throws UsageError, naming the function, unless
+  // 0 <= row < N and 0 <= col < N: a column past the end of its row would
+  // otherwise read a cell of the next row.  Checked because no inner loop
+  // uses it (its callers are the writers and a benchmark's board
+  // transforms, each a pass over a board); those that need speed use
+  // at(cell).
+  int at(int row, int col) const { return at(cell_of("Grid::at", row, col)); }
   // Puts `digit` (0 empties the cell) into `cell`.  Throws UsageError,
   // naming the function, unless 0 <= cell < cell_count() and 0 <= digit <= N.
   void set(int cell, int digit) {
@@ -34,7 +42,10 @@ class Grid {
       misuse(cell, digit);
     cells_[static_cast<std::size_t>(cell)] = static_cast<std::uint16_t>(digit);
   }
-  void set(int row, int col, int digit) { set(geometry_->cell(row, col), digit); }
+  // The same at (row, col).  Throws UsageError, naming the function, unless
+  // 0 <= row < N and 0 <= col < N (set(0, N, d) would fill r2c1) and
+  // 0 <= digit <= N.
+  void set(int row, int col, int digit) { set(cell_of("Grid::set", row, col), digit); }
 
   std::span<const std::uint16_t> cells() const { return cells_; }
   int clue_count() const;      // non-empty cells
@@ -45,6 +56,14 @@ class Grid {
 
  private:
   [[noreturn]] void misuse(int cell, int digit) const;
+  // The cell at (row, col), or UsageError from `function` when either is
+  // off the board.
+  int cell_of(const char* function, int row, int col) const {
+    const auto n = static_cast<unsigned>(size());
+    if (static_cast<unsigned>(row) >= n || static_cast<unsigned>(col) >= n) off_board(function, row, col);
+    return geometry_->cell(row, col);
+  }
+  [[noreturn]] void off_board(const char* function, int row, int col) const;
 
   std::shared_ptr<const Geometry> geometry_;
   std::vector<std::uint16_t> cells_;
