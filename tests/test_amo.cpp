@@ -177,6 +177,28 @@ BOOST_AUTO_TEST_CASE(the_allocator_counts_and_refuses_overflow) {
   BOOST_TEST(a.fresh() == 11);
   BOOST_TEST(a.count() == 2);
   BOOST_TEST(a.last() == 11);
+  // INT_MAX is the last variable, handed out once; the one after throws.
   AuxAllocator full(2147483647);
+  BOOST_TEST(full.fresh() == 2147483647);
+  BOOST_TEST(full.count() == 1);
+  BOOST_TEST(full.last() == 2147483647);
   BOOST_CHECK_THROW(full.fresh(), UsageError);
+  BOOST_TEST(full.count() == 1);
+  AuxAllocator near(2147483646);
+  BOOST_TEST(near.fresh() == 2147483646);
+  BOOST_TEST(near.fresh() == 2147483647);
+  BOOST_CHECK_THROW(near.fresh(), UsageError);
+  // 0 ends a clause and -5 is a literal: neither is a variable to count from.
+  for (const int first : {0, -5, -2147483647 - 1}) {
+    try {
+      AuxAllocator bad(first);
+      BOOST_ERROR("AuxAllocator(" << first << ") accepted");
+    } catch (const UsageError& e) {
+      BOOST_TEST(std::string(e.what()) == "AuxAllocator: first variable " + std::to_string(first) +
+                                              " is not a DIMACS variable (1 or more)");
+    }
+  }
+  AuxAllocator one(1);
+  BOOST_TEST(one.last() == 0);
+  BOOST_TEST(one.fresh() == 1);
 }

@@ -3,6 +3,7 @@
 #include <array>
 #include <climits>
 #include <cmath>
+#include <string>
 #include <vector>
 
 #include "satdoku/error.hpp"
@@ -202,9 +203,15 @@ AmoCost amo_cost(AmoMethod method, std::uint64_t n) {
 
 AmoMethod default_amo(int n) { return n <= 16 ? AmoMethod::pairwise : AmoMethod::commander; }
 
+AuxAllocator::AuxAllocator(int first) : first_(first), next_(first) {
+  if (first < 1)
+    throw UsageError("AuxAllocator: first variable " + std::to_string(first) +
+                     " is not a DIMACS variable (1 or more)");
+}
+
 int AuxAllocator::fresh() {
-  if (next_ == INT_MAX) throw UsageError("formula too large: more than 2^31-1 variables");
-  return next_++;
+  if (next_ > INT_MAX) throw UsageError("formula too large: more than 2^31-1 variables");
+  return static_cast<int>(next_++);
 }
 
 void encode_at_most_one(ClauseSink& sink, std::span<const int> literals, AmoMethod method,

@@ -69,19 +69,24 @@ AmoCost amo_cost(AmoMethod method, std::uint64_t n);
 // fastest and never the slowest method.  Figures: encoder/README-section.md.
 AmoMethod default_amo(int n);
 
-// Hands out auxiliary variable numbers, counting up from `first`.
+// Hands out auxiliary variable numbers, counting up from `first`: first,
+// first + 1, ..., up to INT_MAX, the last DIMACS variable.
 class AuxAllocator {
  public:
-  explicit AuxAllocator(int first) : first_(first), next_(first) {}
-  // A new variable.  Throws UsageError when the numbers would pass INT_MAX.
+  // Throws UsageError, naming the constructor, unless first >= 1: 0 ends a
+  // DIMACS clause and a negative number is a literal, not a variable.
+  explicit AuxAllocator(int first);
+  // A new variable.  Throws UsageError once INT_MAX has been handed out.
   int fresh();
   int first() const { return first_; }
-  int count() const { return next_ - first_; }
-  int last() const { return next_ - 1; }  // first()-1 when none was given
+  int count() const { return static_cast<int>(next_ - first_); }
+  int last() const { return static_cast<int>(next_ - 1); }  // first()-1 when none was given
 
  private:
   int first_;
-  int next_;
+  // The number fresh() hands out next: 64 bits wide, so that it can stand
+  // one past INT_MAX once INT_MAX has been handed out.
+  std::int64_t next_;
 };
 
 // Emits an at-most-one over `literals` (distinct variables) with `method`,
