@@ -116,6 +116,31 @@ BOOST_AUTO_TEST_CASE(probing_asserts_failed_literals_to_a_fixpoint) {
   BOOST_TEST(unsat.conflict());
 }
 
+BOOST_AUTO_TEST_CASE(clauses_are_normalised_before_propagation) {
+  // {1 1} is the unit 1 (it was watched as a binary clause on 1 twice and
+  // never asserted), as {1} is; the same for longer clauses that shrink.
+  for (const ClauseBuffer& f : {formula({{1, 1}, {-1, 2}}), formula({{1}, {-1, 2}}),
+                                formula({{1, 1, 1}, {-1, 2, -1, 2}})}) {
+    UnitPropagator up(f, 2);
+    BOOST_TEST(up.reset());
+    BOOST_TEST(up.value(1) == 1);
+    BOOST_TEST(up.value(2) == 1);
+  }
+  // {-1 -1 3 3} is the binary -1 | 3: asserting 1 gives 3.
+  UnitPropagator binary(formula({{-1, -1, 3, 3}}), 3);
+  BOOST_TEST(binary.assert_literal(1));
+  BOOST_TEST(binary.value(3) == 1);
+  // A tautology is always true: {1 -1} and {2 3 -2} force nothing, and with
+  // -2 and -3 asserted, {2 3 -2} is no conflict (nor a reason for anything).
+  UnitPropagator tautology(formula({{1, -1}, {2, 3, -2}, {1, 1, -1}}), 3);
+  BOOST_TEST(tautology.reset());
+  BOOST_TEST(tautology.assigned() == 0u);
+  BOOST_TEST(tautology.assert_literal(-2));
+  BOOST_TEST(tautology.assert_literal(-3));
+  BOOST_TEST(tautology.value(1) == 0);
+  BOOST_TEST(!tautology.conflict());
+}
+
 BOOST_AUTO_TEST_CASE(probe_refuses_candidates_that_are_not_variables) {
   // 1 -> 2 and 1 -> -2: probing 1 would assert -1, so a refusal must come
   // before any probe, whichever candidate is the bad one.

@@ -15,23 +15,38 @@ UnitPropagator::UnitPropagator(const ClauseBuffer& clauses, int variables)
   watches_.resize(lits);
   values_.assign(lits, 0);
   trail_.reserve(static_cast<std::size_t>(variables_));
+  // Each clause is normalised first, as read_dimacs keeps clauses as written:
+  // a repeated literal is dropped ({1 1} watched 1 twice and was never taken
+  // for the unit it is) and a clause with x and -x, always true, is left out.
+  // values_, all 0 until reset(), marks the clause's literals meanwhile.
+  std::vector<int> c;  // the clause's distinct literal indices
   for (std::size_t i = 0; i < clauses.size(); ++i) {
-    const std::span<const int> c = clauses[i];
+    c.clear();
+    bool tautology = false;
+    for (const int lit : clauses[i]) {
+      const int x = index(lit);
+      if (values_[static_cast<std::size_t>(x ^ 1)]) tautology = true;
+      if (tautology) break;
+      if (values_[static_cast<std::size_t>(x)]) continue;
+      values_[static_cast<std::size_t>(x)] = 1;
+      c.push_back(x);
+    }
+    for (const int x : c) values_[static_cast<std::size_t>(x)] = 0;
+    if (tautology) continue;
     if (c.empty()) {
       empty_clause_ = true;
     } else if (c.size() == 1) {
-      units_.push_back(index(c[0]));
+      units_.push_back(c[0]);
     } else if (c.size() == 2) {
-      const int a = index(c[0]), b = index(c[1]);
-      watches_[static_cast<std::size_t>(a)].push_back({-1, b});
-      watches_[static_cast<std::size_t>(b)].push_back({-1, a});
+      watches_[static_cast<std::size_t>(c[0])].push_back({-1, c[1]});
+      watches_[static_cast<std::size_t>(c[1])].push_back({-1, c[0]});
     } else {
       const int id = static_cast<int>(starts_.size());
       starts_.push_back(static_cast<std::uint32_t>(literals_.size()));
       sizes_.push_back(static_cast<std::uint32_t>(c.size()));
-      for (int lit : c) literals_.push_back(index(lit));
-      watches_[static_cast<std::size_t>(index(c[0]))].push_back({id, index(c[1])});
-      watches_[static_cast<std::size_t>(index(c[1]))].push_back({id, index(c[0])});
+      literals_.insert(literals_.end(), c.begin(), c.end());
+      watches_[static_cast<std::size_t>(c[0])].push_back({id, c[1]});
+      watches_[static_cast<std::size_t>(c[1])].push_back({id, c[0]});
     }
   }
   reset();

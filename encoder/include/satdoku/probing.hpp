@@ -39,7 +39,11 @@ namespace satdoku {
 class UnitPropagator {
  public:
   // Compiles `clauses` over variables 1..max(variables, clauses.max_var()).
-  // Unit clauses and an empty clause are kept and applied by reset().
+  // Unit clauses and an empty clause are kept and applied by reset().  Each
+  // clause is normalised as it is compiled (ClauseBuffer and read_dimacs
+  // keep clauses as written): a repeated literal counts once, so {1 1} is
+  // the unit 1, and a clause with both x and -x, always true, is ignored;
+  // propagation is that of the equivalent formula.
   UnitPropagator(const ClauseBuffer& clauses, int variables);
 
   // Undoes every assignment, then asserts and propagates the formula's own
