@@ -16,6 +16,20 @@ constexpr std::string_view kLowerOrder = "0123456789abcdefghijklmnopqrstuvwxyz";
 
 bool is_blank_only(char ch) { return ch == '.' || ch == '_'; }
 
+// Why `ch` can be no digit's symbol, or nullptr: the reader gives these
+// characters a meaning of their own, so a board written with one would not
+// read back (io.hpp promises that format_line and format_grid do).
+const char* reserved_for(char ch) {
+  switch (ch) {
+    case '|': case '-': case '+': case '*': return "draws the box lines of the grid format";
+    case ',': return "separates the cells of the comma format";
+    case '#': return "starts a comment";
+    case '[': return "starts a section title or a leetcode board at the start of a line";
+    case '{': return "starts a leetcode board at the start of a line";
+    default: return nullptr;
+  }
+}
+
 // One table drives names, parsing and the help listing of each enum.
 constexpr std::array<std::pair<InputFormat, std::string_view>, 7> kInputNames{{
     {InputFormat::automatic, "auto"},
@@ -109,6 +123,8 @@ Alphabet Alphabet::parse(std::string_view spec) {
   for (std::size_t i = 0; i < symbols.size(); ++i) {
     const char ch = symbols[i];
     if (is_blank_only(ch)) throw fail(std::string("'") + ch + "' is reserved for blanks");
+    if (const char* why = reserved_for(ch))
+      throw fail(std::string("'") + ch + "' cannot be a digit: it " + why);
     const auto d = static_cast<signed char>(i + 1);
     auto set = [&](char c) {
       auto& entry = a.table_[static_cast<unsigned char>(c)];

@@ -57,7 +57,13 @@ class Alphabet {
   // 0-9 then A-Z (or a-z), so "0-F" is 0-9 then A-F.  Letters match either
   // case unless the spec uses both cases.  Blanks become . and _ plus 0 when
   // 0 is not a digit.  Throws UsageError when malformed (empty, a backwards
-  // range, a blank or unprintable symbol, more than 127 symbols) or repeated.
+  // range, a blank or unprintable symbol, more than 127 symbols) or repeated,
+  // and for a symbol the reader gives a meaning of its own, which a board
+  // written with it would not read back as (the promise of format_line and
+  // format_grid below): . and _ (blanks), | - + * (the grid format's box
+  // lines), ',' (the comma format), '#' (a comment), '[' and '{' (a section
+  // title or a leetcode board at the start of a line); whitespace is
+  // unprintable.  The message names the symbol and why.
   static Alphabet parse(std::string_view spec);
 
   // Digit (1..) of symbol `ch`, 0 for a blank, -1 for anything else.
