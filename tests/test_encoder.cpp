@@ -847,16 +847,21 @@ void check_against_reference_propagation(const std::vector<Grid>& puzzles, Encod
   }
 }
 
-void check_against_reference_emission(const Encoder& enc) {
-  ClauseBuffer got, want;
-  const EncodeReport r = enc.emit(got);
-  ReferenceEmission ref(enc, want);
-  ref.run();
+// The same clauses in the same order, literal for literal.
+void require_same_clauses(const ClauseBuffer& got, const ClauseBuffer& want) {
   BOOST_REQUIRE(got.size() == want.size());
   for (std::size_t i = 0; i < got.size(); ++i) {
     const auto a = got[i], b = want[i];
     BOOST_REQUIRE(std::vector<int>(a.begin(), a.end()) == std::vector<int>(b.begin(), b.end()));
   }
+}
+
+void check_against_reference_emission(const Encoder& enc) {
+  ClauseBuffer got, want;
+  const EncodeReport r = enc.emit(got);
+  ReferenceEmission ref(enc, want);
+  ref.run();
+  require_same_clauses(got, want);
   BOOST_TEST(r.clauses == ref.clauses);
   BOOST_TEST(r.variables == static_cast<std::uint64_t>(ref.max_var));
   BOOST_TEST(r.aux == static_cast<std::uint64_t>(ref.aux_used()));
@@ -1072,4 +1077,57 @@ BOOST_AUTO_TEST_CASE(reduced_emission_matches_the_plain_emitter) {
         BOOST_TEST_CONTEXT("25x25 " << e.name << " " << to_string(red) << " " << to_string(m)) {
           check_against_reference_emission(Encoder(big, {e.encoding, m, red}));
         }
+}
+
+// A sink may use another encoder from add_clause: count it, emit it, or
+// build one with Reduction::probe (whose constructor emits).  The nested
+// emission took over the thread's one scratch, and the outer one went on
+// with the inner encoder's flags (63 clauses of a 9x9 lost to a 4x4 count).
+namespace {
+
+class NestingSink final : public ClauseSink {
+ public:
+  NestingSink(const Encoder& inner, ClauseBuffer& out) : inner_(inner), out_(out) {}
+  void add_clause(std::span<const int> literals) override {
+    switch (calls_++ % 3) {
+      case 0:
+        BOOST_REQUIRE(inner_.count().clauses == expected_.clauses);
+        break;
+      case 1: {
+        ClauseBuffer inner;
+        BOOST_REQUIRE(inner_.emit(inner).clauses == expected_.clauses);
+        break;
+      }
+      default:
+        (void)Encoder(inner_.puzzle(), {Encoding::natural, AmoMethod::pairwise, Reduction::probe});
+    }
+    out_.add_clause(literals);
+  }
+
+ private:
+  const Encoder& inner_;
+  const EncodeReport expected_ = inner_.count();
+  ClauseBuffer& out_;
+  std::uint64_t calls_ = 0;
+};
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(emission_is_reentrant) {
+  const Grid outer_puzzle = grid_of("1........." "2" + std::string(70, '.'), 9);
+  const Grid inner_puzzle = grid_of("1..." + std::string(12, '.'), 4);
+  for (const EncodingInfo& e : encodings())
+    for (Reduction red : {Reduction::clues, Reduction::propagate, Reduction::probe}) {
+      BOOST_TEST_CONTEXT(e.name << " " << to_string(red)) {
+        const Encoder outer(outer_puzzle, {e.encoding, AmoMethod::sequential, red});
+        const Encoder inner(inner_puzzle, {Encoding::natural, AmoMethod::pairwise, Reduction::clues});
+        ClauseBuffer alone, nested;
+        const EncodeReport want = outer.emit(alone);
+        NestingSink sink(inner, nested);
+        const EncodeReport got = outer.emit(sink);
+        require_same_clauses(nested, alone);
+        BOOST_TEST(got.clauses == want.clauses);
+        BOOST_TEST(got.variables == want.variables);
+      }
+    }
 }

@@ -1192,10 +1192,38 @@ struct EmitScratch {
   }
 };
 
-EmitScratch& emit_scratch() {
-  thread_local EmitScratch s;
-  return s;
-}
+// The EmitScratch of one emission: the thread's own for the outermost, a
+// new one for an emission nested in it (a sink that emits or counts another
+// encoder from add_clause, or builds one with Reduction::probe, whose
+// constructor emits): the outer emission's flags are still in use, and with
+// the shared scratch it went on with the inner encoder's.  One test of a
+// flag per emission, none per clause.
+class EmitScratchLease {
+ public:
+  EmitScratchLease() : outermost_(!busy()) { busy() = true; }
+  ~EmitScratchLease() {
+    if (!outermost_) return;
+    shared().trim();
+    busy() = false;
+  }
+  EmitScratchLease(const EmitScratchLease&) = delete;
+  EmitScratchLease& operator=(const EmitScratchLease&) = delete;
+
+  EmitScratch& get() { return outermost_ ? shared() : own_; }
+
+ private:
+  static bool& busy() {
+    thread_local bool b = false;
+    return b;
+  }
+  static EmitScratch& shared() {
+    thread_local EmitScratch s;
+    return s;
+  }
+
+  bool outermost_;
+  EmitScratch own_;  // used only when nested (empty vectors allocate nothing)
+};
 
 // Emits the clauses of one encoder into a sink, dropping what the reduction
 // satisfied and deleting the literals it falsified, and counting.  A group
@@ -1525,8 +1553,8 @@ Encoder::Encoder(Encoder&&) noexcept = default;
 Encoder& Encoder::operator=(Encoder&&) noexcept = default;
 
 EncodeReport Encoder::emit(ClauseSink& sink) const {
-  EmitScratch& flags = emit_scratch();
-  Emission out(*impl_, sink, flags);
+  EmitScratchLease flags;  // outlives `out`, and trims the scratch afterwards
+  Emission out(*impl_, sink, flags.get());
   if (impl_->conflict) {
     out.add_clause({});
     return out.finish();
@@ -1538,9 +1566,7 @@ EncodeReport Encoder::emit(ClauseSink& sink) const {
         const int unit[1] = {impl_->map.var(cell, d)};
         out.add_clause(unit);
       }
-  const EncodeReport report = out.finish();
-  flags.trim();
-  return report;
+  return out.finish();
 }
 
 EncodeReport Encoder::count() const {

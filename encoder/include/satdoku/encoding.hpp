@@ -158,7 +158,10 @@ class Encoder {
 
   // Emits every clause to `sink` and says how many.  Throws UsageError when
   // the at-most-one helper variables would pass INT_MAX (after emitting the
-  // clauses before that point), and whatever `sink` throws.
+  // clauses before that point), and whatever `sink` throws.  Re-entrant:
+  // `sink` may emit or count another Encoder, or construct one (with
+  // Reduction::probe the constructor emits), from add_clause; this
+  // emission's clauses are the same as without.
   EncodeReport emit(ClauseSink& sink) const;
   // emit() into a counter: the exact size without storing anything.  Throws
   // the same UsageError as emit().
