@@ -12,6 +12,7 @@
 #include "batch.hpp"
 #include "commands.hpp"
 #include "common.hpp"
+#include "satdoku/sat_solver.hpp"
 
 namespace satdoku::cli {
 
@@ -66,7 +67,10 @@ int help(const std::vector<std::string>&) {
 }
 
 int version(const std::vector<std::string>&) {
-  std::cout << "satdoku " SATDOKU_VERSION "\n";
+  // The solver's own string on a line of its own: the first line stays
+  // "satdoku X.Y.Z" for scripts, and a report of timings says which CaDiCaL
+  // produced them ("sc2021" is Debian's 1.5.3).
+  std::cout << "satdoku " SATDOKU_VERSION "\nCaDiCaL " << SatSolver::version() << "\n";
   return 0;
 }
 

@@ -72,6 +72,12 @@ BOOST_AUTO_TEST_CASE(help_version_and_unknown_commands) {
   auto version = run_satdoku("--version");
   BOOST_TEST(version.exit_code == 0);
   BOOST_TEST(version.out.rfind("satdoku ", 0) == 0);
+  // The second line names the CaDiCaL linked in, by its own string ("sc2021"
+  // for Debian's 1.5.3, which the header once gave as "1.5.3").
+  const std::size_t second = version.out.find('\n') + 1;
+  BOOST_TEST(version.out.substr(second).rfind("CaDiCaL ", 0) == 0, version.out);
+  BOOST_TEST(version.out.size() > second + 9);
+  BOOST_TEST(version.out.back() == '\n');
   auto solve_help = run_satdoku("solve --help");
   BOOST_TEST(solve_help.exit_code == 0);
   BOOST_TEST(solve_help.out.find("--limit") != std::string::npos);

@@ -50,7 +50,9 @@ class SatSolver final : public ClauseSink {
   SatSolver(const SatSolver&) = delete;
   SatSolver& operator=(const SatSolver&) = delete;
 
-  // CaDiCaL's version string ("1.5.3").
+  // CaDiCaL's version string, as the linked library reports it: not always a
+  // number (Debian bookworm's CaDiCaL 1.5.3 says "sc2021", its SAT
+  // Competition 2021 tag).  `satdoku --version` prints it on its second line.
   static std::string_view version();
 
   // Sets CaDiCaL option `name` (as in `cadical --help`, e.g. "phase",
