@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <system_error>
@@ -59,7 +60,12 @@ void check_writable(const fs::path& path) {
 
 namespace {
 
-bool names_a_file(const std::string& path) { return !path.empty() && path != "-" && path.rfind("/dev/", 0) != 0; }
+bool names_a_file(const std::string& path) {
+  if (path.empty() || path == "-") return false;
+  std::error_code error;
+  const fs::file_status status = fs::status(path, error);  // through links
+  return !fs::exists(status) || fs::is_regular_file(status);
+}
 
 bool same_file(const fs::path& a, const fs::path& b) {
   std::error_code error;
@@ -84,6 +90,14 @@ void check_distinct_outputs(const std::vector<NamedOutput>& outputs, const std::
       if (names_a_file(input) && same_file(input, out.path))
         throw UsageError(out.option + " " + out.path + " is also an input: writing it would replace the puzzles");
   }
+}
+
+bool some_input_readable(const std::vector<std::string>& inputs) {
+  if (inputs.empty()) return true;  // standard input
+  return std::any_of(inputs.begin(), inputs.end(), [](const std::string& input) {
+    std::error_code error;
+    return input == "-" || (!fs::is_directory(input, error) && ::access(input.c_str(), R_OK) == 0);
+  });
 }
 
 std::string write_error_text(int error) { return error ? std::strerror(error) : "write failed"; }

@@ -35,10 +35,15 @@ struct NamedOutput {
 
 // Throws UsageError when two of `outputs` name the same file, or one names
 // an input file (either would be lost to the other, with exit code 0).
-// Empty paths, "-" and anything under /dev/ are not files here; an input
-// "-" is standard input.  Paths are compared as the files they name
+// Empty paths, "-" and what exists but is no regular file (a device, a
+// pipe) are not files here; an input "-" is standard input.  Paths are compared as the files they name
 // (through links) when they exist, else by their canonical spelling.
 void check_distinct_outputs(const std::vector<NamedOutput>& outputs, const std::vector<std::string>& inputs);
+
+// Whether some input (standard input, or a file that opens for reading) can
+// be read: a run whose inputs all fail, such as a mistyped name, must not
+// remove an earlier run's files as if this run had replaced them.
+bool some_input_readable(const std::vector<std::string>& inputs);
 
 class AtomicFile {
  public:
@@ -57,6 +62,8 @@ class AtomicFile {
   // Whether the target is written directly (a pipe or a device): what went
   // to stream() stays there whatever happens.
   bool direct() const { return direct_; }
+  // errno of the first failed write through stream(), 0 if none.
+  int error() const { return buffer_.error(); }
   // Flushes, closes and renames into place; throws OutputError on failure.
   void commit();
 

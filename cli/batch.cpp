@@ -53,6 +53,11 @@ extern "C" void on_broken_pipe(int) {
 const std::atomic<bool>& interrupt_flag() { return g_interrupted; }
 
 void install_broken_pipe_handler() {
+  // A caller that ignores SIGPIPE (a service manager, `trap '' PIPE`) wants
+  // the failed write reported as one: left as it is, EPIPE is an output
+  // error with its message and exit code 2.
+  struct sigaction inherited {};
+  if (sigaction(SIGPIPE, nullptr, &inherited) == 0 && inherited.sa_handler == SIG_IGN) return;
   struct sigaction action {};
   action.sa_handler = on_broken_pipe;
   sigemptyset(&action.sa_mask);

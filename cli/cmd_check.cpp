@@ -801,11 +801,9 @@ int check(const std::vector<std::string>& args) {
   };
   bool said_alphabet = false;
   std::set<std::string> proofs_reported;  // stems of this run's proof pairs
-  std::size_t puzzles_read = 0;
   auto sink = [&](CheckRecord&& r) {
     r.base.sequence = ++sequence;
     if (!r.proof_cnf.empty()) proofs_reported.insert(fs::path(r.proof_cnf).stem().string());
-    puzzles_read += std::holds_alternative<Grid>(r.base.entry.content);
     tally.add(r);
     note_short_alphabet(std::cerr, r.base, plan.alphabet, said_alphabet);
     if (junit) junit->add(r);
@@ -824,8 +822,8 @@ int check(const std::vector<std::string>& args) {
   const BatchTotals totals =
       run_batch(source, make_worker, sink, config.run.batch(plan.pipeline));
   ExitCode code = tally.exit_code();
-  // Not after a run that read no puzzle: a mistyped input name would empty the folder.
-  if (!plan.proof_dir.empty() && puzzles_read > 0)
+  // Not when no input could be read: a mistyped input name would empty the folder.
+  if (!plan.proof_dir.empty() && some_input_readable(config.input.files))
     code = worst(code, sweep_proofs(plan.proof_dir, proofs_reported, config.run.quiet));
   // A report of part of the run would pass for the whole run in CI: none
   // when the run was interrupted or its records could not all be written,

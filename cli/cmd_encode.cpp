@@ -61,12 +61,14 @@ EncodeOptions encode_options(const SatConfig& config, int n) {
 // write_dimacs(encoder, out), with a failed write named after `target`
 // (write_dimacs only knows that its stream failed).  SIGINT and SIGTERM
 // make it throw Cancelled within a few thousand clauses.
-EncodeReport write_cnf(const Encoder& encoder, std::ostream& out, const std::string& target) {
+// The reason is the one `file` kept, when given (errno may be stale by now).
+EncodeReport write_cnf(const Encoder& encoder, std::ostream& out, const std::string& target,
+                       const AtomicFile* file = nullptr) {
   errno = 0;
   try {
     return write_dimacs(encoder, out, &interrupt_flag());
   } catch (const OutputError&) {
-    const int error = errno;
+    const int error = file && file->error() ? file->error() : errno;
     throw OutputError("cannot write " + target + ": " + write_error_text(error));
   }
 }
@@ -179,7 +181,7 @@ int encode(const std::vector<std::string>& args) {
         const auto path = std::filesystem::path(config.out_dir) / (std::to_string(index) + ".cnf");
         target = path.string();
         AtomicFile file(path);
-        report = write_cnf(encoder, file.stream(), target);
+        report = write_cnf(encoder, file.stream(), target, &file);
         file.commit();
         if (written_at.size() <= index) written_at.resize(index + 1);
         written_at[index] = true;
@@ -192,7 +194,7 @@ int encode(const std::vector<std::string>& args) {
         target = config.output;
         AtomicFile file(config.output);
         cut_short_kept = file.direct();
-        report = write_cnf(encoder, file.stream(), target);
+        report = write_cnf(encoder, file.stream(), target, &file);
         file.commit();
       }
       written = true;
@@ -250,16 +252,16 @@ int encode(const std::vector<std::string>& args) {
   }
   if (single && !interrupt_flag()) write_one(*single, std::get<Grid>(single->content), 1);
   // Interrupted too: the folder then holds this run's CNFs up to the signal,
-  // and none of an earlier run's under a position name.  Not after a run
-  // that wrote nothing: a mistyped input name would empty the folder.
-  if (!one_file && std::find(written_at.begin(), written_at.end(), true) != written_at.end())
+  // and none of an earlier run's under a position name.  Not when no input
+  // could be read: a mistyped input name would empty the folder.
+  if (!one_file && some_input_readable(config.input.files))
     code = worst(code, remove_stale_cnfs(config.out_dir, written_at, config.quiet));
   if (interrupt_flag()) {
     std::cerr << "satdoku encode: interrupted ";
     if (!one_file)
       std::cerr << "after " << puzzles_text(cut_short.empty() ? index : index - 1)
                 << (cut_short.empty() ? "" : " (" + cut_short + " not written)") << '\n';
-    else if (cut_short_kept)
+    else if (!cut_short.empty() && cut_short_kept)
       std::cerr << "while writing the CNF to " << cut_short << ": what it received is cut short\n";
     else if (!cut_short.empty())
       std::cerr << "while writing " << cut_short << ": no CNF written\n";

@@ -624,6 +624,15 @@ BOOST_AUTO_TEST_CASE(a_signal_abandons_the_cnf_being_written) {
   BOOST_TEST(contains(slurp(err), "satdoku encode: interrupted after 1 puzzle (" + (dir / "2.cnf").string() +
                                       " not written)"),
              slurp(err));
+  // Interrupted during its first CNF, a run has written none, and still
+  // leaves none of the earlier run's.
+  BOOST_REQUIRE(run_satdoku("encode -q --out-dir '" + dir.string() + "'", kPuzzle + "\n" + kPuzzle + "\n").exit_code == 0);
+  const pid_t first = spawn({"encode", "-q", "--reduce", "none", "--out-dir", dir.string(), board.string()},
+                            s.dir / "out", err);
+  wait_for_output(first, (dir / "1.cnf").string() + ".tmp." + std::to_string(first), 1 << 20);
+  ::kill(first, SIGTERM);
+  BOOST_TEST(exit_code_within_5s(first) == 130);
+  BOOST_TEST((files_in(dir) == std::vector<std::string>{"big.cnf"}));
 }
 
 BOOST_AUTO_TEST_CASE(sigterm_during_check_and_encode) {

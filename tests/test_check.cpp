@@ -678,5 +678,11 @@ BOOST_AUTO_TEST_CASE(a_broken_pipe_ends_the_run_tidily) {
   }
   BOOST_TEST(pairs > 0u);
   BOOST_TEST(pairs < 3000u);
+  // A caller that ignores SIGPIPE gets the failed write as an output error.
+  const RunResult ignored = run_shell("cd " + quoted(dir) + " && trap '' PIPE && { " + quoted(satdoku_binary()) +
+                                      " check -o json in.txt 2>err.txt; echo $? > rc.txt; } | head -c 1000 > /dev/null;"
+                                      " cat rc.txt err.txt");
+  BOOST_TEST(ignored.out.starts_with("2\n"), ignored.out);
+  BOOST_TEST(ignored.out.find("cannot write standard output: Broken pipe") != std::string::npos, ignored.out);
   fs::remove_all(dir);
 }

@@ -674,6 +674,16 @@ BOOST_AUTO_TEST_CASE(an_output_never_replaces_an_input_or_another_output) {
     BOOST_TEST(slurp(input) == kEasy + "\n", c.args);
     BOOST_TEST(!fs::exists(dir / "t.out"), c.args);
   }
+  // A regular file is one wherever it is, under /dev/ too (/dev/shm).
+  const fs::path shm = "/dev/shm";
+  if (fs::is_directory(shm) && ::access(shm.c_str(), W_OK) == 0) {
+    const fs::path there = shm / ("satdoku-same-" + std::to_string(::getpid()) + ".txt");
+    { std::ofstream(there) << kEasy << '\n'; }
+    const auto r = run_satdoku("encode -o " + quoted(there) + " " + quoted(there));
+    BOOST_TEST(r.exit_code == 2, r.err);
+    BOOST_TEST(slurp(there) == kEasy + "\n");
+    fs::remove(there);
+  }
   // Devices are no files here: both documents may go to /dev/null.
   BOOST_TEST(run_satdoku("compare --encodings triads --csv /dev/null --json /dev/null " + in).exit_code == 0);
   fs::remove_all(dir);
@@ -771,6 +781,14 @@ BOOST_AUTO_TEST_CASE(encode_out_dir_and_unwritable_targets) {
   std::vector<std::string> left;
   for (const auto& e : fs::directory_iterator(dir / "limited")) left.push_back(e.path().filename().string());
   BOOST_TEST(left == std::vector<std::string>{"in.txt"});
+  // So does a CNF of over 2^20 clauses, which is counted before it is
+  // written (an empty 64x64 board, stopped at 1 MB).
+  { std::ofstream(dir / "limited" / "empty.txt") << std::string(64 * 64, '.') << '\n'; }
+  const RunResult big = run_shell("cd " + quoted(dir / "limited") + " && ulimit -f 1000 && exec " +
+                                  quoted(satdoku_binary()) + " encode -q -o out.cnf empty.txt 2>&1 >/dev/null");
+  BOOST_TEST(big.exit_code == 2, big.out);
+  BOOST_TEST(big.out.find("cannot write out.cnf: File too large") != std::string::npos, big.out);
+  BOOST_TEST(!fs::exists(dir / "limited" / "out.cnf"));
   fs::remove_all(dir);
 }
 
