@@ -120,9 +120,8 @@ class Checker {
   CheckRecord run(Entry&& entry, std::uint64_t block) {
     const auto start = std::chrono::steady_clock::now();
     CheckRecord r = check(std::move(entry), block);
-    // A proof left in the folder by an earlier run may be of another puzzle
-    // at this position: where no proof is written now, it goes.
-    if (!plan_.proof_dir.empty() && r.proof_drat.empty()) remove_stale_proof(r);
+    // (A proof an earlier run left at this position goes at the end of the
+    // run, with every other one not of this run: sweep_proofs.)
     r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     return r;
   }
@@ -330,27 +329,6 @@ class Checker {
     if (plan_.files.size() > 1) stem = std::to_string(e.input) + "-" + stem;
     return {plan_.proof_dir / (stem + ".cnf"), plan_.proof_dir / (stem + ".drat")};
   }
-
-  // Removes INDEX.cnf and INDEX.drat when INDEX.cnf is a proof CNF (its
-  // header says so): other files of those names, such as `encode --out-dir`
-  // writes, are not a proof and stay.
-  void remove_stale_proof(CheckRecord& r) const {
-    // A file that cannot be opened or read (no line) is no puzzle position:
-    // a mistyped input name must not cost the folder its first proof.
-    if (r.base.entry.where.line == 0) return;
-    const auto [cnf, drat] = proof_paths(r.base.entry);
-    if (!is_proof_cnf(cnf)) return;
-    for (const fs::path& path : {cnf, drat}) {
-      std::error_code error;
-      if (fs::remove(path, error) || !error) continue;
-      r.proof_note = "cannot remove " + path.string() + ", a proof left by an earlier run: " + error.message();
-      r.proof_failed = true;
-    }
-  }
-
-  // Whether `path` is a CNF write_uniqueness_proof() wrote: a comment line
-  // "c uniqueness: ..." among its header comments.
-  static bool is_proof_cnf(const fs::path& path) { return is_proof_header(leading_comments(path)); }
 
   void prove(CheckRecord& r, const Grid& puzzle) {
     const auto [cnf, drat] = proof_paths(r.base.entry);
@@ -651,41 +629,21 @@ bool is_proof_stem(std::string_view stem) {
 // After the run, also an interrupted one: removes from `dir` every proof
 // pair (STEM.cnf, a proof CNF by its header, and STEM.drat) that this run
 // did not report (`reported`), so that the folder holds this run's proofs
-// only: none of an earlier run's beyond this input's end or past the
-// interruption, nor one a worker wrote for a puzzle whose record the
-// interruption kept back.  Says how many unless `quiet`; a file that cannot
-// be removed is an output error.
+// only: an earlier run's at a position that gets no proof now or beyond
+// this input's end or past the interruption, and one a worker wrote for a
+// puzzle whose record the interruption kept back.
 ExitCode sweep_proofs(const fs::path& dir, const std::set<std::string>& reported, bool quiet) {
-  std::error_code error;
-  if (!fs::is_directory(dir, error)) return ExitCode::ok;
-  std::vector<fs::path> unreported;
-  for (fs::directory_iterator it(dir, error), end; !error && it != end; it.increment(error)) {
-    const fs::path& path = it->path();
+  auto unreported = [&](const fs::path& path) -> std::vector<fs::path> {
     const std::string stem = path.stem().string();
+    std::error_code error;
     if (path.extension() == ".cnf" && is_proof_stem(stem) && !reported.count(stem) &&
         fs::is_regular_file(fs::symlink_status(path, error)) && is_proof_header(leading_comments(path)))
-      unreported.push_back(path);
-  }
-  ExitCode code = ExitCode::ok;
-  if (error) {
-    std::cerr << "satdoku check: cannot read folder " << dir.string() << " for proofs not of this run: "
-              << error.message() << '\n';
-    code = ExitCode::usage;
-  }
-  std::size_t removed = 0;
-  for (const fs::path& cnf : unreported) {
-    for (const fs::path& path : {cnf, fs::path(cnf).replace_extension(".drat")}) {
-      if (fs::remove(path, error) || !error) continue;
-      std::cerr << "satdoku check: cannot remove " << path.string() << ", a proof not of this run: "
-                << error.message() << '\n';
-      code = ExitCode::usage;
-    }
-    ++removed;
-  }
-  if (removed > 0 && !quiet)
-    std::cerr << "satdoku check: removed " << count_text(removed, "proof pair") << " not of this run from "
-              << dir.string() << '\n';
-  return code;
+      return {path, fs::path(path).replace_extension(".drat")};
+    return {};
+  };
+  return remove_leftovers(dir, unreported,
+                          {"check", "proof pair", "a proof not of this run", "not of this run from " + dir.string()},
+                          quiet);
 }
 
 constexpr std::string_view kDescription =

@@ -98,38 +98,17 @@ bool is_encode_cnf(const fs::path& path) {
 // Removes from `dir` the CNFs an earlier run left at the positions this run
 // did not write (`written[p]`: p.cnf is this run's), so that a solver run
 // over DIR/*.cnf meets no other input's puzzles under this input's
-// positions.  Says how many unless `quiet`; a folder that cannot be read or
-// a file that cannot be removed is an output error (exit code 2).
+// positions.
 ExitCode remove_stale_cnfs(const fs::path& dir, const std::vector<bool>& written, bool quiet) {
-  std::error_code error;
-  if (!fs::is_directory(dir, error)) return ExitCode::ok;
-  std::vector<std::pair<std::size_t, fs::path>> stale;
-  for (fs::directory_iterator it(dir, error), end; !error && it != end; it.increment(error)) {
-    const std::size_t position = position_of(it->path().filename().string());
-    if (position > 0 && !(position < written.size() && written[position]) && is_encode_cnf(it->path()))
-      stale.emplace_back(position, it->path());
-  }
-  if (error) {
-    std::cerr << "satdoku encode: cannot read folder " << dir.string() << " for an earlier run's CNFs: "
-              << error.message() << '\n';
-    return ExitCode::usage;
-  }
-  std::sort(stale.begin(), stale.end());
-  ExitCode code = ExitCode::ok;
-  std::size_t removed = 0;
-  for (const auto& [position, path] : stale) {
-    if (fs::remove(path, error)) {
-      ++removed;
-    } else if (error) {
-      std::cerr << "satdoku encode: cannot remove " << path.string() << ", a CNF an earlier run left: "
-                << error.message() << '\n';
-      code = ExitCode::usage;
-    }
-  }
-  if (removed > 0 && !quiet)
-    std::cerr << "satdoku encode: removed " << count_text(removed, "CNF") << " an earlier run left in " << dir.string()
-              << " at positions this run did not write\n";
-  return code;
+  auto stale = [&](const fs::path& path) -> std::vector<fs::path> {
+    const std::size_t position = position_of(path.filename().string());
+    if (position > 0 && !(position < written.size() && written[position]) && is_encode_cnf(path)) return {path};
+    return {};
+  };
+  return remove_leftovers(dir, stale,
+                          {"encode", "CNF", "a CNF an earlier run left",
+                           "an earlier run left in " + dir.string() + " at positions this run did not write"},
+                          quiet);
 }
 
 int encode(const std::vector<std::string>& args) {

@@ -246,6 +246,40 @@ std::vector<std::string> leading_comments(const std::filesystem::path& path) {
   return lines;
 }
 
+ExitCode remove_leftovers(const std::filesystem::path& dir,
+                          const std::function<std::vector<std::filesystem::path>(const std::filesystem::path&)>& pick,
+                          const Leftovers& words, bool quiet) {
+  namespace fs = std::filesystem;
+  std::error_code error;
+  if (!fs::is_directory(dir, error)) return ExitCode::ok;
+  std::vector<std::vector<fs::path>> picked;
+  for (fs::directory_iterator it(dir, error), end; !error && it != end; it.increment(error))
+    if (std::vector<fs::path> files = pick(it->path()); !files.empty()) picked.push_back(std::move(files));
+  ExitCode code = ExitCode::ok;
+  if (error) {
+    std::cerr << "satdoku " << words.command << ": cannot read folder " << dir.string() << ": " << error.message()
+              << '\n';
+    code = ExitCode::usage;
+  }
+  // In the order of their positions ("2.cnf" before "10.cnf"), as the run wrote them.
+  auto position = [](const std::vector<fs::path>& files) {
+    const std::string name = files.front().filename().string();
+    return std::make_pair(name.size(), name);
+  };
+  std::sort(picked.begin(), picked.end(), [&](const auto& a, const auto& b) { return position(a) < position(b); });
+  for (const std::vector<fs::path>& files : picked)
+    for (const fs::path& path : files) {
+      if (fs::remove(path, error) || !error) continue;
+      std::cerr << "satdoku " << words.command << ": cannot remove " << path.string() << ", " << words.one << ": "
+                << error.message() << '\n';
+      code = ExitCode::usage;
+    }
+  if (!picked.empty() && !quiet)
+    std::cerr << "satdoku " << words.command << ": removed " << count_text(picked.size(), words.noun) << ' '
+              << words.tail << '\n';
+  return code;
+}
+
 bool is_proof_header(const std::vector<std::string>& comments) {
   return std::any_of(comments.begin(), comments.end(),
                      [](const std::string& line) { return line.starts_with("c uniqueness: "); });

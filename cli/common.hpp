@@ -6,6 +6,7 @@
 #include <boost/program_options.hpp>
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <iosfwd>
 #include <optional>
 #include <string>
@@ -98,6 +99,19 @@ std::vector<std::string> leading_comments(const std::filesystem::path& path);
 // Whether a CNF's leading comments are a proof CNF's (check --proof): one
 // is "c uniqueness: ...".
 bool is_proof_header(const std::vector<std::string>& comments);
+
+// Removes from the folder `dir` what an earlier run left there: for each
+// entry, `pick` names the files to remove (none: the entry stays).  Removes
+// nothing when `dir` is no folder.  Unless `quiet`, says on standard error
+// "satdoku COMMAND: removed N NOUNs TAIL"; a folder that cannot be read or a
+// file that cannot be removed ("..., a ONE: reason") is an output error.
+struct Leftovers {
+  std::string_view command, noun, one;
+  std::string tail;
+};
+ExitCode remove_leftovers(const std::filesystem::path& dir,
+                          const std::function<std::vector<std::filesystem::path>(const std::filesystem::path&)>& pick,
+                          const Leftovers& words, bool quiet);
 
 // True when standard error is a terminal (progress display).
 bool stderr_is_terminal();
