@@ -59,9 +59,8 @@ std::ifstream open_input(const std::string& path) {
 // ...", the first kShownCells of them and how many more.
 std::string cell_problems(const Geometry& geometry, const std::vector<CellProblem>& problems) {
   constexpr std::size_t kShownCells = 5;
-  auto digits = [](const CellProblem& p) {
-    if (p.digits.empty()) return std::string("none");
-    std::string s = std::to_string(p.digits.size()) + " (";
+  auto listed = [](const CellProblem& p) {  // "(2 and 4)"
+    std::string s = "(";
     for (std::size_t i = 0; i < p.digits.size(); ++i)
       s += (i == 0 ? "" : i + 1 == p.digits.size() ? " and " : ", ") + std::to_string(p.digits[i]);
     return s + ")";
@@ -69,11 +68,14 @@ std::string cell_problems(const Geometry& geometry, const std::vector<CellProble
   if (problems.size() == 1) {
     const CellProblem& p = problems.front();
     return "the model gives cell " + cell_name(geometry, p.cell) + " " +
-           (p.digits.empty() ? std::string("no digit") : digits(p).insert(std::to_string(p.digits.size()).size(), " digits"));
+           (p.digits.empty() ? "no digit" : std::to_string(p.digits.size()) + " digits " + listed(p));
   }
   std::string s = "the model gives " + std::to_string(problems.size()) + " cells no digit or several: ";
-  for (std::size_t i = 0; i < problems.size() && i < kShownCells; ++i)
-    s += (i == 0 ? "" : ", ") + cell_name(geometry, problems[i].cell) + " " + digits(problems[i]);
+  for (std::size_t i = 0; i < problems.size() && i < kShownCells; ++i) {
+    const CellProblem& p = problems[i];
+    s += (i == 0 ? "" : ", ") + cell_name(geometry, p.cell) + " " +
+         (p.digits.empty() ? "none" : std::to_string(p.digits.size()) + " " + listed(p));
+  }
   if (problems.size() > kShownCells) s += ", and " + std::to_string(problems.size() - kShownCells) + " more";
   return s;
 }
