@@ -336,9 +336,7 @@ std::variant<CnfHeader, Diagnostic> read_cnf_header(std::istream& in, const std:
       }
       // (The encoder would throw UsageError: the file's fault, said at its line.)
       if (*reduction == Reduction::probe && n > kProbeMaxSize)
-        return diag(name, reduction_line, reduction_col,
-                    "the probe reduction works on boards up to " + std::to_string(kProbeMaxSize) + "x" +
-                        std::to_string(kProbeMaxSize) + ", not " + std::to_string(n) + "x" + std::to_string(n));
+        return diag(name, reduction_line, reduction_col, probe_size_problem(n));
       if (varmap != VarMap(n).formula())
         return diag(name, varmap_line, 10, "unsupported variable map '" + varmap + "' (expected '" +
                                                VarMap(n).formula() + "')");

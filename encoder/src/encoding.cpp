@@ -1122,11 +1122,14 @@ thread_local bool counter_propagation_everywhere = false;
 
 void detail::counter_propagation_for_tests(bool on) { counter_propagation_everywhere = on; }
 
+std::string probe_size_problem(int n) {
+  const std::string most = std::to_string(kProbeMaxSize), side = std::to_string(n);
+  return "the probe reduction works on boards up to " + most + "x" + most + ", not " + side + "x" + side;
+}
+
 void Encoder::Impl::reduce() {
   if (options.reduction == Reduction::probe && n > kProbeMaxSize)
-    throw UsageError("the probe reduction (failed-literal probing) works on boards up to " +
-                     std::to_string(kProbeMaxSize) + "x" + std::to_string(kProbeMaxSize) + ", not " + std::to_string(n) +
-                     "x" + std::to_string(n) + ": use --reduce propagate (unit propagation alone) on larger boards");
+    throw UsageError(probe_size_problem(n) + ": use --reduce propagate (unit propagation alone) on larger boards");
   if ((options.reduction == Reduction::probe ||
        (options.reduction == Reduction::propagate && !counter_propagation_everywhere)) &&
       n <= kMaskLimit) {

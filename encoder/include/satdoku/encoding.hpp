@@ -117,6 +117,10 @@ inline constexpr int kProbeCellLimit = 3;
 // The largest board side `probe` works on: it propagates with one 64-bit
 // mask per group (read_cnf_header rejects a header that asks for more).
 inline constexpr int kProbeMaxSize = 64;
+// Why `probe` cannot reduce an n x n board (n > kProbeMaxSize): "the probe
+// reduction works on boards up to 64x64, not 81x81", as the encoder and
+// read_cnf_header say it.
+std::string probe_size_problem(int n);
 std::string_view to_string(Reduction reduction);
 std::optional<Reduction> parse_reduction(std::string_view name);
 std::string reduction_names();  // "none, clues, propagate, probe"
