@@ -209,8 +209,7 @@ class Checker {
     limits.cancel = plan_.pipeline.limits.cancel;
     const bool big_and_settled = puzzle.size() >= 16 && settled_by_propagation(sat);
     if (!plan_.reference_timeout_given && (big_and_settled || puzzle.size() >= kReferenceNeverCounts)) {
-      const double cap = std::ceil((sat.stats.seconds + 0.010) * 1000) / 1000;  // whole milliseconds
-      if (limits.time_budget <= 0 || cap < limits.time_budget) limits.time_budget = cap;
+      cap_time_budget(limits, std::ceil((sat.stats.seconds + kReferenceGrace) * 1000) / 1000);  // whole ms
     }
     return limits;
   }

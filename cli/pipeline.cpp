@@ -194,11 +194,7 @@ SolveRecord Pipeline::run(Entry&& entry, std::uint64_t block) {
   if (!beside && !record.result.exhausted) reference_limits.max_solutions = config_.limits.max_solutions;
   // Without its thread it gets the time it would have had beside the
   // backend: the backend's time plus the 10 ms grace.
-  if (no_thread) {
-    const double beside_time = record.result.stats.seconds + 0.010;
-    if (reference_limits.time_budget <= 0 || beside_time < reference_limits.time_budget)
-      reference_limits.time_budget = beside_time;
-  }
+  if (no_thread) cap_time_budget(reference_limits, record.result.stats.seconds + kReferenceGrace);
   if (beside && record.result.refused) {
     stop_reference = true;  // no answer to compare with
   } else if (beside) {
@@ -208,7 +204,7 @@ SolveRecord Pipeline::run(Entry&& entry, std::uint64_t block) {
     // and up) any longer grace only adds its length to the run (RESULTS.md:
     // a quarter of the SAT time, the rule until session 6, cost sudoku-144-2
     // about 0.1 s).
-    const auto grace = std::chrono::milliseconds(10);
+    const auto grace = std::chrono::duration<double>(kReferenceGrace);
     if (reference_run.wait_for(grace) != std::future_status::ready) stop_reference = stopped_after_grace = true;
   }
   // Before `record` is returned (moved, maybe): the reference reads its puzzle.

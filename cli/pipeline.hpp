@@ -14,6 +14,15 @@
 
 namespace satdoku::cli {
 
+// How long the reference may go on once the SAT side has answered, where
+// it runs beside it (Pipeline::run: 10 ms); where it runs after it instead,
+// its budget is the SAT side's time plus this, as it would have had.
+inline constexpr double kReferenceGrace = 0.010;  // seconds
+// Lowers `limits.time_budget` (0: none) to `seconds`.
+inline void cap_time_budget(Limits& limits, double seconds) {
+  if (limits.time_budget <= 0 || seconds < limits.time_budget) limits.time_budget = seconds;
+}
+
 struct PipelineConfig {
   std::string backend = "sat";  // sat | native
   SatConfig sat;                // for the sat backend
