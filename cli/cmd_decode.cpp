@@ -25,8 +25,8 @@ struct DecodeConfig {
 
 constexpr std::string_view kDescription =
     "Reads the header of CNF (written by `satdoku encode`) to learn the board, the puzzle and\n"
-    "the variable map, then a SAT solver's answer from MODEL in any of (either file may be -,\n"
-    "standard input, but not both):\n"
+    "the variable map, then a SAT solver's answer from MODEL (standard input when MODEL is\n"
+    "left out or -; CNF may be - instead) in any of:\n"
     "  SAT-competition output   s SATISFIABLE / s UNSATISFIABLE, v lines (cadical, kissat, picosat)\n"
     "  MiniSat's result file    SAT then a line of literals, or UNSAT (minisat CNF RESULT)\n"
     "  a bare list of literals ending with 0\n"
@@ -87,8 +87,15 @@ int decode(const std::vector<std::string>& args) {
                         "grid, line, tokens, leetcode (json: one object)")(
       "alphabet", po::value(&config.alphabet)->value_name("SPEC"),
       "symbols for digits 1..N in grid and line output, e.g. 0-F (default 1-9 then A-Z)");
-  if (!parse_command("decode", "[OPTIONS] CNF MODEL", kDescription, options, args, &config.files)) return 0;
-  if (config.files.size() != 2) throw UsageError("decode needs two files: CNF MODEL");
+  if (!parse_command("decode", "[OPTIONS] CNF [MODEL]", kDescription, options, args, &config.files)) return 0;
+  // Without MODEL the answer comes from standard input, as in
+  // `cadical -q puzzle.cnf | satdoku decode puzzle.cnf`.
+  if (config.files.size() == 1 && config.files[0] != "-") config.files.push_back("-");
+  if (config.files.empty())
+    throw UsageError("decode needs the CNF that `satdoku encode` wrote, then the solver's answer (MODEL, or standard input)");
+  if (config.files.size() == 1) throw UsageError("decode needs the CNF as a file when the answer comes from standard input");
+  if (config.files.size() > 2)
+    throw UsageError("decode takes two files, CNF and MODEL, not " + std::to_string(config.files.size()));
   const auto format = parse_output_format(config.output);
   if (!format) throw UsageError("unknown output format '" + config.output + "' (choose from " + output_format_names() + ")");
   const Alphabet alphabet = config.alphabet.empty() ? Alphabet::standard() : Alphabet::parse(config.alphabet);

@@ -520,6 +520,17 @@ BOOST_AUTO_TEST_CASE(encode_then_decode_round_trip) {
   for (char& ch : shifted) --ch;
   BOOST_TEST(piped.out == shifted + "\n");
   BOOST_TEST(run_satdoku("decode - -").exit_code == 2);
+  // Without MODEL the answer is read from standard input (a solver piped in).
+  auto from_pipe = run_satdoku("decode -o line '" + cnf + "'", slurp(dir / "model.txt"));
+  BOOST_TEST(from_pipe.exit_code == 0, from_pipe.err);
+  BOOST_TEST(from_pipe.out == std::string(kEasySolution) + "\n");
+  auto lone_dash = run_satdoku("decode -", text);
+  BOOST_TEST(lone_dash.exit_code == 2);
+  BOOST_TEST(lone_dash.err.find("needs the CNF as a file when the answer comes from standard input") !=
+                 std::string::npos,
+             lone_dash.err);
+  BOOST_TEST(run_satdoku("decode").err.find("decode needs the CNF that `satdoku encode` wrote") != std::string::npos);
+  BOOST_TEST(run_satdoku("decode a b c").err.find("decode takes two files, CNF and MODEL, not 3") != std::string::npos);
   auto missing = run_satdoku("decode '" + (dir / "none.cnf").string() + "' -", "s UNSATISFIABLE\n");
   BOOST_TEST(missing.exit_code == 2);
   BOOST_TEST(missing.err.find("none.cnf: cannot open: No such file or directory") != std::string::npos, missing.err);
