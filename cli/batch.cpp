@@ -210,6 +210,10 @@ std::optional<Entry> EntrySource::read_entry() {
           if (fd != STDIN_FILENO) ::close(fd);
           return end_of_file_with(0, "cannot read: ", EBADF);  // poll() would wait for ever
         }
+        // Someone typing puzzles (or who forgot the file name) learns how
+        // the input ends, instead of facing a silent wait.
+        if (name == "-" && ::isatty(STDIN_FILENO) == 1 && ::isatty(STDERR_FILENO) == 1)
+          std::cerr << "satdoku: reading puzzles from the terminal; Ctrl-D ends the input\n";
         buffer_ = std::make_unique<InterruptibleBuffer>(fd, name != "-", stopped_);
         stream_ = std::make_unique<std::istream>(buffer_.get());
         in = stream_.get();

@@ -1092,3 +1092,32 @@ BOOST_AUTO_TEST_CASE(answers_do_not_wait_for_more_input) {
   fs::remove(out);
   fs::remove(out.string() + ".early");
 }
+
+// Puzzles typed at a terminal: the prompt says how the input ends, on
+// standard error only; piped input (every other test) gets no such line.
+BOOST_AUTO_TEST_CASE(a_terminal_is_told_how_the_input_ends) {
+  // python3 gives satdoku a pseudo-terminal as standard input and error,
+  // types the puzzle and Ctrl-D, and prints what the terminal showed.
+  const std::string driver =
+      "import os, subprocess, sys\n"
+      "m, s = os.openpty()\n"
+      "p = subprocess.Popen(sys.argv[1:], stdin=s, stderr=s, stdout=subprocess.PIPE)\n"
+      "os.close(s)\n"
+      "os.write(m, b'" + kEasy + "\\n\\x04')\n"
+      "out = p.communicate(timeout=20)[0].decode()\n"
+      "shown = b''\n"
+      "try:\n"
+      "    while chunk := os.read(m, 4096): shown += chunk\n"
+      "except OSError:\n"
+      "    pass\n"
+      "print(p.returncode, out.strip(), shown.decode().replace('\\r', ''), sep='|')\n";
+  const std::filesystem::path script =
+      std::filesystem::temp_directory_path() / ("satdoku-tty-" + std::to_string(::getpid()) + ".py");
+  std::ofstream(script) << driver;
+  const RunResult run = run_shell("python3 " + quoted(script) + " " + quoted(satdoku_binary()) +
+                                  " solve -o line --no-progress");
+  std::filesystem::remove(script);
+  BOOST_TEST(run.out.starts_with("0|" + kEasySolution + "|"), run.out);
+  BOOST_TEST(run.out.find("reading puzzles from the terminal; Ctrl-D ends the input") != std::string::npos, run.out);
+  BOOST_TEST(run_satdoku("solve -o line", kEasy + "\n").err.find("terminal") == std::string::npos);
+}
