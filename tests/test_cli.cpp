@@ -102,7 +102,7 @@ BOOST_AUTO_TEST_CASE(help_version_and_unknown_commands) {
 
 BOOST_AUTO_TEST_CASE(bad_options_are_usage_errors) {
   for (const char* args : {"solve --no-such-option", "solve --limit 0", "solve --output xml",
-                           "solve --input-format csv", "solve --box 2by4", "solve --limit abc",
+                           "solve --input-format xml", "solve --box 2by4", "solve --limit abc",
                            "solve --backend quantum", "solve --alphabet AA", "solve --encoding best",
                            "solve --amo ladder", "solve --reduce all", "solve --mode lazy",
                            "solve --sat-option nosuchoption=1", "solve --sat-option seed",
@@ -183,6 +183,11 @@ BOOST_AUTO_TEST_CASE(standard_input_and_each_status) {
   auto none = run_satdoku("solve --output line", kNoSolution + "\n");
   BOOST_TEST(none.exit_code == 1);
   BOOST_TEST(none.out == "none\n");
+
+  // A CSV collection with its solutions beside the puzzles (Kaggle's form).
+  auto csv = run_satdoku("solve --output line", "quizzes,solutions\n" + kEasy + "," + kEasySolution + "\n");
+  BOOST_TEST(csv.exit_code == 0, csv.err);
+  BOOST_TEST(csv.out == kEasySolution + "\n");
 
   auto clash = run_satdoku("solve --output line", kClash + "\n");
   BOOST_TEST(clash.exit_code == 1);

@@ -73,13 +73,13 @@ Grid pattern(int n, std::optional<BoxShape> box = {}) {
 
 BOOST_AUTO_TEST_CASE(format_names_round_trip) {
   for (auto f : {InputFormat::automatic, InputFormat::line, InputFormat::euler, InputFormat::grid,
-                 InputFormat::leetcode, InputFormat::comma, InputFormat::tokens}) {
+                 InputFormat::leetcode, InputFormat::comma, InputFormat::csv, InputFormat::tokens}) {
     const auto parsed = parse_input_format(to_string(f));
     BOOST_REQUIRE(parsed);
     BOOST_TEST((*parsed == f));
     BOOST_TEST(input_format_names().find(std::string(to_string(f))) != std::string::npos);
   }
-  BOOST_TEST(input_format_names() == "auto, line, euler, grid, leetcode, comma, tokens");
+  BOOST_TEST(input_format_names() == "auto, line, euler, grid, leetcode, comma, csv, tokens");
   BOOST_TEST(!parse_input_format("automatic"));
   BOOST_TEST(!parse_input_format(""));
   for (auto f : {OutputFormat::grid, OutputFormat::line, OutputFormat::tokens, OutputFormat::leetcode,
@@ -200,6 +200,8 @@ BOOST_AUTO_TEST_CASE(good_files_in_every_format) {
       {"leetcode-lines.json", InputFormat::leetcode, 2},
       {"leetcode-pretty.json", InputFormat::leetcode, 1},
       {"comma.txt", InputFormat::comma, 2},
+      {"kaggle.csv", InputFormat::csv, 2},          // a header names the puzzle column; 0 blanks
+      {"kaggle-ratings.csv", InputFormat::csv, 2},  // no header: the record's puzzle and solution tell
   };
   const Grid puzzle = grid_of(kPuzzle), solution = grid_of(kSolution);
   BOOST_TEST(puzzle.clue_count() == 26);
@@ -287,6 +289,8 @@ BOOST_AUTO_TEST_CASE(bad_files_report_message_and_position) {
        "first row has 1025 symbols, so the board would be 1025x1025: board size 1025 is out of range (4 to 1024)"},
       {"grid-numbers-with-a-word.txt", "5:8",
        "unexpected 'x': expected a number 1-10 or a blank (. 0), as in the first row"},
+      {"csv-record-without-the-puzzle.csv", "3:2", "this CSV line has 1 field; the puzzle is in field 2"},
+      {"csv-puzzle-of-80-symbols.csv", "2:1", "N*N symbols (16, 36, 81, 256, ...): found 80"},
       {"line-of-two-solutions.txt", "2:38", "unexpected '265431413256132645654123...' after the 36 symbols of the puzzle"},
   };
   std::set<std::string> listed;
@@ -920,7 +924,7 @@ BOOST_AUTO_TEST_CASE(first_answer_does_not_wait_for_the_whole_file) {
 
 BOOST_AUTO_TEST_CASE(empty_and_comment_only_inputs) {
   for (auto format : {InputFormat::automatic, InputFormat::line, InputFormat::euler, InputFormat::grid,
-                      InputFormat::leetcode, InputFormat::comma, InputFormat::tokens}) {
+                      InputFormat::leetcode, InputFormat::comma, InputFormat::csv, InputFormat::tokens}) {
     BOOST_TEST(read_all("", ReadOptions{format, {}, {}}).empty());
     BOOST_TEST(read_all("\xEF\xBB\xBF\n\r\n# only a comment\n   \n", ReadOptions{format, {}, {}}).empty());
   }
@@ -947,7 +951,7 @@ BOOST_AUTO_TEST_CASE(ten_megabyte_line) {
   }
   // Other formats report it and stop or go on, but neither crash nor hang.
   for (auto format :
-       {InputFormat::euler, InputFormat::grid, InputFormat::leetcode, InputFormat::tokens, InputFormat::comma}) {
+       {InputFormat::euler, InputFormat::grid, InputFormat::leetcode, InputFormat::tokens, InputFormat::comma, InputFormat::csv}) {
     const auto entries = read_all(text, ReadOptions{format, {}, {}});
     BOOST_REQUIRE(!entries.empty());
     BOOST_REQUIRE(diagnostic(entries[0]));
@@ -1005,7 +1009,7 @@ BOOST_AUTO_TEST_CASE(garbage_and_truncation_never_crash) {
   std::size_t entries = 0;
   for (const auto& text : texts)
     for (auto format : {InputFormat::automatic, InputFormat::line, InputFormat::euler, InputFormat::grid,
-                        InputFormat::leetcode, InputFormat::comma, InputFormat::tokens}) {
+                        InputFormat::leetcode, InputFormat::comma, InputFormat::csv, InputFormat::tokens}) {
       std::vector<Entry> got;
       BOOST_REQUIRE_NO_THROW(got = read_all(text, ReadOptions{format, {}, {}}));
       const auto lines = static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n')) + 1;
@@ -1516,4 +1520,58 @@ BOOST_AUTO_TEST_CASE(round_trips) {
         BOOST_TEST((back[1] == g));
       }
     }
+}
+
+// Comma-separated values with a column of line puzzles, as the large public
+// collections are published ("quizzes,solutions";
+// "id,puzzle,solution,clues,difficulty"): the header or the first record
+// picks the column, the other columns are not read.
+BOOST_AUTO_TEST_CASE(csv_collections_read_their_puzzle_column) {
+  const Grid puzzle = grid_of(kPuzzle), solution = grid_of(kSolution);
+  auto grids_of = [](const std::vector<Entry>& entries) {
+    std::vector<Grid> grids;
+    for (const Entry& e : entries) {
+      BOOST_TEST_REQUIRE(grid(e) != nullptr, why(e));
+      grids.push_back(*grid(e));
+    }
+    return grids;
+  };
+  // The header names the column, wherever it stands; a second header (two
+  // files joined) is passed over, and may move the column.
+  const std::string rated = "id,puzzle,solution,clues,difficulty\n7," + kPuzzle + "," + kSolution + ",26,2.2\n";
+  const std::string pair = "quizzes,solutions\n" + kSolution + "," + kSolution + "\n";
+  const auto joined = read_all(rated + pair);
+  BOOST_REQUIRE_EQUAL(joined.size(), 2u);
+  BOOST_TEST((grids_of(joined) == std::vector<Grid>{puzzle, solution}));
+  BOOST_TEST(joined[0].where.line == 2u);
+  BOOST_TEST(joined[1].where.line == 4u);
+  // Blanks around fields, quotes, CRLF line ends.
+  const auto quoted = read_all("\"id\", \"Puzzle\"\r\n1, \"" + kPuzzle + "\"\r\n");
+  BOOST_TEST((grids_of(quoted) == std::vector<Grid>{puzzle}));
+  // A mistake inside the puzzle field is reported at its column in the line.
+  std::string typo = kPuzzle;
+  typo[4] = '?';
+  const auto bad = read_all("id,puzzle\n12," + typo + "\n3," + kPuzzle + "\n");
+  BOOST_REQUIRE_EQUAL(bad.size(), 2u);
+  BOOST_REQUIRE(diagnostic(bad[0]));
+  BOOST_TEST(position(*diagnostic(bad[0])) == "2:8");
+  BOOST_TEST(grid(bad[1]) != nullptr);
+  // Given as --input-format csv, a file without header takes its column from
+  // the first record with a whole puzzle, and other text beside it is fine.
+  const ReadOptions csv{InputFormat::csv, {}, {}};
+  const auto rating = read_all(kPuzzle + ", 5 stars\n" + kSolution + ",3 stars\n", csv);
+  BOOST_TEST((grids_of(rating) == std::vector<Grid>{puzzle, solution}));
+  const auto none = read_all("a,b\n" + kPuzzle + ",x\n", csv);
+  BOOST_REQUIRE_EQUAL(none.size(), 2u);
+  BOOST_REQUIRE(diagnostic(none[0]));
+  BOOST_TEST(why(none[0]).find("no field of this CSV line is a puzzle") != std::string::npos, why(none[0]));
+  BOOST_TEST(grid(none[1]) != nullptr);
+  // Automatic detection needs a header or a puzzle with its solution: a
+  // 16x16 comma board a row short stays a comma board (its rows are as long
+  // as 4x4 puzzles), reported as such, and is not read as a 4x4 puzzle.
+  std::string short_board;
+  for (int r = 0; r < 15; ++r) short_board += std::string(r ? "," : "") + (r ? std::string(16, '.') : "1..2...3...4....");
+  const auto board = read_all(short_board + "\n");
+  BOOST_REQUIRE_EQUAL(board.size(), 1u);
+  BOOST_TEST(why(board[0]).find("found 15 rows separated by commas, expected 16") != std::string::npos, why(board[0]));
 }

@@ -41,7 +41,7 @@ std::string run_every_check(const std::string& data) {
     }
   };
   for (InputFormat format : {InputFormat::automatic, InputFormat::line, InputFormat::euler, InputFormat::grid,
-                             InputFormat::leetcode, InputFormat::comma, InputFormat::tokens})
+                             InputFormat::leetcode, InputFormat::comma, InputFormat::csv, InputFormat::tokens})
     record(std::string("reader ") + std::string(to_string(format)), [&] { return fuzz::check_reader(data, format); });
   record("roundtrip", [&] { return fuzz::check_roundtrip(data); });
   record("dimacs", [&] { return fuzz::check_dimacs(data); });

@@ -31,13 +31,14 @@ const char* reserved_for(char ch) {
 }
 
 // One table drives names, parsing and the help listing of each enum.
-constexpr std::array<std::pair<InputFormat, std::string_view>, 7> kInputNames{{
+constexpr std::array<std::pair<InputFormat, std::string_view>, 8> kInputNames{{
     {InputFormat::automatic, "auto"},
     {InputFormat::line, "line"},
     {InputFormat::euler, "euler"},
     {InputFormat::grid, "grid"},
     {InputFormat::leetcode, "leetcode"},
     {InputFormat::comma, "comma"},
+    {InputFormat::csv, "csv"},
     {InputFormat::tokens, "tokens"},
 }};
 

@@ -397,6 +397,86 @@ Pieces pieces_of(std::string_view t) {
   return p;
 }
 
+// One field of a CSV line: its text without surrounding blanks and double
+// quotes, and where that text starts in the line (from 0).
+struct CsvField {
+  std::string_view text;
+  std::size_t column;
+};
+
+// The fields of the CSV line `t`.  Puzzle files quote no commas, so a comma
+// always ends a field.
+std::vector<CsvField> csv_fields(std::string_view t) {
+  std::vector<CsvField> fields;
+  for (std::size_t b = 0;;) {
+    const std::size_t e = std::min(t.find(',', b), t.size());
+    std::size_t off = 0;
+    std::string_view field = trim(t.substr(b, e - b), off);
+    if (field.size() >= 2 && field.front() == '"' && field.back() == '"') {
+      field = field.substr(1, field.size() - 2);
+      ++off;
+    }
+    fields.push_back({field, b + off});
+    if (e == t.size()) break;
+    b = e + 1;
+  }
+  return fields;
+}
+
+// Whether a CSV column called `name` holds the puzzles, as in the published
+// collections ("quizzes,solutions"; "id,puzzle,solution,clues,difficulty").
+bool names_puzzle_column(std::string_view name) {
+  std::string lower(name);
+  for (char& ch : lower) ch = static_cast<char>(ch | (is_alpha(ch) ? 0x20 : 0));
+  for (const std::string_view known : {"puzzle", "puzzles", "quiz", "quizzes", "sudoku", "sudokus", "question",
+                                       "questions", "problem", "problems"})
+    if (lower == known) return true;
+  return false;
+}
+
+// When `t` is a CSV header (two fields or more, each a name of letters,
+// digits, '_' or '-' that starts with a letter, one of them naming the
+// puzzle column), that column's index; else -1.  A title with a comma
+// ("Puzzles, week 12") has blanks within a field: no header.
+int csv_header_column(std::string_view t) {
+  const std::vector<CsvField> fields = csv_fields(t);
+  if (fields.size() < 2) return -1;
+  int column = -1;
+  for (std::size_t k = 0; k < fields.size(); ++k) {
+    const std::string_view name = fields[k].text;
+    if (name.empty() || !is_alpha(name[0])) return -1;
+    for (char ch : name)
+      if (!is_alpha(ch) && !is_digit(ch) && ch != '_' && ch != '-') return -1;
+    if (column < 0 && names_puzzle_column(name)) column = static_cast<int>(k);
+  }
+  return column;
+}
+
+// The index of the first field of a CSV line that is a whole line puzzle,
+// or -1.
+int csv_puzzle_field(const std::vector<CsvField>& fields, const Alphabet& alphabet, const ReadOptions& options) {
+  for (std::size_t k = 0; k < fields.size(); ++k)
+    if (whole_line_puzzle(fields[k].text, alphabet, options)) return static_cast<int>(k);
+  return -1;
+}
+
+// Whether `t` is a CSV record of a puzzle and its solution (Kaggle's files
+// without their header): two of its fields whole line puzzles of one size
+// N*N, and fewer than N fields in all.  A comma board of 16x16 has rows as
+// long as 4x4 puzzles, but 16 of them (15 with one missing); a puzzle with
+// other text after a comma ("PUZZLE, 5 stars") is no record: its reader
+// names the comma.
+bool reads_as_csv_record(std::string_view t, const Alphabet& alphabet, const ReadOptions& options) {
+  const std::vector<CsvField> fields = csv_fields(t);
+  std::size_t whole = 0, size = 0;
+  for (const CsvField& f : fields)
+    if (whole_line_puzzle(f.text, alphabet, options) && (whole == 0 || f.text.size() == size)) {
+      size = f.text.size();
+      ++whole;
+    }
+  return whole >= 2 && fields.size() * fields.size() < size;
+}
+
 // Decides the format of a file from its first content line `t` (trimmed,
 // neither blank nor a # comment).
 InputFormat detect(std::string_view t, const Alphabet& alphabet, const ReadOptions& options) {
@@ -409,6 +489,7 @@ InputFormat detect(std::string_view t, const Alphabet& alphabet, const ReadOptio
   }
   if (starts_with_grid_word(t)) return InputFormat::euler;
   if (const std::size_t comma = t.find(','); comma != std::string_view::npos) {
+    if (csv_header_column(t) >= 0 || reads_as_csv_record(t, alphabet, options)) return InputFormat::csv;
     // A whole one-line puzzle, then one comma and text that is not a second
     // row as long ("PUZZLE,x", "PUZZLE, 5 stars"): a line, whose reader
     // names the comma.  A comma-separated board has at least four rows
@@ -531,6 +612,26 @@ struct PuzzleReader::Impl {
 
   void push_back(const Line& line) { pending.push_back({std::string(line.text), line}); }
 
+  // A line with content, neither blank nor a # comment.
+  struct Content {
+    Line line;
+    std::string_view t;   // its text without surrounding blanks (empty when overlong)
+    std::size_t off = 0;  // the bytes cut in front
+  };
+
+  // The next line with content; an overlong line comes as it is, for the
+  // caller to report.  False at the end of the input.
+  bool next_content(Content& c) {
+    while (next_line(c.line)) {
+      c.off = 0;
+      c.t = {};
+      if (c.line.too_long()) return true;
+      c.t = trim(c.line.text, c.off);
+      if (!c.t.empty() && c.t[0] != '#') return true;
+    }
+    return false;
+  }
+
   // The line number just past the input (where "the end" is reported).
   std::uint64_t end_line() const { return source.lines_read() + 1; }
 
@@ -633,6 +734,7 @@ struct PuzzleReader::Impl {
       case InputFormat::grid: entry = read_grid(); break;
       case InputFormat::leetcode: entry = read_leetcode(); break;
       case InputFormat::comma: entry = read_comma(); break;
+      case InputFormat::csv: entry = read_csv(); break;
       case InputFormat::tokens: entry = read_tokens(); break;
     }
     if (!entry) finished = true;
@@ -946,16 +1048,11 @@ struct PuzzleReader::Impl {
   // ------------------------------------------------------ line format --
 
   std::optional<Entry> read_line_format() {
-    Line line;
-    while (next_line(line)) {
-      if (line.too_long())
-        return fail(line.number, line.number, 1, too_long_message(line) + ": expected one puzzle of N*N symbols");
-      std::size_t off = 0;
-      const std::string_view t = trim(line.text, off);
-      if (t.empty() || t[0] == '#') continue;
-      return parse_line_puzzle(line.number, t, off);
-    }
-    return std::nullopt;
+    Content c;
+    if (!next_content(c)) return std::nullopt;
+    if (c.line.too_long())
+      return fail(c.line.number, c.line.number, 1, too_long_message(c.line) + ": expected one puzzle of N*N symbols");
+    return parse_line_puzzle(c.line.number, c.t, c.off);
   }
 
   // Text right after the `i` symbols of a whole puzzle (the message says how
@@ -1696,13 +1793,12 @@ struct PuzzleReader::Impl {
   // ------------------------------------------------------- comma rows --
 
   std::optional<Entry> read_comma() {
-    Line line;
-    while (next_line(line)) {
-      const std::uint64_t ln = line.number;
-      if (line.too_long()) return fail(ln, ln, 1, too_long_message(line));
-      std::size_t off = 0;
-      const std::string_view t = trim(line.text, off);
-      if (t.empty() || t[0] == '#') continue;
+    Content c;
+    if (next_content(c)) {
+      const std::uint64_t ln = c.line.number;
+      if (c.line.too_long()) return fail(ln, ln, 1, too_long_message(c.line));
+      const std::string_view t = c.t;
+      const std::size_t off = c.off;
       const std::string text(t);
       // Rows: the text between commas, without surrounding blanks.
       std::vector<std::pair<std::string_view, std::size_t>> fields;  // (row, 0-based column in t)
@@ -1752,6 +1848,43 @@ struct PuzzleReader::Impl {
         }
       }
       return make_entry(ln, std::move(grid), text);
+    }
+    return std::nullopt;
+  }
+
+  // ---------------------------------------------------------------- CSV --
+
+  // The CSV column that holds the puzzles: named by a header, else the
+  // first field of the first record that is a whole line puzzle; -1 until
+  // known.
+  int csv_column = -1;
+
+  std::optional<Entry> read_csv() {
+    Content c;
+    while (next_content(c)) {
+      const std::uint64_t ln = c.line.number;
+      if (c.line.too_long()) return fail(ln, ln, 1, too_long_message(c.line));
+      // A header names the column (files joined with cat repeat theirs).
+      if (const int named = csv_header_column(c.t); named >= 0) {
+        csv_column = named;
+        continue;
+      }
+      const std::vector<CsvField> fields = csv_fields(c.t);
+      if (csv_column < 0) {
+        csv_column = csv_puzzle_field(fields, alphabet, options);
+        if (csv_column < 0)
+          return fail(ln, ln, c.off + 1,
+                      "no field of this CSV line is a puzzle of N*N symbols (16, 36, 81, 256, ...), and no header "
+                      "before it names the puzzle column (puzzle, quizzes, ...)",
+                      std::string(c.t));
+      }
+      const auto column = static_cast<std::size_t>(csv_column);
+      if (column >= fields.size())
+        return fail(ln, ln, c.off + c.t.size() + 1,
+                    "this CSV line has " + std::to_string(fields.size()) + (fields.size() == 1 ? " field" : " fields") +
+                        "; the puzzle is in field " + std::to_string(column + 1),
+                    std::string(c.t));
+      return parse_line_puzzle(ln, fields[column].text, c.off + fields[column].column);
     }
     return std::nullopt;
   }

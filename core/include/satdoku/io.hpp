@@ -35,6 +35,7 @@ enum class InputFormat {
   grid,      // N lines of N symbols; | - + * and spaces are layout
   leetcode,  // JSON array of N arrays of N one-character strings
   comma,     // rows separated by commas: 000000007,008000400,...
+  csv,       // comma-separated values, one column a line puzzle (Kaggle's quizzes,solutions)
   tokens,    // whitespace-separated numbers, row-major, 0 or . blank, any N
 };
 
@@ -42,7 +43,7 @@ enum class InputFormat {
 std::string_view to_string(InputFormat format);
 // nullopt for an unknown name.
 std::optional<InputFormat> parse_input_format(std::string_view name);
-// All names, for help texts: "auto, line, euler, grid, leetcode, comma, tokens".
+// All names, for help texts: "auto, line, euler, grid, leetcode, comma, csv, tokens".
 std::string input_format_names();
 
 // The symbols that stand for digits 1..N, and those that mean "empty".
