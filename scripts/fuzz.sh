@@ -18,7 +18,7 @@ set -euo pipefail
 
 usage() { echo "usage: scripts/fuzz.sh TARGET|all SECONDS   (targets: ${targets[*]})" >&2; exit 2; }
 targets=(fuzz_read_auto fuzz_read_line fuzz_read_euler fuzz_read_grid fuzz_read_leetcode
-         fuzz_read_comma fuzz_read_tokens fuzz_roundtrip fuzz_dimacs fuzz_decode)
+         fuzz_read_comma fuzz_read_csv fuzz_read_tokens fuzz_roundtrip fuzz_dimacs fuzz_decode)
 (($# == 2)) || usage
 [[ $2 =~ ^[0-9]+$ ]] || usage
 seconds=$2
