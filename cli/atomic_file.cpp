@@ -100,6 +100,11 @@ bool some_input_readable(const std::vector<std::string>& inputs) {
   });
 }
 
+bool remove_earlier_output(const fs::path& path) {
+  std::error_code error;
+  return fs::is_regular_file(fs::symlink_status(path, error)) && fs::remove(path, error);
+}
+
 std::string write_error_text(int error) { return error ? std::strerror(error) : "write failed"; }
 
 AtomicFile::AtomicFile(fs::path path) : path_(std::move(path)) {

@@ -45,6 +45,13 @@ void check_distinct_outputs(const std::vector<NamedOutput>& outputs, const std::
 // remove an earlier run's files as if this run had replaced them.
 bool some_input_readable(const std::vector<std::string>& inputs);
 
+// Removes the file at `path` that an earlier run wrote, for a run that
+// writes none in its place (interrupted, or with nothing to write), so that
+// a later reader does not take the earlier figures for this run's.  Only a
+// regular file goes: a link, a device or a pipe is left alone, as is a path
+// where nothing is.  True when a file was removed.
+bool remove_earlier_output(const std::filesystem::path& path);
+
 class AtomicFile {
  public:
   // Opens "<target>.tmp.<pid>" for writing; throws OutputError when the

@@ -788,9 +788,7 @@ int check(const std::vector<std::string>& args) {
   // in its place goes too.
   auto no_report = [&](std::string_view why) {
     std::cerr << "satdoku check: no JUnit report: " << why;
-    std::error_code error;
-    if (records_on_stdout && fs::is_regular_file(fs::symlink_status(config.junit, error)) &&
-        fs::remove(config.junit, error))
+    if (records_on_stdout && remove_earlier_output(config.junit))
       std::cerr << " (" << config.junit << ", an earlier run's report, removed)";
     std::cerr << '\n';
   };

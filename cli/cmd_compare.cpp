@@ -87,7 +87,8 @@ constexpr std::string_view kDescription =
     "The fastest row (least total time) and the strongest (highest propagation strength)\n"
     "are marked. Output: an aligned table on stdout; --csv, --json, --markdown write FILE\n"
     "('-' for stdout instead of the table); --plot FILE.svg draws a cactus plot (also '-').\n"
-    "Only one of them can be '-'.\n";
+    "Only one of them can be '-'. A run interrupted, or with no puzzle to compare, writes no\n"
+    "document, and removes an earlier run's at the paths they name.\n";
 
 // ---- the rows ---------------------------------------------------------------
 
@@ -887,6 +888,22 @@ void write_to(const std::string& path, auto writer) {
   file.commit();
 }
 
+// A run that writes no document (interrupted, or no puzzle to compare)
+// removes an earlier run's at the paths of --csv, --json, --markdown and
+// --plot, so that a later reader does not take its figures for this run's.
+// The words that say so (" (rows.csv, an earlier run's document,
+// removed)"), or "" when there was none.
+std::string remove_earlier_documents(const CompareConfig& c) {
+  std::vector<std::string> removed;
+  for (const std::string* file : {&c.csv, &c.json, &c.markdown, &c.plot})
+    if (!file->empty() && *file != "-" && remove_earlier_output(*file)) removed.push_back(*file);
+  if (removed.empty()) return "";
+  std::string s = " (";
+  for (std::size_t i = 0; i < removed.size(); ++i)
+    s += (i == 0 ? "" : i + 1 == removed.size() ? " and " : ", ") + removed[i];
+  return s + (removed.size() == 1 ? ", an earlier run's document" : ", an earlier run's documents") + ", removed)";
+}
+
 // ---- the command ------------------------------------------------------------------
 
 int compare(const std::vector<std::string>& args) {
@@ -992,12 +1009,14 @@ int compare(const std::vector<std::string>& args) {
   }
 
   if (puzzles.empty() && !interrupt_flag().load()) {
-    // A table of zeros would look like a measurement; write none.
+    // A table of zeros would look like a measurement; write none.  Not when
+    // no input could be read: a mistyped input name removes no documents.
+    const std::string removed = some_input_readable(config.input.files) ? remove_earlier_documents(config) : "";
     if (unreadable > 0)
       std::cerr << "satdoku compare: the input holds no readable puzzle (" << count_text(unreadable, "error")
-                << " above): no table written\n";
+                << " above): no table written" << removed << '\n';
     else
-      std::cerr << "satdoku compare: the input holds no puzzle to compare: no table written\n";
+      std::cerr << "satdoku compare: the input holds no puzzle to compare: no table written" << removed << '\n';
     return static_cast<int>(ExitCode::usage);
   }
 
@@ -1041,7 +1060,7 @@ int compare(const std::vector<std::string>& args) {
   if (failure) std::rethrow_exception(failure);
   if (interrupt_flag().load()) {
     std::cerr << "satdoku compare: interrupted after " << done.load() << " of " << puzzles.size()
-              << " puzzles; no table written\n";
+              << " puzzles; no table written" << remove_earlier_documents(config) << '\n';
     return static_cast<int>(ExitCode::interrupted);
   }
 

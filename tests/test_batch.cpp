@@ -691,3 +691,28 @@ BOOST_AUTO_TEST_CASE(sigterm_during_check_and_encode) {
   BOOST_TEST(done % 256 == 0u, said);
   BOOST_TEST(done < read_puzzles(big_input()).size(), said);
 }
+
+// An interrupted compare writes no document, and an earlier run's at the
+// paths its options name goes too: its figures would pass for this run's.
+BOOST_AUTO_TEST_CASE(an_interrupted_compare_removes_an_earlier_runs_documents) {
+  Scratch s("compare-signal");
+  const fs::path out = s.dir / "out", err = s.dir / "err";
+  std::vector<std::string> args{"compare", "--no-progress", "--encodings", "triads"};
+  std::vector<fs::path> documents;
+  for (const char* option : {"csv", "json", "markdown", "plot"}) {
+    documents.push_back(s.dir / (std::string("earlier.") + option));
+    { std::ofstream(documents.back()) << "an earlier run's " << option << '\n'; }
+    args.insert(args.end(), {std::string("--") + option, documents.back().string()});
+  }
+  args.push_back(big_input().string());
+  const pid_t pid = spawn(args, out, err);
+  std::this_thread::sleep_for(std::chrono::milliseconds(1500));
+  ::kill(pid, SIGTERM);
+  BOOST_TEST(exit_code_within_5s(pid) == 130);
+  for (const fs::path& document : documents) BOOST_TEST(!fs::exists(document), document);
+  BOOST_TEST(files_in(s.dir) == (std::vector<std::string>{"err", "out"}));  // no temporary left behind
+  BOOST_TEST(contains(slurp(err), " puzzles; no table written (" + documents[0].string() + ", " + documents[1].string() +
+                                      ", " + documents[2].string() + " and " + documents[3].string() +
+                                      ", an earlier run's documents, removed)\n"),
+             slurp(err));
+}

@@ -561,6 +561,44 @@ BOOST_AUTO_TEST_CASE(a_failed_document_costs_only_itself) {
              encode.err);
 }
 
+// A run with no puzzle to compare writes no document, and an earlier run's
+// at the path goes too: its figures would pass for this run's.  A mistyped
+// input name (no input can be read) removes nothing.
+BOOST_AUTO_TEST_CASE(a_run_with_no_puzzle_removes_an_earlier_runs_documents) {
+  const fs::path dir = fs::temp_directory_path() / ("satdoku-compare-stale-" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  const fs::path csv = dir / "c.csv", markdown = dir / "c.md";
+  auto earlier = [&] {
+    std::ofstream(csv) << "an earlier run's table\n";
+    std::ofstream(markdown) << "an earlier run's table\n";
+  };
+  const std::string documents = " --csv '" + csv.string() + "' --markdown '" + markdown.string() + "'";
+  earlier();
+  const auto junk = test::run_satdoku("compare" + documents, "12345\nxyz\n");
+  BOOST_TEST(junk.exit_code == 2);
+  BOOST_TEST(junk.err.find("the input holds no readable puzzle (2 errors above): no table written (" + csv.string() +
+                           " and " + markdown.string() + ", an earlier run's documents, removed)\n") != std::string::npos,
+             junk.err);
+  BOOST_TEST(!fs::exists(csv));
+  BOOST_TEST(!fs::exists(markdown));
+  earlier();
+  const auto empty = test::run_satdoku("compare --csv '" + csv.string() + "'", "# no puzzle\n");
+  BOOST_TEST(empty.exit_code == 2);
+  BOOST_TEST(empty.err.find("no puzzle to compare: no table written (" + csv.string() +
+                            ", an earlier run's document, removed)\n") != std::string::npos,
+             empty.err);
+  BOOST_TEST(!fs::exists(csv));
+  BOOST_TEST(fs::exists(markdown));  // not named by this run
+  earlier();
+  const auto mistyped = test::run_satdoku("compare '" + (dir / "no-such-file.txt").string() + "'" + documents);
+  BOOST_TEST(mistyped.exit_code == 2);
+  BOOST_TEST(mistyped.err.find("removed") == std::string::npos, mistyped.err);
+  BOOST_TEST(test::slurp(csv) == "an earlier run's table\n");
+  BOOST_TEST(test::slurp(markdown) == "an earlier run's table\n");
+  fs::remove_all(dir);
+}
+
 BOOST_AUTO_TEST_CASE(unknown_names_are_usage_errors) {
   const std::string in = "'" + small_input().string() + "'";
   auto r = test::run_satdoku("compare " + in + " --encodings extended,bogus");
