@@ -904,6 +904,12 @@ std::string remove_earlier_documents(const CompareConfig& c) {
   return s + (removed.size() == 1 ? ", an earlier run's document" : ", an earlier run's documents") + ", removed)";
 }
 
+// Whether an unknown option, as the parser names it, is -o or --output,
+// also with its value attached ("-ox.csv", "--output=x.csv").
+bool names_output_option(std::string_view option) {
+  return option.starts_with("-o") || option == "--output" || option.starts_with("--output=");
+}
+
 // ---- the command ------------------------------------------------------------------
 
 int compare(const std::vector<std::string>& args) {
@@ -947,8 +953,19 @@ int compare(const std::vector<std::string>& args) {
       ("plot", po::value(&config.plot)->value_name("FILE.svg"), "draw a cactus plot as SVG ('-': stdout)")
       ("no-progress", po::bool_switch(&config.no_progress), "no progress line on a terminal");
   config.input.add_options(options);
-  if (!parse_command("compare", "[OPTIONS] [FILE...]", kDescription, options, args, &config.input.files))
-    return 0;
+  try {
+    if (!parse_command("compare", "[OPTIONS] [FILE...]", kDescription, options, args, &config.input.files))
+      return 0;
+  } catch (const po::unknown_option& e) {
+    // The other commands' -o would not write compare's documents: its own
+    // options do, which the hint that -o is an option of those commands
+    // would not name.
+    if (names_output_option(e.get_option_name()))
+      throw UsageError(std::string(e.what()) +
+                       "\ncompare writes its documents with --csv, --json, --markdown or --plot FILE "
+                       "(no -o or --output)");
+    throw;
+  }
   if (config.limit < 1 || config.limit > 2) throw UsageError("--limit must be 1 or 2");
   if (config.strength_only) {
     // Options of the SAT runs that --strength-only skips: an error, not ignored.

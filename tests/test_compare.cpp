@@ -599,6 +599,27 @@ BOOST_AUTO_TEST_CASE(a_run_with_no_puzzle_removes_an_earlier_runs_documents) {
   fs::remove_all(dir);
 }
 
+// compare has no -o: the hint names its own document options, not the
+// other commands that have an -o (which would not write compare's
+// documents).  Other unknown options keep the generic hint.
+BOOST_AUTO_TEST_CASE(an_output_option_points_to_the_document_options) {
+  for (const std::string option : {"-o", "--output", "--output=x.csv", "-ox.csv"}) {
+    const auto r = test::run_satdoku("compare " + option + (option.find("x.csv") == std::string::npos ? " x.csv" : ""),
+                                     "");
+    BOOST_TEST(r.exit_code == 2, option);
+    BOOST_TEST(r.out.empty(), r.out);
+    BOOST_TEST(r.err == "satdoku compare: unrecognised option '" + option + "'\n"
+                        "compare writes its documents with --csv, --json, --markdown or --plot FILE "
+                        "(no -o or --output)\n"
+                        "Try 'satdoku compare --help'.\n",
+               r.err);
+  }
+  const auto other = test::run_satdoku("compare -q", "");
+  BOOST_TEST(other.exit_code == 2);
+  BOOST_TEST(other.err.find("-q is an option of 'satdoku solve'") != std::string::npos, other.err);
+  BOOST_TEST(other.err.find("--csv") == std::string::npos, other.err);
+}
+
 BOOST_AUTO_TEST_CASE(unknown_names_are_usage_errors) {
   const std::string in = "'" + small_input().string() + "'";
   auto r = test::run_satdoku("compare " + in + " --encodings extended,bogus");
