@@ -83,7 +83,9 @@ constexpr std::string_view kDescription =
     "incremental instance.\n"
     "Puzzles run in input order, in chunks of 256 with fresh solvers per chunk, so every\n"
     "figure except time is the same for any --jobs. --seed sets CaDiCaL's 'seed' option and\n"
-    "--sat-option any other, for every row (after satdoku's own choices for the row).\n\n"
+    "--sat-option any other, for every row (after satdoku's own choices for the row).\n"
+    "A puzzle whose clues clash is named on standard error (file:line and the two cells) and\n"
+    "left out of every row (exit code 2); the footers and the JSON (left_out) count them.\n\n"
     "The fastest row (least total time) and the strongest (highest propagation strength)\n"
     "are marked. Output: an aligned table on stdout; --csv, --json, --markdown write FILE\n"
     "('-' for stdout instead of the table); --plot FILE.svg draws a cactus plot (also '-').\n"
@@ -588,9 +590,11 @@ void write_csv(std::ostream& out, const std::vector<RowSummary>& rows, bool stre
   for (const RowSummary& r : rows) write(csv_fields(r));
 }
 
-void write_json(std::ostream& out, const std::vector<RowSummary>& rows, const CompareConfig& c) {
+// `left_out`: puzzles left out of every row (their clues clash).
+void write_json(std::ostream& out, const std::vector<RowSummary>& rows, const CompareConfig& c, std::size_t left_out) {
   nlohmann::ordered_json doc;
   doc["puzzles"] = rows.empty() ? 0 : rows.front().puzzles;
+  doc["left_out"] = left_out;
   if (c.strength_only) {
     doc["strength_only"] = true;
   } else {
@@ -685,8 +689,15 @@ std::string cadical_settings(const CompareConfig& c) {
   return s + ".\n";
 }
 
+// The footer's first words: "12 puzzles", and with puzzles left out of
+// every row (their clues clash), "12 puzzles (1 left out: clues clash)".
+std::string puzzles_measured(const std::vector<RowSummary>& rows, std::size_t left_out) {
+  const std::string measured = puzzles_text(rows.empty() ? 0 : rows.front().puzzles);
+  return left_out == 0 ? measured : measured + " (" + std::to_string(left_out) + " left out: clues clash)";
+}
+
 void write_table(std::ostream& out, const std::vector<RowSummary>& rows, bool probe, bool strength_only,
-                 const std::string& settings) {
+                 std::size_t left_out, const std::string& settings) {
   const DisplayColumns d = display_columns(rows, probe, strength_only);
   const auto& cols = d.cols;
   std::vector<std::size_t> width;
@@ -708,12 +719,12 @@ void write_table(std::ostream& out, const std::vector<RowSummary>& rows, bool pr
   };
   line([&](std::size_t i) { return cols[i].first; });
   for (std::size_t r = 0; r < rows.size(); ++r) line([&](std::size_t i) { return cols[i].second[r]; });
-  const std::size_t puzzles = rows.empty() ? 0 : rows.front().puzzles;
+  const std::string puzzles = puzzles_measured(rows, left_out);
   if (strength_only) {
-    out << "\n" << puzzles_text(puzzles) << ". " << kStrengthNote << '\n';
+    out << "\n" << puzzles << ". " << kStrengthNote << '\n';
     return;
   }
-  out << "\n" << puzzles_text(puzzles)
+  out << "\n" << puzzles
       << ". vars/clauses/literals: mean size of the formula CaDiCaL receives; encode/solve ms: "
          "means per puzzle;\ntotal s: sum; mean/median/p90/max: total per puzzle. UP/FL %: solved by unit "
          "propagation / failed-literal probing\nover the encoding's own clauses ('-': not measured, the "
@@ -723,7 +734,7 @@ void write_table(std::ostream& out, const std::vector<RowSummary>& rows, bool pr
 }
 
 void write_markdown(std::ostream& out, const std::vector<RowSummary>& rows, bool probe, bool strength_only,
-                    const std::string& settings) {
+                    std::size_t left_out, const std::string& settings) {
   const DisplayColumns d = display_columns(rows, probe, strength_only);
   const auto& cols = d.cols;
   out << "|";
@@ -740,14 +751,14 @@ void write_markdown(std::ostream& out, const std::vector<RowSummary>& rows, bool
     }
     out << '\n';
   }
-  const std::size_t puzzles = rows.empty() ? 0 : rows.front().puzzles;
+  const std::string puzzles = puzzles_measured(rows, left_out);
   if (strength_only) {
     std::string note(kStrengthNote);
     std::replace(note.begin(), note.end(), '\n', ' ');  // one paragraph
-    out << "\n" << puzzles_text(puzzles) << ". " << note << '\n';
+    out << "\n" << puzzles << ". " << note << '\n';
     return;
   }
-  out << "\n" << puzzles_text(puzzles)
+  out << "\n" << puzzles
       << ". Sizes are means; encode and solve are mean milliseconds per puzzle, total s the sum. "
          "UP/FL %: puzzles solved by unit propagation / failed-literal probing over the encoding's clauses "
          "('-': not measured, the formula would exceed --max-memory or does not fit the board). "
@@ -1012,10 +1023,22 @@ int compare(const std::vector<std::string>& args) {
   ExitCode code = ExitCode::ok;
   std::vector<Grid> puzzles;
   std::size_t unreadable = 0;
+  std::size_t left_out = 0;  // puzzles whose clues clash
   {
+    const Alphabet alphabet = read_options.alphabet.value_or(Alphabet::standard());
     EntrySource source(config.input.files, read_options);
     while (auto entry = source.next()) {
       if (auto* grid = std::get_if<Grid>(&entry->content)) {
+        // A puzzle whose clues clash is settled before any search (a
+        // formula of one empty clause): counted, it would pull every row's
+        // means towards nothing.  It is an input error, named as solve
+        // names it.
+        if (const auto clash = find_clash(*grid)) {
+          std::cerr << clash_report(*entry, *clash, alphabet) << "; left out of every row\n";
+          code = worst(code, ExitCode::usage);
+          ++left_out;
+          continue;
+        }
         puzzles.push_back(std::move(*grid));
       } else {
         std::cerr << std::get<Diagnostic>(entry->content).str() << '\n';
@@ -1029,9 +1052,10 @@ int compare(const std::vector<std::string>& args) {
     // A table of zeros would look like a measurement; write none.  Not when
     // no input could be read: a mistyped input name removes no documents.
     const std::string removed = some_input_readable(config.input.files) ? remove_earlier_documents(config) : "";
-    if (unreadable > 0)
-      std::cerr << "satdoku compare: the input holds no readable puzzle (" << count_text(unreadable, "error")
-                << " above): no table written" << removed << '\n';
+    if (unreadable + left_out > 0)
+      std::cerr << "satdoku compare: the input holds no " << (left_out > 0 ? "puzzle to compare" : "readable puzzle")
+                << " (" << count_text(unreadable + left_out, "error") << " above): no table written" << removed
+                << '\n';
     else
       std::cerr << "satdoku compare: the input holds no puzzle to compare: no table written" << removed << '\n';
     return static_cast<int>(ExitCode::usage);
@@ -1098,13 +1122,17 @@ int compare(const std::vector<std::string>& args) {
     }
   };
   emit(config.csv, [&](std::ostream& o) { write_csv(o, summary, config.strength_only); });
-  emit(config.json, [&](std::ostream& o) { write_json(o, summary, config); });
+  emit(config.json, [&](std::ostream& o) { write_json(o, summary, config, left_out); });
   emit(config.markdown,
-       [&](std::ostream& o) { write_markdown(o, summary, config.probe, config.strength_only, settings); });
+       [&](std::ostream& o) { write_markdown(o, summary, config.probe, config.strength_only, left_out, settings); });
   emit(config.plot, [&](std::ostream& o) { write_svg(o, summary); });
-  if (on_stdout == 0) write_table(std::cout, summary, config.probe, config.strength_only, settings);
+  if (on_stdout == 0) write_table(std::cout, summary, config.probe, config.strength_only, left_out, settings);
   std::cout.flush();
 
+  if (left_out > 0)
+    std::cerr << "satdoku compare: note: " << puzzles_text(left_out) << " left out of every row (clues clash: "
+              << (left_out == 1 ? "named" : "each named") << " above); the rows measured "
+              << puzzles_text(puzzles.size()) << '\n';
   if (const std::size_t n = reference_gave_up.load()) {
     std::ostringstream budget;
     budget << config.reference_timeout;

@@ -106,6 +106,10 @@ std::string clash_text(const Grid& puzzle, const Clash& c, const Alphabet& alpha
          g.unit_name(c.unit);
 }
 
+std::string clash_report(const Entry& entry, const Clash& clash, const Alphabet& alphabet) {
+  return source_of(entry) + ": clues clash: " + clash_text(std::get<Grid>(entry.content), clash, alphabet);
+}
+
 nlohmann::json record_json(const SolveRecord& r, const Alphabet& alphabet) {
   nlohmann::json j;
   j["index"] = r.sequence;
@@ -152,8 +156,7 @@ void print_record(std::ostream& out, std::ostream& err, const SolveRecord& r, Ou
   // Diagnostics go to stderr whatever the format.
   if (const auto* d = std::get_if<Diagnostic>(&r.entry.content)) err << d->str() << '\n';
   else if (r.result.clash)
-    err << source_of(r.entry) << ": clues clash: " << clash_text(std::get<Grid>(r.entry.content), *r.result.clash, alphabet)
-        << '\n';
+    err << clash_report(r.entry, *r.result.clash, alphabet) << '\n';
   else if (r.result.status == Status::unknown || r.result.status == Status::error)
     err << source_of(r.entry) << ": " << to_string(r.result.status)
         << (r.result.message.empty() ? "" : ": " + r.result.message) << '\n';

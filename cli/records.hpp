@@ -61,6 +61,10 @@ std::string clash_text(const Grid& puzzle, const Clash& clash, const Alphabet& a
 // "file:line" of a record.
 std::string source_of(const Entry& entry);
 
+// "file:line: clues clash: r1c1 and r1c2 both hold 4 in row 1": how an
+// `invalid` puzzle (`entry` holds its grid) is reported on standard error.
+std::string clash_report(const Entry& entry, const Clash& clash, const Alphabet& alphabet);
+
 // The puzzle as one line of text (the raw text for unreadable entries), in
 // `alphabet`: the symbols the input was read with (--alphabet), which every
 // line of output uses too.

@@ -561,6 +561,52 @@ BOOST_AUTO_TEST_CASE(a_failed_document_costs_only_itself) {
              encode.err);
 }
 
+// A puzzle whose clues clash is named with its line and cells, as solve
+// names it, and left out of every row: counted, its formula of one empty clause
+// pulled every row's means down.  It is an input error (exit code 2); the
+// footers and the JSON say how many were left out.  With nothing else to
+// compare, no table is written.
+BOOST_AUTO_TEST_CASE(puzzles_whose_clues_clash_are_left_out_of_every_row) {
+  const fs::path dir = fs::temp_directory_path() / ("satdoku-compare-clash-" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  const std::vector<std::string> good = test::lines_of(test::slurp(small_input()));
+  const std::string clash = "11" + std::string(79, '.');
+  const fs::path clean = dir / "clean.txt", mixed = dir / "mixed.txt";
+  { std::ofstream(clean) << good[0] << '\n' << good[1] << '\n' << good[2] << '\n'; }
+  { std::ofstream(mixed) << good[0] << '\n' << clash << '\n' << good[1] << '\n' << good[2] << '\n'; }
+  const std::string rows = " --encodings natural,triads --amo pairwise --mode fresh -j 1 --no-progress";
+  const auto expected = compare_json("'" + clean.string() + "'" + rows);
+  BOOST_TEST(expected["left_out"] == 0);
+  const auto r = test::run_satdoku("compare '" + mixed.string() + "'" + rows + " --csv '" + (dir / "c.csv").string() +
+                                   "' --json '" + (dir / "c.json").string() + "'");
+  BOOST_TEST(r.exit_code == 2, r.err);
+  BOOST_TEST(r.err.find(mixed.string() + ":2: clues clash: r1c1 and r1c2 both hold 1 in row 1; left out of every row\n") !=
+                 std::string::npos,
+             r.err);
+  BOOST_TEST(r.err.find("satdoku compare: note: 1 puzzle left out of every row") != std::string::npos, r.err);
+  BOOST_TEST(r.out.find("\n3 puzzles (1 left out: clues clash). ") != std::string::npos, r.out);
+  const auto json = nlohmann::json::parse(test::slurp(dir / "c.json"));
+  BOOST_TEST(json["puzzles"] == 3);
+  BOOST_TEST(json["left_out"] == 1);
+  BOOST_TEST_REQUIRE(json["rows"].size() == 2u);
+  for (std::size_t i = 0; i < 2; ++i)
+    for (const char* field : {"puzzles", "vars", "clauses", "literals", "conflicts_mean", "up_solved_pct", "unknown"})
+      BOOST_TEST(json["rows"][i][field] == expected["rows"][i][field], field);
+  const auto csv = test::lines_of(test::slurp(dir / "c.csv"));
+  BOOST_TEST_REQUIRE(csv.size() == 3u);
+  for (const std::string& line : {csv[1], csv[2]}) BOOST_TEST(split(line, ',').at(4) == "3", line);  // puzzles
+
+  const auto none = test::run_satdoku("compare" + rows, clash + "\n" + clash + "\n");
+  BOOST_TEST(none.exit_code == 2);
+  BOOST_TEST(none.out.empty(), none.out);
+  BOOST_TEST(none.err.find("<stdin>:2: clues clash: r1c1 and r1c2 both hold 1 in row 1") != std::string::npos, none.err);
+  BOOST_TEST(none.err.find("satdoku compare: the input holds no puzzle to compare (2 errors above): no table written\n") !=
+                 std::string::npos,
+             none.err);
+  fs::remove_all(dir);
+}
+
 // A run with no puzzle to compare writes no document, and an earlier run's
 // at the path goes too: its figures would pass for this run's.  A mistyped
 // input name (no input can be read) removes nothing.
