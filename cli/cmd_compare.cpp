@@ -13,6 +13,7 @@
 #include <new>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <set>
 #include <sstream>
 #include <thread>
 #include <tuple>
@@ -65,7 +66,9 @@ struct CompareConfig {
 constexpr std::string_view kDescription =
     "Runs every combination of --encodings x --amo x --reduce x --mode (one row each) over the\n"
     "same puzzles and prints them side by side. Lists are comma-separated; 'all' takes every\n"
-    "name of the table, 'auto' satdoku's choice for each board size.\n\n"
+    "name of the table, 'auto' satdoku's choice for each board size. A row that runs every\n"
+    "board size of the input as an earlier row does (its 'auto' resolves to a choice also\n"
+    "listed) is left out.\n\n"
     "Per row: size of the formula CaDiCaL receives (vars, clauses, literals: mean and max);\n"
     "time per puzzle (encode, solve, total: sum, mean, median, p90, max); search effort\n"
     "(CaDiCaL conflicts, mean); propagation strength: the share of puzzles that unit\n"
@@ -181,6 +184,60 @@ std::vector<RowSpec> make_rows(const CompareConfig& c) {
   return rows;
 }
 
+// The SAT configuration of a row: its choices, and CaDiCaL's options for
+// every row (--seed, then --sat-option).
+SatConfig sat_config(const RowSpec& row, const CompareConfig& c) {
+  SatConfig sat{row.encoding, row.amo, row.reduction, row.mode, {{"seed", c.seed}}};
+  sat.options.insert(sat.options.end(), c.sat_options.begin(), c.sat_options.end());
+  return sat;
+}
+
+// What a row runs an N x N puzzle with, each `auto` resolved as the SAT
+// backend resolves it under `limits`: the mode it really runs (under
+// --conflicts, `auto` is fresh: sat_mode_for), the reduction hybrid mode
+// really applies, and the propagating encoding only where the mode
+// propagates with it (elsewhere CaDiCaL gets `instance_encoding` alone,
+// which names the row and whose strength it measures).  A row's names,
+// sizes and strength come from this choice.
+SatChoice row_choice(const SatConfig& sat, int n, const Limits& limits) {
+  SatChoice c = sat.resolve(n);
+  c.mode = sat_mode_for(sat, n, limits);
+  if (c.mode == SatMode::hybrid) c.reduction = hybrid_reduction(c);
+  if (!c.uses_encoding()) c.encoding = c.instance_encoding;
+  return c;
+}
+
+// Rows that run every board size of `puzzles` alike would show the same
+// measurement twice, once under `auto`: it resolves by board size to what
+// another row may list (--amo auto,pairwise up to 144x144 and auto,commander
+// above; --reduce auto,probe and --mode auto,hybrid up to 9x9, auto,propagate
+// and auto,fresh above; --encodings auto,extended in incremental mode; with
+// --strength-only, which measures the encoding and method alone,
+// --encodings auto,triads at every size).  The first of them, in the order
+// asked for, stays.
+std::vector<RowSpec> distinct_rows(const std::vector<RowSpec>& rows, const std::vector<Grid>& puzzles,
+                                   const CompareConfig& c) {
+  std::set<int> sizes;
+  for (const Grid& p : puzzles) sizes.insert(p.size());
+  Limits limits;
+  limits.conflict_budget = c.conflicts;
+  std::vector<RowSpec> kept;
+  std::vector<std::vector<SatChoice>> measured;  // per kept row, its choice for each size
+  for (const RowSpec& row : rows) {
+    const SatConfig sat = sat_config(row, c);
+    std::vector<SatChoice> choices;
+    for (const int n : sizes) {
+      const SatChoice choice = row_choice(sat, n, limits);
+      choices.push_back(c.strength_only ? SatChoice{choice.encoding, choice.encoding, choice.amo} : choice);
+    }
+    if (std::find(measured.begin(), measured.end(), choices) == measured.end()) {
+      measured.push_back(std::move(choices));
+      kept.push_back(row);
+    }
+  }
+  return kept;
+}
+
 // ---- per-puzzle measurements -------------------------------------------------
 
 struct Sample {
@@ -240,14 +297,13 @@ class ChunkRunner {
     limits.time_budget = config_.timeout;
     limits.cancel = &cancel;
     for (std::size_t r = 0; r < rows_.size(); ++r) {
-      SatConfig sat{rows_[r].encoding, rows_[r].amo, rows_[r].reduction, rows_[r].mode, {{"seed", config_.seed}}};
-      sat.options.insert(sat.options.end(), config_.sat_options.begin(), config_.sat_options.end());
+      const SatConfig sat = sat_config(rows_[r], config_);
       auto solver = make_sat_solver(sat);
       for (std::size_t i = begin; i < end; ++i) {
         if (cancel.load(std::memory_order_relaxed)) return false;
         const Grid& puzzle = puzzles[i];
         Sample& s = samples[r][i];
-        const SatChoice choice = sat.resolve(puzzle.size());
+        const SatChoice choice = row_choice(sat, puzzle.size(), limits);
         s.choice = choice;
         if (!config_.strength_only) {
           if (auto refusal = refused(puzzle, choice)) {
@@ -443,16 +499,16 @@ std::string common_name(const std::vector<Sample>& samples, Name name_of) {
   return name.value_or("auto");
 }
 
-RowSummary summarize_row(const RowSpec& spec, const std::vector<Sample>& samples, bool probe, bool strength_only) {
+RowSummary summarize_row(const std::vector<Sample>& samples, bool probe, bool strength_only) {
   RowSummary row;
-  auto name_or = [&](auto given, auto name_of) {
-    return given ? std::string(to_string(*given)) : common_name(samples, name_of);
-  };
-  // The defaults may propagate with one encoding and search with another.
-  row.encoding = name_or(spec.encoding, [](const SatChoice& c) { return c.encoding_label(); });
-  row.amo = name_or(spec.amo, [](const SatChoice& c) { return std::string(to_string(c.amo)); });
-  row.reduce = name_or(spec.reduction, [](const SatChoice& c) { return std::string(to_string(c.reduction)); });
-  row.mode = name_or(spec.mode, [](const SatChoice& c) { return std::string(to_string(c.mode)); });
+  // Named after the choices the row ran with (row_choice), an `auto` as it
+  // resolved: an `auto` mode that ran hybrid names the reduction hybrid
+  // applied, not the one asked for.  The defaults may propagate with one
+  // encoding and search with another.
+  row.encoding = common_name(samples, [](const SatChoice& c) { return c.encoding_label(); });
+  row.amo = common_name(samples, [](const SatChoice& c) { return std::string(to_string(c.amo)); });
+  row.reduce = common_name(samples, [](const SatChoice& c) { return std::string(to_string(c.reduction)); });
+  row.mode = common_name(samples, [](const SatChoice& c) { return std::string(to_string(c.mode)); });
   if (strength_only) row.reduce = row.mode = "-";  // neither applies
   row.puzzles = samples.size();
   std::vector<double> enc, sol, tot;
@@ -1016,7 +1072,7 @@ int compare(const std::vector<std::string>& args) {
   for (const std::string* file : {&config.csv, &config.json, &config.markdown, &config.plot})
     if (!file->empty() && *file != "-") check_writable(*file);  // now, not after the run
   const std::uint64_t budget = memory_budget(config.max_memory);
-  const std::vector<RowSpec> rows = make_rows(config);
+  const std::vector<RowSpec> asked = make_rows(config);  // now, not after the input is read
   const ReadOptions read_options = config.input.read_options();
 
   install_interrupt_handlers();
@@ -1061,6 +1117,7 @@ int compare(const std::vector<std::string>& args) {
     return static_cast<int>(ExitCode::usage);
   }
 
+  const std::vector<RowSpec> rows = distinct_rows(asked, puzzles, config);
   std::vector<std::vector<Sample>> samples(rows.size(), std::vector<Sample>(puzzles.size()));
   constexpr std::size_t kChunk = 256;
   const std::size_t chunks = (puzzles.size() + kChunk - 1) / kChunk;
@@ -1107,7 +1164,7 @@ int compare(const std::vector<std::string>& args) {
 
   std::vector<RowSummary> summary;
   for (std::size_t r = 0; r < rows.size(); ++r)
-    summary.push_back(summarize_row(rows[r], samples[r], config.probe, config.strength_only));
+    summary.push_back(summarize_row(samples[r], config.probe, config.strength_only));
   mark(summary);
 
   const std::string settings = config.strength_only ? "" : cadical_settings(config);

@@ -429,6 +429,55 @@ BOOST_AUTO_TEST_CASE(incremental_and_hybrid_rows_name_the_reduction_they_use) {
   BOOST_TEST(hj["rows"][1]["reduce"] == "probe");
 }
 
+// A row whose `auto` resolves, on every board size of the input, to what
+// another row lists measures the same thing: it appears once, the first in
+// the order asked for.  What `auto` resolves to depends on the board size.
+BOOST_AUTO_TEST_CASE(auto_rows_that_resolve_to_a_listed_choice_appear_once) {
+  const std::string nine = "'" + small_input().string() + "'";
+  const std::string big = "'" + (test::shared_data() / "large" / "sudoku-25-1.txt").string() + "'";
+  auto labels = [](const nlohmann::json& j) {
+    std::vector<std::string> out;
+    for (const auto& row : j["rows"]) out.push_back(row["label"]);
+    return out;
+  };
+  using Labels = std::vector<std::string>;
+  // The at-most-one method: pairwise up to 144x144.
+  BOOST_TEST(labels(compare_json(nine + " --encodings triads --amo auto,pairwise --mode fresh")) ==
+             (Labels{"triads/pairwise/probe/fresh"}));
+  BOOST_TEST(labels(compare_json(nine + " " + big + " --encodings triads --amo pairwise,auto --mode fresh")) ==
+             (Labels{"triads/pairwise/auto/fresh"}));
+  // The mode: hybrid up to 9x9, fresh above.
+  BOOST_TEST(labels(compare_json(nine + " --encodings triads --amo pairwise --mode hybrid,auto,fresh")) ==
+             (Labels{"triads/pairwise/probe/hybrid", "triads/pairwise/probe/fresh"}));
+  BOOST_TEST(labels(compare_json(big + " --encodings triads --amo pairwise --mode hybrid,auto,fresh")) ==
+             (Labels{"triads/pairwise/propagate/hybrid", "triads/pairwise/propagate/fresh"}));
+  // The reduction: probe up to 9x9, propagate above.
+  BOOST_TEST(labels(compare_json(nine + " --encodings triads --amo pairwise --mode fresh --reduce auto,propagate")) ==
+             (Labels{"triads/pairwise/probe/fresh", "triads/pairwise/propagate/fresh"}));
+  BOOST_TEST(labels(compare_json(big + " --encodings triads --amo pairwise --mode fresh --reduce auto,propagate")) ==
+             (Labels{"triads/pairwise/propagate/fresh"}));
+  // An `auto` mode that runs hybrid applies hybrid's reduction, and is named so.
+  BOOST_TEST(labels(compare_json(nine + " --encodings triads --amo pairwise --reduce clues,propagate")) ==
+             (Labels{"triads/pairwise/propagate/hybrid"}));
+  // Under a conflict limit an `auto` mode runs each puzzle fresh.
+  BOOST_TEST(labels(compare_json(nine + " --encodings triads --amo pairwise --reduce probe --mode auto,fresh "
+                                        "--conflicts 100000")) == (Labels{"triads/pairwise/probe/fresh"}));
+  // The encoding: in incremental mode CaDiCaL gets auto's extended rules
+  // alone, and the row measures their strength (it measured triads').
+  const auto incremental = compare_json(nine + " --encodings auto,extended --amo pairwise --mode incremental");
+  BOOST_TEST(labels(incremental) == (Labels{"extended/pairwise/none/incremental"}));
+  const auto extended = compare_json(nine + " --encodings extended --amo pairwise --mode incremental");
+  BOOST_TEST(incremental["rows"][0]["up_solved_pct"] == extended["rows"][0]["up_solved_pct"]);
+  // --strength-only measures the encoding auto propagates with, triads, at
+  // every size: one row, named as asked first.
+  for (const std::string& input : {nine, big}) {
+    BOOST_TEST(labels(compare_json(input + " --strength-only --encodings auto,triads --amo pairwise")) ==
+               (Labels{"triads+extended/pairwise"}));
+    BOOST_TEST(labels(compare_json(input + " --strength-only --encodings triads,auto,extended --amo pairwise")) ==
+               (Labels{"triads/pairwise", "extended/pairwise"}));
+  }
+}
+
 // --strength-only measures per encoding and method: one row each, and the
 // table shows only what was measured.  The options of the SAT runs it skips
 // are usage errors, not ignored.

@@ -32,14 +32,17 @@ std::optional<SatMode> parse_sat_mode(std::string_view name) {
 
 std::string sat_mode_names() { return "fresh, incremental, hybrid"; }
 
-std::string SatChoice::encoding_label() const {
+bool SatChoice::uses_encoding() const {
   switch (mode) {
-    case SatMode::fresh:
-      if (!propagates(reduction)) return std::string(to_string(instance_encoding));
-      break;
-    case SatMode::incremental: return std::string(to_string(instance_encoding));
-    case SatMode::hybrid: break;
+    case SatMode::fresh: return propagates(reduction);
+    case SatMode::incremental: return false;
+    case SatMode::hybrid: return true;
   }
+  return true;
+}
+
+std::string SatChoice::encoding_label() const {
+  if (!uses_encoding()) return std::string(to_string(instance_encoding));
   std::string s(to_string(encoding));
   if (instance_encoding != encoding) s.append("+").append(to_string(instance_encoding));
   return s;

@@ -76,10 +76,17 @@ struct SatChoice {
   // CaDiCaL options satdoku sets before the user's (--sat-option).
   std::vector<std::pair<std::string, int>> options = {};
 
+  // Whether the mode propagates with `encoding` before CaDiCaL searches:
+  // hybrid, and fresh with a reduction that propagates.  Elsewhere
+  // (incremental, fresh with none or clues) CaDiCaL gets the clauses of
+  // `instance_encoding` alone, and `encoding` plays no part.
+  bool uses_encoding() const;
   // The encodings the mode uses: `instance_encoding` (incremental, and
   // fresh without Reduction::propagate), else "triads+extended" (when they
   // differ).
   std::string encoding_label() const;
+  // Equal choices run a puzzle the same way.
+  bool operator==(const SatChoice&) const = default;
   // "extended/pairwise/none/incremental": encoding_label(), amo, reduction, mode.
   std::string str() const;
 };
