@@ -716,3 +716,33 @@ BOOST_AUTO_TEST_CASE(an_interrupted_compare_removes_an_earlier_runs_documents) {
                                       ", an earlier run's documents, removed)\n"),
              slurp(err));
 }
+
+// A signal while check --proof writes a proof CNF abandons it at once, as
+// encode abandons its CNF: exit code 130 well within a second, and neither
+// the proof nor a temporary file is left.  (The CNF of sudoku-81-1, half a
+// gigabyte, was written to its end first: about five seconds.)
+BOOST_AUTO_TEST_CASE(a_signal_abandons_the_proof_cnf_being_written) {
+  Scratch s("proof-signal");
+  const fs::path dir = s.dir / "proofs", err = s.dir / "err";
+  fs::create_directories(dir);
+  const pid_t pid = spawn({"check", "--no-progress", "-j", "1", "--proof", dir.string(),
+                           (shared_data() / "large" / "sudoku-81-1.txt").string()},
+                          s.dir / "out", err);
+  // The first temporary name of the process is the first proof's CNF.
+  wait_for_output(pid, (dir / "1.cnf").string() + ".tmp." + std::to_string(pid) + ".0", 1 << 20);
+  ::kill(pid, SIGINT);
+  int status = 0;
+  bool ended = false;
+  for (int tries = 0; tries < 100 && !ended; ++tries) {  // 2 s
+    ended = ::waitpid(pid, &status, WNOHANG) == pid;
+    if (!ended) std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  if (!ended) {
+    ::kill(pid, SIGKILL);
+    ::waitpid(pid, &status, 0);
+  }
+  BOOST_TEST_REQUIRE(ended, "check --proof still ran 2 s after SIGINT");
+  BOOST_TEST((WIFEXITED(status) && WEXITSTATUS(status) == 130));
+  BOOST_TEST(files_in(dir).empty());  // no proof, no temporary file
+  BOOST_TEST(contains(slurp(err), "satdoku check: interrupted after 0 puzzles"), slurp(err));
+}

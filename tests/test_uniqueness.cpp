@@ -365,6 +365,26 @@ BOOST_AUTO_TEST_CASE(proofs_are_drat_and_the_cnf_is_what_it_says) {
   fs::remove_all(dir);
 }
 
+// A raised cancel flag stops the proof's CNF while it is counted and
+// written, as it stops write_dimacs(): Cancelled, and no file is left, no
+// temporary one either.  (The whole CNF was written first, and only the
+// solver looked at the flag: seconds on a big board.)
+BOOST_AUTO_TEST_CASE(a_cancelled_proof_stops_its_cnf_and_leaves_no_file) {
+  auto native = make_native_solver();
+  const Grid p = read_puzzles(shared_data() / "17_clue.txt", 1).front();
+  const Grid solution = unique_solution(*native, p);
+  const fs::path dir = fresh_dir("cancel");
+  std::atomic<bool> cancel{true};
+  Limits limits;
+  limits.cancel = &cancel;
+  BOOST_CHECK_THROW(write_uniqueness_proof(p, solution, dir / "1.cnf", dir / "1.drat", {}, limits), Cancelled);
+  BOOST_TEST(fs::is_empty(dir));
+  cancel = false;  // the flag down, the same call proves
+  BOOST_TEST(to_string(write_uniqueness_proof(p, solution, dir / "1.cnf", dir / "1.drat", {}, limits).result) ==
+             "unsat");
+  fs::remove_all(dir);
+}
+
 BOOST_AUTO_TEST_CASE(no_proof_files_without_uniqueness) {
   auto native = make_native_solver();
   const fs::path dir = fresh_dir("multi");

@@ -212,28 +212,15 @@ class TextSink final : public ClauseSink {
 // memory in one pass; larger ones are generated twice (count, then write).
 constexpr std::uint64_t kOnePassClauses = 1u << 20;
 
-// Passes clauses on to `inner` (none: drops them, for counting) and throws
-// Cancelled once `cancel` (may be null) is raised, looking at it every
-// kCancelPollClauses clauses: a signal must not wait for a file of
-// gigabytes to be complete.
-class Cancellable final : public ClauseSink {
- public:
-  Cancellable(ClauseSink* inner, const std::atomic<bool>* cancel) : inner_(inner), cancel_(cancel) {}
-  void add_clause(std::span<const int> literals) override {
-    if (--countdown_ == 0) {
-      countdown_ = kCancelPollClauses;
-      if (cancel_ && cancel_->load(std::memory_order_relaxed)) throw Cancelled("writing the CNF was cancelled");
-    }
-    if (inner_) inner_->add_clause(literals);
-  }
-
- private:
-  ClauseSink* inner_;
-  const std::atomic<bool>* cancel_;
-  std::uint64_t countdown_ = 1;  // the first clause looks: the flag may be up already
-};
-
 }  // namespace
+
+void CancellableSink::add_clause(std::span<const int> literals) {
+  if (--countdown_ == 0) {
+    countdown_ = kCancelPollClauses;
+    if (cancel_ && cancel_->load(std::memory_order_relaxed)) throw Cancelled("writing the CNF was cancelled");
+  }
+  if (inner_) inner_->add_clause(literals);
+}
 
 EncodeReport write_dimacs(const Encoder& encoder, std::ostream& out, const std::atomic<bool>* cancel) {
   const auto opts = encoder.options();
@@ -241,7 +228,7 @@ EncodeReport write_dimacs(const Encoder& encoder, std::ostream& out, const std::
   if (bound.clauses <= kOnePassClauses) {
     // Binary clauses dominate: about 12 bytes each for small boards.
     TextSink body(static_cast<std::size_t>(bound.clauses) * 12 + 4096);
-    Cancellable polled(&body, cancel);
+    CancellableSink polled(&body, cancel);
     const EncodeReport report = encoder.emit(polled);
     DimacsWriter writer(out);
     for (const auto& line : header_comments(encoder, report)) writer.comment(line);
@@ -252,12 +239,12 @@ EncodeReport write_dimacs(const Encoder& encoder, std::ostream& out, const std::
     if (!out) throw OutputError("writing the CNF failed");
     return report;
   }
-  Cancellable counter(nullptr, cancel);  // as encoder.count(), which cannot be cancelled
+  CancellableSink counter(nullptr, cancel);  // as encoder.count(), which cannot be cancelled
   const EncodeReport counted = encoder.emit(counter);
   DimacsWriter writer(out);
   for (const auto& line : header_comments(encoder, counted)) writer.comment(line);
   writer.problem(counted.variables, counted.clauses);
-  Cancellable polled(&writer, cancel);
+  CancellableSink polled(&writer, cancel);
   const EncodeReport written = encoder.emit(polled);
   writer.finish();
   return written;

@@ -235,7 +235,10 @@ UniquenessProof write_uniqueness_proof(const Grid& puzzle, const Grid& solution,
   const Geometry& g = puzzle.geometry();
   const SatChoice choice = config.resolve(g.size());
   const Encoder encoder(puzzle, {choice.encoding, choice.amo, Reduction::none});
-  const EncodeReport size = encoder.count();
+  // Counted and written under the cancel flag, as write_dimacs() writes: a
+  // big board's CNF takes seconds (sudoku-81-1: 0.5 GB, 5 s).
+  CancellableSink counter(nullptr, limits.cancel);
+  const EncodeReport size = encoder.emit(counter);
   const VarMap& map = encoder.map();
 
   std::vector<int> block;
@@ -277,8 +280,9 @@ UniquenessProof write_uniqueness_proof(const Grid& puzzle, const Grid& solution,
     writer.comment("solution " + format_line(solution));
     writer.problem(outcome.variables, outcome.clauses);
     Tee tee(writer, solver);
-    encoder.emit(tee);
-    tee.add_clause(block);
+    CancellableSink polled(&tee, limits.cancel);
+    encoder.emit(polled);
+    polled.add_clause(block);
     try {
       writer.finish();
     } catch (const OutputError& e) {

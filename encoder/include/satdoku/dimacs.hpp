@@ -92,6 +92,24 @@ EncodeReport write_dimacs(const Encoder& encoder, std::ostream& out, const std::
 // writing (an empty 144x144 board's 5 GB take about ten seconds).
 inline constexpr std::uint64_t kCancelPollClauses = 4096;
 
+// The cancel flag of write_dimacs() for a CNF written otherwise (the proof
+// CNF of check --proof, which a SAT solver reads as it is written): passes
+// clauses on to `inner` (null: drops them, for counting) and throws
+// Cancelled once `cancel` (null: never) is raised, looking at it at the
+// first clause and then every kCancelPollClauses clauses, so that a signal
+// does not wait for a file of gigabytes to be complete.  The flag must
+// outlive the sink.
+class CancellableSink final : public ClauseSink {
+ public:
+  CancellableSink(ClauseSink* inner, const std::atomic<bool>* cancel) : inner_(inner), cancel_(cancel) {}
+  void add_clause(std::span<const int> literals) override;
+
+ private:
+  ClauseSink* inner_;
+  const std::atomic<bool>* cancel_;
+  std::uint64_t countdown_ = 1;  // the first clause looks: the flag may be up already
+};
+
 // What a satdoku CNF header says.
 struct CnfHeader {
   std::string generator;     // "satdoku 0.1.0"

@@ -119,9 +119,12 @@ struct UniquenessProof {
 // renamed into place only when the solver answered unsat, so a target
 // exists only with a complete proof.  With `sat` (the solution is not
 // unique) or `unknown` (a limit: conflict_budget, time_budget or cancel of
-// `limits`) nothing is written.  Preconditions: `solution` is a complete
-// grid of the puzzle's shape keeping its clues (UsageError).  Throws
-// OutputError when a file cannot be written.
+// `limits`) nothing is written.  The cancel flag of `limits` is also looked
+// at while the CNF is counted and written (every kCancelPollClauses
+// clauses, as write_dimacs() does): once it is raised, Cancelled is thrown
+// and neither file nor a temporary one is left.  Preconditions: `solution`
+// is a complete grid of the puzzle's shape keeping its clues (UsageError).
+// Throws OutputError when a file cannot be written.
 UniquenessProof write_uniqueness_proof(const Grid& puzzle, const Grid& solution,
                                        const std::filesystem::path& cnf, const std::filesystem::path& proof,
                                        const SatConfig& config = {}, const Limits& limits = {});
