@@ -23,6 +23,7 @@
 #include "batch.hpp"
 #include "commands.hpp"
 #include "common.hpp"
+#include "memory_guard.hpp"
 #include "pipeline.hpp"
 #include "records.hpp"
 #include "sat_options.hpp"
@@ -169,7 +170,7 @@ class Checker {
       try {
         prove(r, *puzzle);
       } catch (const std::bad_alloc&) {
-        r.proof_note = "out of memory";
+        r.proof_note = "no proof: out of memory";
       } catch (const Cancelled&) {  // SIGINT or SIGTERM while the CNF was written: the batch stops
         r.proof_note = "no proof: the run was interrupted";
       } catch (const Error& e) {  // in a worker thread: it must not escape
@@ -332,6 +333,23 @@ class Checker {
   }
 
   void prove(CheckRecord& r, const Grid& puzzle) {
+    // The proof CNF is the whole formula, clues as units (no reduction),
+    // held by one CaDiCaL: a big board's may need more memory than the
+    // search did (sudoku-144-1's about 23 GB), so --max-memory is asked
+    // again, for that formula.
+    if (const PipelineConfig& p = plan_.pipeline; p.max_memory > 0) {
+      SatChoice whole = p.sat.resolve(puzzle.size());
+      whole.reduction = Reduction::none;
+      whole.mode = SatMode::fresh;
+      whole.instance_encoding = whole.encoding;
+      const unsigned workers = std::max(1u, p.workers);
+      if (auto refusal =
+              memory_refusal(puzzle, whole, p.max_memory / workers, worker_budget_name(p.max_memory, workers),
+                             MemoryUse::proof)) {
+        r.proof_note = "no proof: " + *refusal;
+        return;
+      }
+    }
     const auto [cnf, drat] = proof_paths(r.base.entry);
     const UniquenessProof proof = write_uniqueness_proof(puzzle, r.base.result.solutions.front(), cnf, drat,
                                                          plan_.pipeline.sat, plan_.pipeline.limits);
@@ -770,7 +788,10 @@ int check(const std::vector<std::string>& args) {
     if (!r.base.problem.empty()) report_problem(std::cerr, r.base, plan.alphabet);
     if (!r.base.reference_note.empty())
       std::cerr << source_of(r.base.entry) << ": note: " << r.base.reference_note << '\n';
-    if (r.proof_failed) std::cerr << source_of(r.base.entry) << ": " << r.proof_note << '\n';
+    // Why a unique puzzle got no proof: an output error, or a note (a limit,
+    // memory, an interruption), so that no proof goes missing unsaid.
+    if (!r.proof_note.empty())
+      std::cerr << source_of(r.base.entry) << (r.proof_failed ? ": " : ": note: ") << r.proof_note << '\n';
     if (records_on_stdout) {
       if (json) std::cout << json_text(check_json(r, plan)) << '\n';
       else print_text(std::cout, r, plan);

@@ -49,7 +49,9 @@ MemoryEstimate encode_memory_estimate(const Geometry& geometry, const SatChoice&
 // 725 million instructions of a solve).
 std::uint64_t open_after_clues(const Grid& puzzle);
 
-enum class MemoryUse { solve, encode, compare };  // compare: as solve, without --backend to suggest
+// compare and proof (check --proof's whole formula): as solve, without
+// --backend to suggest.
+enum class MemoryUse { solve, encode, compare, proof };
 
 // nullopt when `puzzle` fits `budget` bytes under `choice`; else the
 // message.  When the empty-board bound exceeds the budget and the choice

@@ -381,6 +381,28 @@ BOOST_AUTO_TEST_CASE(proofs_are_written_for_unique_puzzles_only) {
   fs::remove_all(dir);
 }
 
+// The proof CNF is the whole formula (no reduction), bigger than what the
+// search holds: --max-memory is asked for it again, and a proof it refuses
+// is named on standard error, the verdict standing (sudoku-144-1's proof
+// took about 23 GB before).
+BOOST_AUTO_TEST_CASE(a_proof_beyond_max_memory_is_refused_and_said) {
+  const fs::path dir = fresh_dir("proof-memory");
+  const fs::path board = shared_data() / "large" / "sudoku-25-1.txt";
+  const auto refused = run_satdoku("check -j1 --max-memory 10M --proof " + quoted(dir) + " " + quoted(board));
+  BOOST_TEST(refused.exit_code == 0, refused.err);
+  BOOST_TEST(refused.out.find(" unique ") != std::string::npos, refused.out);
+  BOOST_TEST(refused.err.find("sudoku-25-1.txt:1: note: no proof: the triads/pairwise formula of a 25x25 board needs "
+                              "up to") != std::string::npos,
+             refused.err);
+  BOOST_TEST(refused.err.find("more than the 10.0 MiB that --max-memory allows") != std::string::npos, refused.err);
+  BOOST_TEST(fs::is_empty(dir));
+  // With room for it, the same run writes the proof.
+  const auto written = run_satdoku("check -q -j1 --max-memory 100M --proof " + quoted(dir) + " " + quoted(board));
+  BOOST_TEST(written.exit_code == 0, written.err);
+  BOOST_TEST(fs::exists(dir / "1.drat"));
+  fs::remove_all(dir);
+}
+
 BOOST_AUTO_TEST_CASE(a_full_grids_proof_that_cannot_be_written_is_an_error) {
   // A full grid's proof, "0", is written by satdoku itself after the solver.
   // Here no regular file may grow (ulimit -f 0, the signal ignored: writes
