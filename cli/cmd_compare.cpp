@@ -24,6 +24,7 @@
 #include "commands.hpp"
 #include "common.hpp"
 #include "memory_guard.hpp"
+#include "pipeline.hpp"
 #include "records.hpp"
 #include "sat_options.hpp"
 #include "satdoku/cross_check.hpp"
@@ -47,7 +48,7 @@ struct CompareConfig {
   std::string reduce = "auto";
   std::string mode = "auto";
   std::uint64_t limit = 1;
-  unsigned jobs = std::max(1u, std::thread::hardware_concurrency());
+  unsigned jobs = RunConfig::default_jobs();
   int seed = 0;
   std::vector<std::string> sat_option_args;               // --sat-option, as given
   std::vector<std::pair<std::string, int>> sat_options;  // parsed and validated
