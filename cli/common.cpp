@@ -178,8 +178,12 @@ int run_guarded(std::string_view name, int (*body)(const std::vector<std::string
     std::cerr << "satdoku " << name << ": out of memory\n";
   } catch (const po::unknown_option& e) {
     std::cerr << "satdoku " << name << ": " << e.what() << '\n';
-    // An option of another command ("solve --count") says which one has it.
-    const std::string option = e.get_option_name();
+    // An option of another command ("solve --count") says which one has it,
+    // also with its value attached ("--count=5", "-o5": the parser names
+    // the whole word).
+    std::string option = e.get_option_name();
+    if (option.starts_with("--")) option = option.substr(0, option.find('='));
+    else if (option.size() > 2 && option[0] == '-') option.resize(2);
     if (const auto others = commands_with_option(name, option); !others.empty()) {
       std::cerr << option << " is an option of";
       for (std::size_t i = 0; i < others.size(); ++i)

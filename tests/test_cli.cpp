@@ -69,6 +69,9 @@ BOOST_AUTO_TEST_CASE(help_version_and_unknown_commands) {
   BOOST_TEST(run_satdoku("decode -q").err.find("-q is an option of 'satdoku solve', 'satdoku encode' and "
                                                "'satdoku check'") != std::string::npos);
   BOOST_TEST(run_satdoku("solve --bogus").err.find("is an option of") == std::string::npos);
+  // ... also with its value attached.
+  BOOST_TEST(run_satdoku("solve --count=5").err.find("--count is an option of 'satdoku check'") != std::string::npos);
+  BOOST_TEST(run_satdoku("encodings -o5").err.find("-o is an option of 'satdoku solve'") != std::string::npos);
   auto version = run_satdoku("--version");
   BOOST_TEST(version.exit_code == 0);
   BOOST_TEST(version.out.rfind("satdoku ", 0) == 0);
