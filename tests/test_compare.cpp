@@ -48,9 +48,21 @@ std::vector<std::string> split(const std::string& line, char sep) {
   return out;
 }
 
+// Removes, when the test module ends, the temporary files first_puzzles()
+// wrote (they are shared by several tests).
+struct TemporaryInputs {
+  std::vector<fs::path> paths;
+  ~TemporaryInputs() {
+    std::error_code ignored;
+    for (const fs::path& p : paths) fs::remove(p, ignored);
+  }
+};
+TemporaryInputs temporary_inputs;
+
 // The first `count` puzzles of a shared collection, written to a temporary file.
 fs::path first_puzzles(const std::string& collection, int count, const std::string& tag) {
   const fs::path p = fs::temp_directory_path() / ("satdoku-compare-" + tag + std::to_string(::getpid()) + ".txt");
+  temporary_inputs.paths.push_back(p);
   std::ifstream in(test::shared_data() / collection);
   std::ofstream out(p);
   std::string line;
