@@ -287,6 +287,7 @@ BOOST_AUTO_TEST_CASE(bad_files_report_message_and_position) {
       {"comma-second-row-of-one-symbol.txt", "1:7", "row 2 has 1 symbol and row 1 has 4 (the rows"},
       {"comma-row-of-1025-symbols.txt", "1:1",
        "first row has 1025 symbols, so the board would be 1025x1025: board size 1025 is out of range (4 to 1024)"},
+      {"minus-glued-to-a-digit.txt", "4:3", "unexpected '-' glued to '3'"},
       {"grid-numbers-with-a-word.txt", "5:8",
        "unexpected 'x': expected a number 1-10 or a blank (. 0), as in the first row"},
       {"csv-record-without-the-puzzle.csv", "3:2", "this CSV line has 1 field; the puzzle is in field 2"},
@@ -558,13 +559,16 @@ BOOST_AUTO_TEST_CASE(a_title_or_a_stray_blank_costs_its_own_line_only) {
   // A rule or a title as wide as a row before each grid, stacked: mostly no
   // digits, before a row that reads whole, it costs its own line only.
   // (Taken for first rows with typos, they shifted every board after them.)
+  // The line's first defect is named: its first symbol, or a '-' glued to
+  // one (a defect found while the line is split into cells).
   for (const std::string rule : {"=========", "PUZZLE-01", "Sudoku-01"}) {
     BOOST_TEST_CONTEXT(rule) {
       const auto ruled = read_all(rule + "\n" + rows(kPuzzle) + rule + "\n" + rows(kSolution));
+      const std::string column = rule.find('-') == std::string::npos ? "1" : std::to_string(rule.find('-') + 1);
       BOOST_REQUIRE_EQUAL(ruled.size(), 4u);
-      BOOST_TEST(position(*diagnostic(ruled[0])) == "1:1");
+      BOOST_TEST(position(*diagnostic(ruled[0])) == "1:" + column);
       BOOST_TEST((grid(ruled[1]) && *grid(ruled[1]) == grid_of(kPuzzle)), why(ruled[1]));
-      BOOST_TEST(position(*diagnostic(ruled[2])) == "11:1");
+      BOOST_TEST(position(*diagnostic(ruled[2])) == "11:" + column);
       BOOST_TEST((grid(ruled[3]) && *grid(ruled[3]) == grid_of(kSolution)), why(ruled[3]));
     }
   }
@@ -1100,6 +1104,62 @@ BOOST_AUTO_TEST_CASE(drawn_boxes_give_the_box_shape) {
                                "6 5 2 1 | 4 3\n");
   BOOST_TEST_REQUIRE(grid(uneven[0]), why(uneven[0]));
   BOOST_TEST((grid(uneven[0])->geometry().box() == BoxShape{2, 3}));
+}
+
+// In a drawn grid - + * draw lines apart from the cells: one glued to a
+// cell ("-3", "3-", "+5") is an error at its column, not a silent 3.  '|'
+// may touch a cell, a rule line is any mix of - + | * and blanks, and - + *
+// with blanks around them stay layout inside a row.
+BOOST_AUTO_TEST_CASE(a_sign_glued_to_a_cell_of_a_drawn_grid_is_an_error) {
+  // kPuzzle drawn in a +---+ frame (its rows on lines 2-4, 6-8, 10-12),
+  // with its first row written as `first` when given.
+  const auto drawn = [](const std::string& first, const std::string& rule = "+-------+-------+-------+") {
+    std::string out = rule + "\n";
+    for (int r = 0; r < 9; ++r) {
+      if (r == 3 || r == 6) out += rule + "\n";
+      std::string row = "|";
+      for (int c = 0; c < 9; ++c) {
+        row += ' ';
+        row += kPuzzle[static_cast<std::size_t>(r * 9 + c)];
+        if (c % 3 == 2) row += " |";
+      }
+      out += (r == 0 && !first.empty() ? first : row) + "\n";
+    }
+    return out + rule + "\n";
+  };
+  for (const std::string& first : {std::string(), std::string("|. . .|. 5 4|8 . .|"), std::string("|...|.54|8..|"),
+                                   std::string("| . . . - . 5 4 + 8 . . |"), std::string("|...|.54|8..")}) {
+    BOOST_TEST_CONTEXT(first) {
+      for (const std::string rule : {"+-------+-------+-------+", "|-------+-------+-------|", "*-----*-----*-----*"}) {
+        const auto entries = read_all(drawn(first, rule));
+        BOOST_TEST_REQUIRE(entries.size() == 1u);
+        BOOST_TEST_REQUIRE(grid(entries[0]), why(entries[0]));
+        BOOST_TEST(format_line(*grid(entries[0])) == kPuzzle);
+      }
+    }
+  }
+  const std::pair<std::string, std::string> glued[] = {
+      {"| . . . | . 5 4 | -8 . . |", "'-' glued to '8'"}, {"| . . . | . 5 4 | 8- . . |", "'-' glued to '8'"},
+      {"| . . . | . +5 4 | 8 . . |", "'+' glued to '5'"}, {"| . . . | . 5 4*| 8 . . |", "'*' glued to '4'"},
+      {"|...|.54-|8..|", "'-' glued to '4'"},            {"|...|-.54|8..|", "'-' glued to '.'"},
+  };
+  for (const auto& [first, message] : glued) {
+    BOOST_TEST_CONTEXT(first) {
+      const auto entries = read_all(drawn(first));
+      BOOST_TEST_REQUIRE(entries.size() == 1u);
+      BOOST_TEST_REQUIRE(diagnostic(entries[0]));
+      BOOST_TEST(position(*diagnostic(entries[0])) == "2:" + std::to_string(first.find_first_of("-+*") + 1));
+      BOOST_TEST(why(entries[0]).find("unexpected " + message) != std::string::npos, why(entries[0]));
+    }
+  }
+  // A grid of numbers (N > 9): "-4" is no 4 either.
+  std::string numbers = slurp(test_data() / "bad" / "grid-numbers-with-a-word.txt");
+  const std::size_t x = numbers.find(" x");
+  BOOST_TEST_REQUIRE(grid(read_all(numbers.replace(x, 2, " 4"))[0]));
+  const auto negative = read_all(numbers.replace(x, 2, "-4"));
+  BOOST_TEST_REQUIRE(diagnostic(negative[0]));
+  BOOST_TEST(position(*diagnostic(negative[0])) == "5:7");
+  BOOST_TEST(why(negative[0]).find("unexpected '-' glued to '4'") != std::string::npos, why(negative[0]));
 }
 
 // A grid written with one blank line between its rows is one board, in

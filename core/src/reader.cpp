@@ -1370,7 +1370,9 @@ struct PuzzleReader::Impl {
   // ---------------------------------------- rows of the grid formats --
 
   // Splits a row of a drawn grid into cells (value and column).  Layout
-  // characters | - + * and blanks separate cells.  When at least ten
+  // characters | - + * and blanks separate cells; only '|' may touch a cell
+  // ("|3 . .|", "|3..|"): - + * glued to one ("-3", "3-", "+5") are a defect,
+  // not a line, so that a sign never drops silently off a number.  When at least ten
   // blank-separated pieces are all decimal numbers (and one is longer than a
   // character) each piece is one number (N > 9 grids); otherwise every
   // character is a symbol.  Returns the first defect; `cells` is filled
@@ -1399,13 +1401,23 @@ struct PuzzleReader::Impl {
     row_of_numbers = numbers;
 
     std::optional<std::pair<std::uint64_t, std::string>> error;
+    // The layout character at `at` (next to the cell `cell`) when it is - + *.
+    auto glued = [&](std::size_t at, std::string_view cell) {
+      if (!error && t[at] != '|' && is_layout(t[at]))
+        error.emplace(off + at + 1, "unexpected " + describe_char(t[at]) + " glued to " + quote(cell) +
+                                        ": - + * draw the grid's lines and stand apart from its cells (only '|' "
+                                        "may touch a cell)");
+    };
     for (std::size_t i = 0; i < t.size();) {
       while (i < t.size() && separator(t[i])) ++i;
       if (i == t.size()) break;
       const std::size_t b = i;
       while (i < t.size() && !separator(t[i])) ++i;
+      const std::string_view piece = t.substr(b, i - b);
+      // (The character before the piece, the piece, the one after it: the
+      // first defect in column order.)
+      if (b > 0) glued(b - 1, numbers ? piece : piece.substr(0, 1));
       if (numbers) {
-        const std::string_view piece = t.substr(b, i - b);
         const Number num = parse_number(piece);
         if (num.kind == Number::too_large && !error)
           error.emplace(off + b + 1, "number " + quote(piece) + " is too large for a digit");
@@ -1414,15 +1426,16 @@ struct PuzzleReader::Impl {
                                          std::to_string(numbers_of) + " or a blank (. 0), as in the first row");
         cells.push_back(Cell{static_cast<int>(num.value), static_cast<std::uint32_t>(off + b + 1),
                              num.kind != Number::ok});
-        continue;
+      } else {
+        for (std::size_t k = b; k < i; ++k) {
+          const int d = alphabet.digit_of(t[k]);
+          if (d < 0 && !error)
+            error.emplace(off + k + 1, "unexpected " + describe_char(t[k]) + ": expected " + expected_symbol(0) +
+                                           " (| - + * and spaces are layout)");
+          cells.push_back(Cell{std::max(d, 0), static_cast<std::uint32_t>(off + k + 1), d < 0});
+        }
       }
-      for (std::size_t k = b; k < i; ++k) {
-        const int d = alphabet.digit_of(t[k]);
-        if (d < 0 && !error)
-          error.emplace(off + k + 1, "unexpected " + describe_char(t[k]) + ": expected " + expected_symbol(0) +
-                                         " (| - + * and spaces are layout)");
-        cells.push_back(Cell{std::max(d, 0), static_cast<std::uint32_t>(off + k + 1), d < 0});
-      }
+      if (i < t.size()) glued(i, numbers ? piece : piece.substr(piece.size() - 1));
     }
     return error;
   }

@@ -145,9 +145,11 @@ inline constexpr std::size_t kMaxLineLength = std::size_t{8} << 20;
 // them for N > 35); `grid` skips # lines, layout-only lines and the rows of
 // SadMan sections other than [Puzzle], and ends a puzzle after N rows (N =
 // symbols in its first row; rows of at least ten blank-separated numbers are
-// read as numbers, as format_grid writes them for N > 9); a blank line or a
-// header inside a grid is a missing row; `tokens` reads N lines of N
-// numbers, 0 or . blank; `euler` wants `Grid NN` before every grid;
+// read as numbers, as format_grid writes them for N > 9); in a row only |
+// may touch a cell, and a - + * glued to one ("-3", "3-", "+5") is a defect
+// at its column; a blank line or a header inside a grid is a missing row;
+// `tokens` reads N lines of N numbers, 0 or . blank; `euler` wants `Grid NN`
+// before every grid;
 // `leetcode` reads one JSON board (which may span lines), cells "5", "." or
 // numbers; `comma` reads one puzzle per line, rows between commas.
 // After a defect the reader skips the rest of that puzzle: to the next line
