@@ -11,6 +11,7 @@
 #include <set>
 #include <sstream>
 
+#include "satdoku/dimacs.hpp"
 #include "test_support.hpp"
 
 using namespace satdoku::test;
@@ -591,13 +592,36 @@ BOOST_AUTO_TEST_CASE(decode_reads_junk_and_long_lines_in_bounded_memory) {
   BOOST_TEST(zero.exit_code == 2);
   BOOST_TEST(zero.out.empty(), zero.out);
   BOOST_TEST(zero.err == "/dev/zero:1:1: unexpected byte 0x00: a solver's answer is text\n", zero.err);
-  // As the CNF, it is read a line at a time until memory runs out; that is
-  // no end of the file ('not a satdoku CNF').
+  // As the CNF, its first line is read up to the limit of a header line,
+  // not until memory runs out (it said 'out of memory').
+  const std::string limit = std::to_string(satdoku::kMaxHeaderLineLength);
   const auto header = limited(satdoku + " decode /dev/zero " + cnf);
   BOOST_TEST(header.exit_code == 2);
-  BOOST_TEST(header.err ==
-                 "satdoku decode: /dev/zero:1: cannot read: out of memory (a line longer than memory allows)\n",
+  BOOST_TEST(header.err == "/dev/zero:1: a line of more than " + limit +
+                               " bytes before the 'p cnf' line (expected comments and the 'p cnf' line)\n",
              header.err);
+  // A comment line of 100 MB in the CNF, someone else's before satdoku's
+  // header or inside it, is skipped under a limit of 100 MB of address
+  // space (it was held whole: 'out of memory'); a line of 100 MB that is no
+  // comment is refused at its line.
+  { std::ofstream(s.dir / "model") << "s SATISFIABLE\nv " << model << "0\n"; }
+  const std::string answer = quoted(s.dir / "model");
+  const std::string long_line = "head -c 100000000 /dev/zero | tr '\\\\000' x; echo";
+  auto tiny = [&](const std::string& command) { return s.run("sh -c \"ulimit -v 100000; " + command + "\""); };
+  for (const std::string& cnf_text : {"{ printf 'c '; " + long_line + "; cat " + cnf + "; }",
+                                      "{ head -n 3 " + cnf + "; printf 'c note '; " + long_line + "; tail -n +4 " + cnf + "; }"}) {
+    BOOST_TEST_CONTEXT(cnf_text) {
+      const auto comment = tiny(cnf_text + " | " + satdoku + " decode -o line - " + answer);
+      BOOST_TEST(comment.exit_code == 0, comment.err);
+      BOOST_TEST(comment.out == kEasySolution + "\n");
+    }
+  }
+  const auto junk = tiny("{ head -n 3 " + cnf + "; " + long_line + "; tail -n +4 " + cnf + "; } | " + satdoku +
+                         " decode -o line - " + answer);
+  BOOST_TEST(junk.exit_code == 2);
+  BOOST_TEST(junk.err == "<stdin>:4: a line of more than " + limit +
+                             " bytes before the 'p cnf' line (expected comments and the 'p cnf' line)\n",
+             junk.err);
 }
 #endif
 

@@ -291,6 +291,40 @@ BOOST_AUTO_TEST_CASE(malformed_headers_are_diagnosed_with_positions) {
   }
 }
 
+// A header line is kept up to kMaxHeaderLineLength bytes (std::getline held
+// a line of any length, so a never-ending comment grew until memory ran
+// out): the rest of a longer comment is skipped unread, a longer line of
+// another kind before the p line is an error at its line, and so is a
+// longer line satdoku's header would need (it writes none so long).
+BOOST_AUTO_TEST_CASE(long_header_lines_are_skipped_or_refused) {
+  const std::string good = cnf_text(grid_of("1..4..1..4..3..2", 4), {Encoding::natural, AmoMethod::pairwise, Reduction::none});
+  const std::size_t second = good.find('\n') + 1;  // after 'c satdoku ...'
+  auto inserted = [&](std::size_t at, const std::string& line) { return good.substr(0, at) + line + "\n" + good.substr(at); };
+  const std::string most(kMaxHeaderLineLength - 2, 'x');  // "c " + most: a line of exactly the limit
+  for (const std::string& comment : {"c " + most, "c " + most + "x", "c note " + most, "c " + most + most}) {
+    BOOST_TEST_CONTEXT(comment.size() << " bytes") {
+      for (const std::size_t at : {std::size_t{0}, second}) {
+        const CnfHeader h = expect_value(parse_header(inserted(at, comment)));
+        BOOST_TEST(h.clauses == expect_value(parse_header(good)).clauses);
+        BOOST_TEST(format_line(h.puzzle) == "1..4..1..4..3..2");
+      }
+    }
+  }
+  // The limit is said in the message, and the line.
+  const std::string limit = std::to_string(kMaxHeaderLineLength);
+  for (const std::string& line : {most + "xyz", "p cnf 64 " + most}) {
+    const Diagnostic d = expect_diagnostic(parse_header(inserted(second, line)));
+    BOOST_TEST(d.str() == "t.cnf:2: a line of more than " + limit +
+                              " bytes before the 'p cnf' line (expected comments and the 'p cnf' line)");
+  }
+  const Diagnostic puzzle = expect_diagnostic(parse_header(inserted(second, "c puzzle " + most)));
+  BOOST_TEST(puzzle.str() == "t.cnf:2: the 'c puzzle' line is longer than the limit of " + limit +
+                                 " bytes (satdoku writes its header lines far shorter)");
+  // A solver's answer given as the CNF is still named so, whatever its length.
+  const Diagnostic answer = expect_diagnostic(parse_header("v 1 -2 " + most + "\n"));
+  BOOST_TEST(answer.str().find("t.cnf:1:1: this is a SAT solver's answer, not a CNF") == 0u, answer.str());
+}
+
 BOOST_AUTO_TEST_CASE(solver_answers_in_every_format) {
   {
     const SolverAnswer a = expect_value(parse_answer("c cadical\ns SATISFIABLE\nv 1 -2 3\nv -4 0\n"));

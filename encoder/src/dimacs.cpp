@@ -284,10 +284,64 @@ bool next_line(std::istream& in, std::string& line, const std::string& name, std
   return false;
 }
 
+// A line of a CNF's header as next_header_line() reads it.
+struct HeaderLine {
+  std::string text;   // the line, or its first kMaxHeaderLineLength bytes
+  bool whole = true;  // false: the line is longer than that
+  bool rest = false;  // the rest of a longer line is still to be read
+};
+
+// next_line() that holds at most kMaxHeaderLineLength bytes of a line and
+// reads no further into a longer one (skip_rest_of_line() passes over its
+// rest; a line that never ends, /dev/zero, can be refused without reading
+// on).  Throws InputError as next_line().
+bool next_header_line(std::istream& in, HeaderLine& line, const std::string& name, std::uint64_t lines) {
+  line.text.clear();
+  line.whole = true;
+  line.rest = false;
+  char chunk[4096];
+  errno = 0;
+  for (bool first = true;; first = false) {
+    // Stores up to one byte more than the line has room for, and stops at
+    // '\n' (read, not stored), at the end of the input, or with `want`
+    // bytes stored (failbit: the line goes on).
+    const std::size_t room = kMaxHeaderLineLength - line.text.size();
+    const std::size_t want = std::min(sizeof chunk - 1, room + 1);
+    in.getline(chunk, static_cast<std::streamsize>(want + 1));
+    if (in.bad()) throw read_failure(name, lines, errno);
+    const bool ended = !in.fail();
+    if (!ended && in.eof()) return !first;  // nothing more to read
+    const std::size_t stored = static_cast<std::size_t>(in.gcount()) - (ended && !in.eof() ? 1 : 0);
+    line.text.append(chunk, std::min(stored, room));
+    line.whole = stored <= room;
+    line.rest = !line.whole && !ended;
+    if (ended) return true;
+    in.clear();
+    if (line.rest) return true;
+  }
+}
+
+// Reads the rest of a line that next_header_line() left, storing none of it.
+void skip_rest_of_line(std::istream& in, HeaderLine& line, const std::string& name, std::uint64_t lines) {
+  if (!line.rest) return;
+  errno = 0;
+  in.ignore(std::numeric_limits<std::streamsize>::max(), '\n');
+  if (in.bad()) throw read_failure(name, lines, errno);
+  line.rest = false;
+}
+
+// The comment keys read_cnf_header reads ('c KEY ...').
+constexpr std::string_view kHeaderKeys[] = {"satdoku", "board",     "puzzle", "encoding",
+                                            "amo",     "reduction", "varmap", "solution"};
+
+// A solver's answer line ('s SATISFIABLE', 'v 1 -2 0', MiniSat's 'SAT').
+bool answer_word(std::string_view t) { return t == "s" || t == "v" || t == "SAT" || t == "UNSAT" || t == "INDET"; }
+
 }  // namespace
 
 std::variant<CnfHeader, Diagnostic> read_cnf_header(std::istream& in, const std::string& name) {
-  std::string line;
+  HeaderLine header_line;
+  const std::string& line = header_line.text;
   std::uint64_t number = 0;
   std::string generator, puzzle_text, solution_text;
   std::uint64_t puzzle_line_no = 0, puzzle_col = 0, varmap_line = 0, solution_line_no = 0, solution_col = 0;
@@ -298,10 +352,31 @@ std::variant<CnfHeader, Diagnostic> read_cnf_header(std::istream& in, const std:
   std::optional<AmoMethod> amo;
   std::optional<Reduction> reduction;
   std::string varmap;
-  while (next_line(in, line, name, number)) {
+  while (next_header_line(in, header_line, name, number)) {
     ++number;
-    drop_bom(line, number);
+    drop_bom(header_line.text, number);
     const auto tokens = tokenize(line);
+    if (!header_line.whole) {
+      // Only another program's comment may be longer than the limit: its
+      // rest is passed over unread.  (A solver's answer is said so below.)
+      const bool comment = !tokens.empty() && tokens[0].text == "c";
+      const bool ours = comment && tokens.size() >= 2 &&
+                        std::find(std::begin(kHeaderKeys), std::end(kHeaderKeys), tokens[1].text) != std::end(kHeaderKeys) &&
+                        (!generator.empty() || tokens[1].text == "satdoku");
+      if (comment && !ours) {
+        skip_rest_of_line(in, header_line, name, number);
+        continue;
+      }
+      const std::string limit = std::to_string(kMaxHeaderLineLength);
+      if (ours)
+        return diag(name, number, 0,
+                    "the 'c " + std::string(tokens[1].text) + "' line is longer than the limit of " + limit +
+                        " bytes (satdoku writes its header lines far shorter)");
+      if (tokens.empty() || !answer_word(tokens[0].text))
+        return diag(name, number, 0,
+                    "a line of more than " + limit + " bytes before the 'p cnf' line (expected comments and the "
+                    "'p cnf' line)");
+    }
     if (tokens.empty()) continue;
     if (tokens[0].text == "p") {
       if (generator.empty())
@@ -390,8 +465,7 @@ std::variant<CnfHeader, Diagnostic> read_cnf_header(std::istream& in, const std:
     }
     if (tokens[0].text != "c" || tokens.size() < 2) {
       if (tokens[0].text != "c") {
-        const std::string_view t = tokens[0].text;
-        if (t == "s" || t == "v" || t == "SAT" || t == "UNSAT" || t == "INDET")
+        if (answer_word(tokens[0].text))
           return diag(name, number, 1,
                       "this is a SAT solver's answer, not a CNF: give the CNF first, then the model");
         return diag(name, number, 1, "expected a comment or the 'p cnf' line before any clause");

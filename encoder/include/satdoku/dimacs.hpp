@@ -125,7 +125,17 @@ struct CnfHeader {
 // Reads the comment lines and the "p cnf" line of a CNF file (stops after
 // the p line).  A Diagnostic when the header is missing a satdoku line, has
 // an unknown encoding, a puzzle of the wrong length, a foreign variable map...
+// A line is held up to kMaxHeaderLineLength bytes, so that memory stays
+// bounded whatever the file: the rest of a longer comment is skipped unread
+// (comments are only looked at for satdoku's own lines), while a longer
+// line of satdoku's header ('c puzzle ...'), or one that is no comment
+// before the p line, is a Diagnostic at its line.
 std::variant<CnfHeader, Diagnostic> read_cnf_header(std::istream& in, const std::string& name);
+// The longest line read_cnf_header reads: 8 MiB, as the puzzle reader's
+// kMaxLineLength.  satdoku's longest header lines are 'c puzzle' and 'c
+// solution', N*N numbers for N > 35: about 0.6 MB for a full 400x400 board
+// and 4.1 MB for a full 1024x1024 one, the largest board (2.1 MB empty).
+inline constexpr std::size_t kMaxHeaderLineLength = std::size_t{8} << 20;
 
 // A whole DIMACS CNF file.
 struct CnfFormula {
