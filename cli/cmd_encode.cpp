@@ -52,10 +52,12 @@ constexpr std::string_view kDescription =
 
 // As the SAT backend would encode, except that the reduction defaults to
 // `propagate`: failed-literal probing (the backend's choice for 9x9) leaves
-// most 9x9 puzzles no formula at all, and an export is for a solver.
-EncodeOptions encode_options(const SatConfig& config, int n) {
-  const SatChoice choice = config.resolve(n);
-  return {choice.encoding, choice.amo, config.reduction ? *config.reduction : Reduction::propagate};
+// most 9x9 puzzles no formula at all, and an export is for a solver.  The
+// memory guard is asked with this reduction, whose memory it counts.
+SatChoice encode_choice(const SatConfig& config, int n) {
+  SatChoice choice = config.resolve(n);
+  choice.reduction = config.reduction ? *config.reduction : Reduction::propagate;
+  return choice;
 }
 
 // write_dimacs(encoder, out), with a failed write named after `target`
@@ -151,10 +153,10 @@ int encode(const std::vector<std::string>& args) {
   auto write_one = [&](const Entry& entry, const Grid& puzzle, std::size_t index) {
     std::string target;
     try {
-      if (auto refusal = memory_refusal(puzzle, sat.resolve(puzzle.size()), max_memory, "--max-memory",
-                                        MemoryUse::encode))
+      const SatChoice choice = encode_choice(sat, puzzle.size());
+      if (auto refusal = memory_refusal(puzzle, choice, max_memory, "--max-memory", MemoryUse::encode))
         throw UsageError(*refusal);
-      const Encoder encoder(puzzle, encode_options(sat, puzzle.size()));
+      const Encoder encoder(puzzle, {choice.encoding, choice.amo, choice.reduction});
       EncodeReport report;
       if (!one_file) {
         const auto path = std::filesystem::path(config.out_dir) / (std::to_string(index) + ".cnf");

@@ -31,10 +31,87 @@ constexpr std::uint64_t kBytesPerLiteral = 4;
 constexpr std::uint64_t kCountBytesPerPrimary = 2;
 constexpr std::uint64_t kCountBytesPerOpen = 32;
 constexpr std::uint64_t kCountAlwaysAffordable = std::uint64_t{64} << 20;  // whatever the budget
+// What encode's reduction holds beyond the encoder's byte per variable
+// (peak RSS of encode -o /dev/null less that of --reduce none, session 25):
+// per cell, the facts of its board shape and the emission's flags (about
+// 120 bytes with clues on 225x225 and 400x400); with propagation, a counter
+// per at-least-one group (cells; units with extended; with triads each
+// segment, and each row, column and box by digit) and a queue of triad
+// assignments of up to 8 bytes per triad variable, a vector that may have
+// doubled.  sudoku-225-1 (propagate): 32 MB held, 58 MB estimated (the byte
+// per variable alone said 31 MB); sudoku-400-1: 143 MB held, 271 MB estimated.
+constexpr std::uint64_t kReduceBytesPerCell = 160;
+constexpr std::uint64_t kReduceBytesPerCounter = 4;
+constexpr std::uint64_t kReduceBytesPerTriad = 8;
+// Probing (--reduce probe) holds the propagated formula twice, as the
+// ClauseBuffer it emits and the UnitPropagator built from it: per clause a
+// start and two watches (16 bytes), and for a clause of three literals or
+// more a start, a size and its literals again (8 bytes, and 4 per literal
+// beyond the 4 of the buffer); per variable two watch lists, its values and
+// its place on the trail (56 bytes).  Each is a vector that may have grown
+// to twice its size, so twice that.  An empty 64x64 board's natural formula
+// held 1.07 GB, estimated 2.0 GiB (the byte per variable alone said
+// 256 KiB); sudoku-64-1's triads formula after propagation held 24 MB,
+// estimated 47.2 MiB.
+constexpr std::uint64_t kProbeBytesPerClause = 32;
+constexpr std::uint64_t kProbeBytesPerLongClause = 32;  // more, for one of three literals or more
+constexpr std::uint64_t kProbeBytesPerLiteral = 16;
+constexpr std::uint64_t kProbeBytesPerVariable = 112;
 
 std::uint64_t saturating_add(std::uint64_t a, std::uint64_t b) { return a + b < a ? UINT64_MAX : a + b; }
 std::uint64_t saturating_mul(std::uint64_t a, std::uint64_t b) {
   return a != 0 && b > UINT64_MAX / a ? UINT64_MAX : a * b;
+}
+
+// The literals of `encoding`'s formula for an empty board of `geometry`,
+// `size` clauses: at-least-one clauses have N literals, nearly all others
+// two or three.
+std::uint64_t literal_bound(Encoding encoding, const Geometry& geometry, const FormulaSize& size) {
+  const auto n = static_cast<std::uint64_t>(geometry.size());
+  std::uint64_t long_literals = 0;
+  for (Family family : info(encoding).families) {
+    if (family == Family::cell_alo) long_literals = saturating_add(long_literals, n * n * n);
+    if (family == Family::unit_alo) long_literals = saturating_add(long_literals, 3 * n * n * n);
+  }
+  return saturating_add(saturating_mul(3, size.clauses), long_literals);
+}
+
+// What encode's reduction under `choice` holds for a board of `geometry`
+// beyond a byte per variable (none for Reduction::none), probing's formula
+// left out.
+std::uint64_t reduction_bytes(const Geometry& geometry, const SatChoice& choice) {
+  if (choice.reduction == Reduction::none) return 0;
+  const auto n = static_cast<std::uint64_t>(geometry.size());
+  const std::uint64_t cells = n * n;
+  std::uint64_t bytes = cells * kReduceBytesPerCell;
+  if (propagates(choice.reduction)) {
+    const BoxShape box = geometry.box();
+    const std::uint64_t triads =
+        choice.encoding == Encoding::triads ? cells * static_cast<std::uint64_t>(box.rows + box.cols) : 0;
+    const std::uint64_t counters =
+        cells + (choice.encoding == Encoding::extended ? 3 * cells : 0) + (triads ? triads + 4 * cells : 0);
+    bytes += counters * kReduceBytesPerCounter + triads * kReduceBytesPerTriad;
+  }
+  return bytes;
+}
+
+// What probing holds for a propagated formula of that many variables,
+// clauses and literals.  Every literal beyond two in a clause may make one
+// more clause long (and no more than all of them).
+std::uint64_t probe_bytes(std::uint64_t variables, std::uint64_t clauses, std::uint64_t literals) {
+  const std::uint64_t long_clauses = literals > 2 * clauses ? std::min(clauses, literals - 2 * clauses) : 0;
+  return saturating_add(saturating_add(saturating_mul(variables, kProbeBytesPerVariable),
+                                       saturating_mul(clauses, kProbeBytesPerClause)),
+                        saturating_add(saturating_mul(long_clauses, kProbeBytesPerLongClause),
+                                       saturating_mul(literals, kProbeBytesPerLiteral)));
+}
+
+// What encode holds: a byte per variable and the reduction's own memory,
+// then the larger of probing's formula (gone before the CNF is written)
+// and the CNF's text (`text` bytes).
+std::uint64_t encode_bytes(std::uint64_t variables, std::uint64_t reduction, std::uint64_t probing,
+                           std::uint64_t text) {
+  return saturating_add(saturating_add(variables, reduction), std::max(probing, text));
 }
 
 }  // namespace
@@ -101,14 +178,7 @@ MemoryEstimate sat_memory_estimate(const Geometry& geometry, const SatChoice& ch
   // mode) or the empty board (the incremental instance's rules).
   const Encoding held = choice.instance_encoding;
   const FormulaSize size = encoding_size(held, geometry, choice.amo);
-  const auto n = static_cast<std::uint64_t>(geometry.size());
-  // At-least-one clauses have N literals, nearly all others two or three.
-  std::uint64_t long_literals = 0;
-  for (Family family : info(held).families) {
-    if (family == Family::cell_alo) long_literals = saturating_add(long_literals, n * n * n);
-    if (family == Family::unit_alo) long_literals = saturating_add(long_literals, 3 * n * n * n);
-  }
-  const std::uint64_t literals = saturating_add(saturating_mul(3, size.clauses), long_literals);
+  const std::uint64_t literals = literal_bound(held, geometry, size);
   MemoryEstimate e;
   e.variables = size.variables;
   e.clauses = size.clauses;
@@ -118,14 +188,39 @@ MemoryEstimate sat_memory_estimate(const Geometry& geometry, const SatChoice& ch
   return e;
 }
 
-MemoryEstimate encode_memory_estimate(const Geometry& geometry, const SatChoice& choice) {
+namespace {
+
+// The formula probing holds, as counted after the propagation.
+struct ProbedFormula {
+  std::uint64_t variables = 0, clauses = 0, literals = 0;
+};
+
+// encode_memory_estimate(), with `probed` (when given) for the formula
+// probing holds instead of the empty board's.
+MemoryEstimate encode_estimate(const Geometry& geometry, const SatChoice& choice,
+                               const std::optional<ProbedFormula>& probed) {
   const FormulaSize size = encoding_size(choice.encoding, geometry, choice.amo);
   MemoryEstimate e;
   e.variables = size.variables;
   e.clauses = size.clauses;
   // One pass in memory up to 2^20 clauses (about 40 bytes of text each), then streaming.
-  e.bytes = saturating_add(size.variables, size.clauses <= (std::uint64_t{1} << 20) ? size.clauses * 40 : 0);
+  const std::uint64_t text = size.clauses <= (std::uint64_t{1} << 20) ? size.clauses * 40 : 0;
+  std::uint64_t probing = 0;
+  if (probed) {
+    probing = probe_bytes(probed->variables, probed->clauses, probed->literals);
+    e.variables = probed->variables;
+    e.clauses = probed->clauses;
+  } else if (choice.reduction == Reduction::probe) {
+    probing = probe_bytes(size.variables, size.clauses, literal_bound(choice.encoding, geometry, size));
+  }
+  e.bytes = encode_bytes(size.variables, reduction_bytes(geometry, choice), probing, text);
   return e;
+}
+
+}  // namespace
+
+MemoryEstimate encode_memory_estimate(const Geometry& geometry, const SatChoice& choice) {
+  return encode_estimate(geometry, choice, std::nullopt);
 }
 
 std::uint64_t open_after_clues(const Grid& puzzle) {
@@ -208,15 +303,43 @@ std::optional<std::string> memory_refusal(const Grid& puzzle, const SatChoice& c
       // The estimate above stands.
     }
   }
+  // encode with probing: the bound holds the empty board's formula, with
+  // three literals to a clause, for the probing; the formula the puzzle's
+  // propagation leaves is counted here, clauses and literals (the count
+  // takes what the propagation takes, which must fit first; an empty 64x64
+  // board's natural formula takes a fifth of a second).
+  SatChoice propagated = choice;
+  propagated.reduction = Reduction::propagate;
+  const bool probing = use == MemoryUse::encode && choice.reduction == Reduction::probe;
+  const bool propagation_fits = probing && encode_memory_estimate(geometry, propagated).bytes <= budget;
+  if (propagation_fits) {
+    try {
+      const Encoder encoder(puzzle, {choice.encoding, choice.amo, Reduction::propagate});
+      ClauseCounter counter;
+      const EncodeReport report = encoder.emit(counter);
+      e = encode_estimate(geometry, choice, ProbedFormula{report.variables, counter.clauses(), counter.literals()});
+      if (e.bytes <= budget) return std::nullopt;
+      scaled = puzzle.clue_count() > 0;
+    } catch (const Error&) {
+      return std::nullopt;  // a choice that does not fit the board: the encoder reports it
+    } catch (const std::bad_alloc&) {
+      // The estimate above stands.
+    }
+  }
   const std::string board = std::to_string(geometry.size()) + "x" + std::to_string(geometry.size());
   return "the " + std::string(scaled ? "reduced " : "") +
          std::string(use != MemoryUse::encode ? choice.encoding_label() : std::string(to_string(choice.encoding))) + "/" +
          std::string(to_string(choice.amo)) +
-         " formula of a " + board + " board needs up to " + format_bytes(e.bytes) + " (" +
-         std::to_string(e.variables) + " variables, " + std::to_string(e.clauses) + " clauses), more than the " +
+         " formula of a " + board + " board needs up to " + format_bytes(e.bytes) +
+         (use == MemoryUse::encode && choice.reduction != Reduction::none
+              ? " with --reduce " + std::string(to_string(choice.reduction))
+              : "") +
+         " (" + std::to_string(e.variables) + " variables, " + std::to_string(e.clauses) + " clauses), more than the " +
          format_bytes(budget) + " that " + std::string(what) +
          " allows; refused before building it (raise --max-memory" +
-         (use == MemoryUse::solve ? ", or try --backend native)" : ")");
+         (use == MemoryUse::solve ? ", or try --backend native)"
+          : propagation_fits      ? ", or use --reduce propagate: probing holds the formula in memory)"
+                                  : ")");
 }
 
 namespace {

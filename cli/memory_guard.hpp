@@ -37,9 +37,13 @@ struct MemoryEstimate {
   std::uint64_t clauses = 0;
 };
 MemoryEstimate sat_memory_estimate(const Geometry& geometry, const SatChoice& choice);
-// What `encode` holds while writing the same formula: the encoder's state
-// (a byte per variable) and, for formulas of up to 2^20 clauses, the text
-// formatted in memory; larger ones are streamed.
+// What `encode` holds while writing the same formula with
+// `choice.reduction` (encode's own, not the backend's): the encoder's state
+// (a byte per variable), what the reduction holds of its own (per cell, and
+// with propagation its counters and queue), and the larger of the text
+// formatted in memory for formulas of up to 2^20 clauses (larger ones are
+// streamed) and, for Reduction::probe, the formula the probing holds (here
+// the empty board's, twice: as clauses and as watches).
 MemoryEstimate encode_memory_estimate(const Geometry& geometry, const SatChoice& choice);
 
 // The primary variables (cell, digit) the clues leave open: the digits of
@@ -62,7 +66,9 @@ enum class MemoryUse { solve, encode, compare, proof };
 // scaled by the fraction of primary variables the clues leave open (cheap,
 // and an upper bound); if that does not fit and there is a clue, the
 // FreshFormula the backend would build is counted.  Running out of memory
-// while estimating leaves the bound standing.  The message: "the extended/product/propagate formula of a 400x400
+// while estimating leaves the bound standing.  For MemoryUse::encode with
+// Reduction::probe, a puzzle whose propagation fits the budget has the
+// formula the probing holds counted after the propagation.  The message: "the extended/product/propagate formula of a 400x400
 // board needs up to 52.1 GiB (64000000 variables, ... clauses), more than
 // the 11.6 GiB that --max-memory allows; ..." (`what` names the budget).
 std::optional<std::string> memory_refusal(const Grid& puzzle, const SatChoice& choice,

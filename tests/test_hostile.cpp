@@ -342,6 +342,49 @@ BOOST_AUTO_TEST_CASE(memory_guard_counts_what_the_clues_leave_open_as_the_encode
   BOOST_TEST(cli::open_after_clues(full) == 0u);
 }
 
+// encode --max-memory counts what the reduction holds of its own, before
+// building: probing keeps the propagated formula twice over (an empty 64x64
+// board's natural formula: 1.07 GB), which the guard took for nothing, so
+// that --max-memory 512M ran out of memory under a 700 MB address space
+// instead of refusing; propagation its counters and queues (sudoku-225-1:
+// 32 MB beyond the process's own, the guard's byte per variable said
+// 29 MiB).  A puzzle whose propagation leaves little to probe is counted and
+// fits.
+BOOST_AUTO_TEST_CASE(encode_guard_counts_what_the_reduction_holds) {
+  Scratch s;
+  std::string rows;
+  for (int r = 0; r < 64; ++r)
+    for (int c = 0; c < 64; ++c) rows += c < 63 ? "0 " : "0\n";
+  const std::string empty = s.write("empty-64.txt", rows);
+  const std::string cnf = "'" + (s.dir / "p.cnf").string() + "'";
+#if defined(__SANITIZE_ADDRESS__)
+  const std::string limit;  // its shadow memory needs far more address space
+#else
+  const std::string limit = "ulimit -v 700000; ";
+#endif
+  const RunResult probe = run_shell("sh -c \"" + limit + "'" + satdoku_binary().string() +
+                                    "' encode -e natural --reduce probe --max-memory 512M -o " + cnf + " " + empty +
+                                    "; echo exit \\$?\" 2>&1");
+  BOOST_TEST(contains(probe.out, "empty-64.txt:1: the natural/pairwise formula of a 64x64 board needs up to "),
+             probe.out);
+  BOOST_TEST(contains(probe.out, " with --reduce probe ("), probe.out);
+  BOOST_TEST(contains(probe.out, "refused before building it (raise --max-memory, or use --reduce propagate: "),
+             probe.out);
+  BOOST_TEST(!contains(probe.out, "out of memory"), probe.out);
+  BOOST_TEST(contains(probe.out, "exit 2"), probe.out);
+  BOOST_TEST(!fs::exists(s.dir / "p.cnf"));
+  const std::string board64 = "'" + (shared_data() / "large" / "sudoku-64-1.txt").string() + "'";
+  const RunResult clued = run_satdoku("encode -q --reduce probe --max-memory 64M -o /dev/null " + board64);
+  BOOST_TEST(clued.exit_code == 0, clued.err);
+  const std::string board225 = "'" + (shared_data() / "large" / "sudoku-225-1.txt").string() + "'";
+  const RunResult tight = run_satdoku("encode --reduce propagate --max-memory 32M -o /dev/null " + board225);
+  BOOST_TEST(tight.exit_code == 2);
+  BOOST_TEST(contains(tight.err, "formula of a 225x225 board needs up to "), tight.err);
+  BOOST_TEST(contains(tight.err, " with --reduce propagate ("), tight.err);
+  const RunResult roomy = run_satdoku("encode -q --reduce propagate --max-memory 64M -o /dev/null " + board225);
+  BOOST_TEST(roomy.exit_code == 0, roomy.err);
+}
+
 BOOST_AUTO_TEST_CASE(max_memory_option) {
   auto bad = solve(kPuzzle + "\n", "--max-memory lots");
   BOOST_TEST(bad.exit_code == 2);
