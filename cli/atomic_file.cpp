@@ -92,6 +92,30 @@ void check_distinct_outputs(const std::vector<NamedOutput>& outputs, const std::
   }
 }
 
+void check_inputs_outside(const OutputFolder& folder, const std::vector<std::string>& inputs) {
+  const fs::path dir = folder.path;
+  // Whether `path` is a name the run owns in the folder.
+  auto owned = [&](const fs::path& path) { return folder.owns(path.filename().string()) && same_file(path.parent_path(), dir); };
+  const std::string writes = folder.option + " " + folder.path + " writes";
+  for (const std::string& input : inputs) {
+    if (!names_a_file(input)) continue;
+    std::error_code error;
+    const fs::path spelled = fs::absolute(input, error);
+    if (error) continue;
+    const fs::path file = fs::weakly_canonical(spelled, error);
+    if (owned(spelled) || (!error && owned(file)))
+      throw UsageError(writes + " and removes " + folder.names + " there, and the input " + input +
+                       (owned(spelled) ? "" : " (" + file.string() + " through its links)") +
+                       " is one of them: the run could replace or remove it (give it another name, or another "
+                       "folder)");
+    if (!folder.through_links) continue;
+    for (fs::directory_iterator it(dir, error), end; !error && it != end; it.increment(error))
+      if (folder.owns(it->path().filename().string()) && it->is_symlink(error) && same_file(it->path(), input))
+        throw UsageError(writes + " " + folder.names + " there through their links, and " + it->path().string() +
+                         " leads to the input " + input + ": writing it would replace the puzzles");
+  }
+}
+
 bool some_input_readable(const std::vector<std::string>& inputs) {
   if (inputs.empty()) return true;  // standard input
   return std::any_of(inputs.begin(), inputs.end(), [](const std::string& input) {

@@ -7,6 +7,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -39,6 +40,24 @@ struct NamedOutput {
 // pipe) are not files here; an input "-" is standard input.  Paths are compared as the files they name
 // (through links) when they exist, else by their canonical spelling.
 void check_distinct_outputs(const std::vector<NamedOutput>& outputs, const std::vector<std::string>& inputs);
+
+// A folder a run writes its files into (encode --out-dir, check --proof),
+// and the names it may write or remove there.
+struct OutputFolder {
+  std::string option;                           // "--out-dir"
+  std::string path;
+  std::function<bool(std::string_view)> owns;   // a file name the run may write or remove in the folder
+  std::string names;                            // those names, for messages: "files named INDEX.cnf"
+  bool through_links = false;                   // a link of such a name is written through (AtomicFile)
+};
+
+// Throws UsageError when the run could replace or remove an input file: an
+// input named in `folder` by a name the run owns there (as spelled, or the
+// file its links lead to), or, for a run that writes through links, the
+// file a link of such a name in the folder leads to.  Inputs in the folder
+// under other names are no concern; "-" and what exists but is no regular
+// file are not files here, as for check_distinct_outputs().
+void check_inputs_outside(const OutputFolder& folder, const std::vector<std::string>& inputs);
 
 // Whether some input (standard input, or a file that opens for reading) can
 // be read: a run whose inputs all fail, such as a mistyped name, must not

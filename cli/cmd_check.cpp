@@ -645,6 +645,14 @@ bool is_proof_stem(std::string_view stem) {
   return dash == std::string_view::npos ? number(stem) : number(stem.substr(0, dash)) && number(stem.substr(dash + 1));
 }
 
+// Whether `name` is one of a proof pair's (STEM.cnf, STEM.drat).
+bool is_proof_file(std::string_view name) {
+  const std::size_t dot = name.rfind('.');
+  if (dot == std::string_view::npos) return false;
+  const std::string_view extension = name.substr(dot);
+  return (extension == ".cnf" || extension == ".drat") && is_proof_stem(name.substr(0, dot));
+}
+
 // After the run, also an interrupted one: removes from `dir` every proof
 // pair (STEM.cnf, a proof CNF by its header, and STEM.drat) that this run
 // did not report (`reported`), so that the folder holds this run's proofs
@@ -743,6 +751,11 @@ int check(const std::vector<std::string>& args) {
   check_distinct_outputs({{"--junit", config.junit}}, config.input.files);
   if (!config.junit.empty() && config.junit != "-") check_writable(config.junit);  // now, not after the run
   if (!config.proof_dir.empty()) {
+    // Every proof pair in the folder may be written or swept; a proof
+    // replaces a link of its name (it is renamed into place).
+    check_inputs_outside({"--proof", config.proof_dir, is_proof_file,
+                          "proof pairs INDEX.cnf and INDEX.drat (FILE-INDEX with several files)", false},
+                         config.input.files);
     plan.proof_dir = config.proof_dir;
     make_folder(plan.proof_dir, "proof folder");
   }

@@ -137,6 +137,12 @@ int encode(const std::vector<std::string>& args) {
   if (!config.out_dir.empty() && config.output != "-")
     throw UsageError("give either --output or --out-dir, not both");
   check_distinct_outputs({{"--output", config.output}}, config.input.files);
+  // Every INDEX.cnf in the folder may be written (the input's length is not
+  // known yet) or removed as stale, and a link of that name is written through.
+  if (!config.out_dir.empty())
+    check_inputs_outside({"--out-dir", config.out_dir, [](std::string_view name) { return position_of(name) > 0; },
+                          "files named INDEX.cnf", true},
+                         config.input.files);
 
   EntrySource source(config.input.files, config.input.read_options());
   install_interrupt_handlers();  // a signal abandons the file being written and ends the batch

@@ -732,6 +732,88 @@ BOOST_AUTO_TEST_CASE(an_output_never_replaces_an_input_or_another_output) {
   fs::remove_all(dir);
 }
 
+// An input in the folder of encode --out-dir or check --proof under a name
+// the run writes or sweeps there (INDEX.cnf; proof pairs INDEX.cnf and
+// INDEX.drat, or FILE-INDEX) is a usage error before anything is written,
+// and so is one that encode would write through a link of such a name:
+// the run replaced the puzzles with exit code 0.  Other inputs in the
+// folder stay allowed.
+BOOST_AUTO_TEST_CASE(an_input_in_the_output_folder_is_never_written_or_removed) {
+  namespace fs = std::filesystem;
+  const fs::path root = fs::temp_directory_path() / ("satdoku-infolder-" + std::to_string(::getpid()));
+  const fs::path dir = root / "out", other = root / "puzzles.txt";
+  struct Case {
+    std::string command;  // with DIR for the folder
+    std::string input;    // the puzzles: a name in DIR, or "puzzles.txt" beside it
+    std::string link;     // a link made in DIR to the input, when not empty
+    std::string said;     // with DIR and INPUT for the paths
+  };
+  const std::string encode_words = "--out-dir DIR writes and removes files named INDEX.cnf there, and the input ";
+  const std::string proof_words =
+      "--proof DIR writes and removes proof pairs INDEX.cnf and INDEX.drat (FILE-INDEX with several files) there, "
+      "and the input ";
+  const std::vector<Case> refused = {
+      {"encode -q --out-dir DIR", "1.cnf", "", encode_words + "INPUT is one of them"},
+      {"encode -q --out-dir DIR", "12.cnf", "", encode_words + "INPUT is one of them"},
+      {"encode -q --out-dir DIR", "puzzles.txt", "1.cnf",
+       "--out-dir DIR writes files named INDEX.cnf there through their links, and DIR/1.cnf leads to the input INPUT"},
+      {"check -q --proof DIR", "1.cnf", "", proof_words + "INPUT is one of them"},
+      {"check -q --proof DIR", "1.drat", "", proof_words + "INPUT is one of them"},
+      {"check -q --proof DIR", "2-1.cnf", "", proof_words + "INPUT is one of them"},
+  };
+  auto spelled = [&](std::string text, const fs::path& input) {
+    for (const auto& [from, to] : {std::pair<std::string, std::string>{"DIR", dir.string()}, {"INPUT", input.string()}})
+      for (std::size_t at = text.find(from); at != std::string::npos; at = text.find(from, at + to.size()))
+        text.replace(at, from.size(), to);
+    return text;
+  };
+  for (const Case& c : refused) {
+    BOOST_TEST_CONTEXT(c.command << " " << c.input << " " << c.link) {
+      fs::remove_all(root);
+      fs::create_directories(dir);
+      const fs::path input = c.input == "puzzles.txt" ? other : dir / c.input;
+      { std::ofstream(input) << kEasy << '\n'; }
+      if (!c.link.empty()) fs::create_symlink(input, dir / c.link);
+      const auto run = run_satdoku(spelled(c.command, input) + " " + quoted(input));
+      BOOST_TEST(run.exit_code == 2);
+      BOOST_TEST(run.err.find(spelled(c.said, input)) != std::string::npos, run.err);
+      BOOST_TEST(slurp(input) == kEasy + "\n");
+      std::size_t files = 0;
+      for ([[maybe_unused]] const auto& e : fs::directory_iterator(dir)) ++files;
+      BOOST_TEST(files == (input.parent_path() == dir ? 1u : 0u) + (c.link.empty() ? 0u : 1u));  // nothing written
+    }
+  }
+  // Also when the input is named through a link outside the folder, or
+  // through the folder's own spelling.
+  fs::remove_all(root);
+  fs::create_directories(dir);
+  { std::ofstream(dir / "1.cnf") << kEasy << '\n'; }
+  fs::create_symlink(dir / "1.cnf", root / "link.txt");
+  for (const std::string command : {"encode -q --out-dir DIR", "check -q --proof DIR"})
+    for (const fs::path& input : {root / "link.txt", root / "." / "out" / "1.cnf"}) {
+      const auto run = run_satdoku(spelled(command, input) + " " + quoted(input));
+      BOOST_TEST(run.exit_code == 2, command);
+      BOOST_TEST(run.err.find("the input " + input.string()) != std::string::npos, run.err);
+      BOOST_TEST(slurp(dir / "1.cnf") == kEasy + "\n");
+    }
+  // Inputs in the folder under other names are read, and stay.
+  const std::vector<std::pair<std::string, std::string>> allowed = {
+      {"encode -q --out-dir DIR", "puzzles.txt"}, {"encode -q --out-dir DIR", "01.cnf"},
+      {"check -q --proof DIR", "notes.cnf"}, {"check -q --proof DIR", "puzzles.txt"}};
+  for (const auto& [command, name] : allowed) {
+    BOOST_TEST_CONTEXT(command << " " << name) {
+      fs::remove_all(root);
+      fs::create_directories(dir);
+      { std::ofstream(dir / name) << kEasy << '\n'; }
+      const auto run = run_satdoku(spelled(command, dir / name) + " " + quoted(dir / name));
+      BOOST_TEST(run.exit_code == 0, run.err);
+      BOOST_TEST(slurp(dir / name) == kEasy + "\n");
+      BOOST_TEST(fs::exists(dir / "1.cnf"));
+    }
+  }
+  fs::remove_all(root);
+}
+
 BOOST_AUTO_TEST_CASE(encode_out_dir_and_unwritable_targets) {
   namespace fs = std::filesystem;
   const fs::path dir = fs::temp_directory_path() / ("satdoku-outdir-" + std::to_string(::getpid()));
