@@ -124,9 +124,19 @@ bool some_input_readable(const std::vector<std::string>& inputs) {
   });
 }
 
-bool remove_earlier_output(const fs::path& path) {
+bool file_holds(const fs::path& path, std::string_view marker) {
   std::error_code error;
-  return fs::is_regular_file(fs::symlink_status(path, error)) && fs::remove(path, error);
+  if (!fs::is_regular_file(fs::symlink_status(path, error))) return false;
+  std::string head(4096, '\0');
+  std::ifstream in(path, std::ios::binary);
+  in.read(head.data(), static_cast<std::streamsize>(head.size()));
+  head.resize(static_cast<std::size_t>(in.gcount()));
+  return head.find(marker) != std::string::npos;
+}
+
+bool remove_earlier_output(const fs::path& path, std::string_view marker) {
+  std::error_code error;
+  return file_holds(path, marker) && fs::remove(path, error);
 }
 
 std::string write_error_text(int error) { return error ? std::strerror(error) : "write failed"; }

@@ -67,9 +67,15 @@ bool some_input_readable(const std::vector<std::string>& inputs);
 // Removes the file at `path` that an earlier run wrote, for a run that
 // writes none in its place (interrupted, or with nothing to write), so that
 // a later reader does not take the earlier figures for this run's.  Only a
-// regular file goes: a link, a device or a pipe is left alone, as is a path
-// where nothing is.  True when a file was removed.
-bool remove_earlier_output(const std::filesystem::path& path);
+// regular file whose first 4 KiB hold `marker` (what satdoku writes at the
+// start of such a document) goes: a link, a device or a pipe is left alone,
+// and so is any other file, such as a data set a user took the option for
+// an input (`compare --csv puzzles.csv`).  True when a file was removed.
+bool remove_earlier_output(const std::filesystem::path& path, std::string_view marker);
+
+// Whether `path` is a regular file (not through a link) whose first 4 KiB
+// hold `marker`.
+bool file_holds(const std::filesystem::path& path, std::string_view marker);
 
 class AtomicFile {
  public:

@@ -824,7 +824,7 @@ int check(const std::vector<std::string>& args) {
   // in its place goes too.
   auto no_report = [&](std::string_view why) {
     std::cerr << "satdoku check: no JUnit report: " << why;
-    if (records_on_stdout && remove_earlier_output(config.junit))
+    if (records_on_stdout && remove_earlier_output(config.junit, "<testsuite name=\"satdoku check\""))
       std::cerr << " (" << config.junit << ", an earlier run's report, removed)";
     std::cerr << '\n';
   };

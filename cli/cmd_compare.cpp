@@ -2,10 +2,12 @@
 // side: formula size, time, search effort, propagation strength (measured by
 // satdoku's own unit propagation over the generated clauses), failures.
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
 #include <iomanip>
 #include <iostream>
 #include <map>
@@ -94,7 +96,9 @@ constexpr std::string_view kDescription =
     "are marked. Output: an aligned table on stdout; --csv, --json, --markdown write FILE\n"
     "('-' for stdout instead of the table); --plot FILE.svg draws a cactus plot (also '-').\n"
     "Only one of them can be '-'. A run interrupted, or with no puzzle to compare, writes no\n"
-    "document, and removes an earlier run's at the paths they name.\n";
+    "document, and removes an earlier run's at the paths they name. A path that holds another\n"
+    "file (not one of compare's documents, nor empty) is refused: --csv is compare's table,\n"
+    "not an input; a CSV of puzzles goes after the options.\n";
 
 // ---- the rows ---------------------------------------------------------------
 
@@ -956,6 +960,22 @@ void write_to(const std::string& path, auto writer) {
   file.commit();
 }
 
+// compare's documents: the option, the path it names ("" when not given,
+// "-" for standard output) and what the document holds near its start (a
+// file without it is no document of compare's).
+struct Document {
+  std::string_view option;
+  const std::string* path;
+  std::string_view marker;
+};
+
+std::array<Document, 4> documents(const CompareConfig& c) {
+  return {{{"--csv", &c.csv, "encoding,amo,"},
+           {"--json", &c.json, "\"rows\": ["},
+           {"--markdown", &c.markdown, "| encoding | amo |"},
+           {"--plot", &c.plot, "satdoku compare: puzzles solved against time"}}};
+}
+
 // A run that writes no document (interrupted, or no puzzle to compare)
 // removes an earlier run's at the paths of --csv, --json, --markdown and
 // --plot, so that a later reader does not take its figures for this run's.
@@ -963,8 +983,8 @@ void write_to(const std::string& path, auto writer) {
 // removed)"), or "" when there was none.
 std::string remove_earlier_documents(const CompareConfig& c) {
   std::vector<std::string> removed;
-  for (const std::string* file : {&c.csv, &c.json, &c.markdown, &c.plot})
-    if (!file->empty() && *file != "-" && remove_earlier_output(*file)) removed.push_back(*file);
+  for (const Document& d : documents(c))
+    if (!d.path->empty() && *d.path != "-" && remove_earlier_output(*d.path, d.marker)) removed.push_back(*d.path);
   if (removed.empty()) return "";
   std::string s = " (";
   for (std::size_t i = 0; i < removed.size(); ++i)
@@ -1070,8 +1090,19 @@ int compare(const std::vector<std::string>& args) {
   check_distinct_outputs(
       {{"--csv", config.csv}, {"--json", config.json}, {"--markdown", config.markdown}, {"--plot", config.plot}},
       config.input.files);
-  for (const std::string* file : {&config.csv, &config.json, &config.markdown, &config.plot})
-    if (!file->empty() && *file != "-") check_writable(*file);  // now, not after the run
+  for (const Document& d : documents(config)) {
+    if (d.path->empty() || *d.path == "-") continue;
+    check_writable(*d.path);  // now, not after the run
+    // A document replaces only an earlier document of its kind (or an
+    // empty file): `compare --csv puzzles.csv` takes --csv for an input.
+    std::error_code error;
+    namespace fs = std::filesystem;
+    if (fs::is_regular_file(fs::symlink_status(*d.path, error)) && fs::file_size(*d.path, error) > 0 && !error &&
+        !file_holds(*d.path, d.marker))
+      throw UsageError(std::string(d.option) + " names the document compare writes, and " + *d.path +
+                       " holds something else: it would be replaced (puzzles to compare go after the options, " +
+                       "as FILE; to replace it, remove it first)");
+  }
   const std::uint64_t budget = memory_budget(config.max_memory);
   const std::vector<RowSpec> asked = make_rows(config);  // now, not after the input is read
   const ReadOptions read_options = config.input.read_options();

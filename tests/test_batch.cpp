@@ -416,7 +416,7 @@ BOOST_AUTO_TEST_CASE(sigint_and_sigterm_during_solve) {
 BOOST_AUTO_TEST_CASE(an_interrupted_check_writes_no_junit_report) {
   Scratch s("junit-signal");
   const fs::path out = s.dir / "out", err = s.dir / "err", xml = s.dir / "report.xml";
-  { std::ofstream(xml) << "<testsuites><testsuite name=\"an earlier run\" tests=\"1\"/></testsuites>\n"; }
+  { std::ofstream(xml) << "<testsuites><testsuite name=\"satdoku check\" tests=\"1\"/></testsuites>\n"; }
   const pid_t pid =
       spawn({"check", "--junit", xml.string(), "--no-progress", "-j", "1", big_input().string()}, out, err);
   wait_for_output(pid, out, 100 * 3);  // a few records are out
@@ -699,9 +699,14 @@ BOOST_AUTO_TEST_CASE(an_interrupted_compare_removes_an_earlier_runs_documents) {
   const fs::path out = s.dir / "out", err = s.dir / "err";
   std::vector<std::string> args{"compare", "--no-progress", "--encodings", "triads"};
   std::vector<fs::path> documents;
-  for (const char* option : {"csv", "json", "markdown", "plot"}) {
+  // Each starts as compare starts it: only such a file is taken for a document.
+  const std::pair<const char*, const char*> kinds[] = {{"csv", "encoding,amo,"},
+                                                       {"json", "{\n  \"rows\": [\n"},
+                                                       {"markdown", "| encoding | amo |"},
+                                                       {"plot", "satdoku compare: puzzles solved against time"}};
+  for (const auto& [option, start] : kinds) {
     documents.push_back(s.dir / (std::string("earlier.") + option));
-    { std::ofstream(documents.back()) << "an earlier run's " << option << '\n'; }
+    { std::ofstream(documents.back()) << start << " (an earlier run's " << option << ")\n"; }
     args.insert(args.end(), {std::string("--") + option, documents.back().string()});
   }
   args.push_back(big_input().string());

@@ -683,7 +683,12 @@ BOOST_AUTO_TEST_CASE(a_failing_error_is_called_an_error) {
 BOOST_AUTO_TEST_CASE(a_broken_pipe_ends_the_run_tidily) {
   const fs::path dir = fresh_dir("pipe");
   { std::ofstream(dir / "in.txt") << first_lines("17_clue.txt", 3000); }
-  { std::ofstream(dir / "report.xml") << "<old/>\n"; }
+  { std::ofstream(dir / "report.xml") << "<testsuites><testsuite name=\"satdoku check\" tests=\"1\"/></testsuites>\n"; }
+  { std::ofstream(dir / "other.xml") << "<old/>\n"; }  // not satdoku's: kept
+  const RunResult kept = run_shell("cd " + quoted(dir) + " && " + quoted(satdoku_binary()) +
+                                   " check --junit other.xml in.txt > /dev/full 2>&1");
+  BOOST_TEST(kept.exit_code == 2);
+  BOOST_TEST(slurp(dir / "other.xml") == "<old/>\n");
   const RunResult r = run_shell("cd " + quoted(dir) + " && { " + quoted(satdoku_binary()) +
                                 " check -o json --proof proofs --junit report.xml in.txt 2>err.txt; echo $? > rc.txt; }"
                                 " | head -c 1000 > /dev/null; cat rc.txt err.txt");

@@ -676,9 +676,10 @@ BOOST_AUTO_TEST_CASE(a_run_with_no_puzzle_removes_an_earlier_runs_documents) {
   fs::remove_all(dir);
   fs::create_directories(dir);
   const fs::path csv = dir / "c.csv", markdown = dir / "c.md";
+  // (Each as compare starts it: only such a file is taken for a document.)
   auto earlier = [&] {
-    std::ofstream(csv) << "an earlier run's table\n";
-    std::ofstream(markdown) << "an earlier run's table\n";
+    std::ofstream(csv) << "encoding,amo,an earlier run's table\n";
+    std::ofstream(markdown) << "| encoding | amo | an earlier run's table\n";
   };
   const std::string documents = " --csv '" + csv.string() + "' --markdown '" + markdown.string() + "'";
   earlier();
@@ -701,8 +702,27 @@ BOOST_AUTO_TEST_CASE(a_run_with_no_puzzle_removes_an_earlier_runs_documents) {
   const auto mistyped = test::run_satdoku("compare '" + (dir / "no-such-file.txt").string() + "'" + documents);
   BOOST_TEST(mistyped.exit_code == 2);
   BOOST_TEST(mistyped.err.find("removed") == std::string::npos, mistyped.err);
-  BOOST_TEST(test::slurp(csv) == "an earlier run's table\n");
-  BOOST_TEST(test::slurp(markdown) == "an earlier run's table\n");
+  BOOST_TEST(test::slurp(csv) == "encoding,amo,an earlier run's table\n");
+  BOOST_TEST(test::slurp(markdown) == "| encoding | amo | an earlier run's table\n");
+  // A file that is no document of compare's is neither removed nor replaced:
+  // a data set taken for an input ('compare --csv puzzles.csv') is kept, and
+  // the run refused before it reads anything.
+  const fs::path data = dir / "puzzles.csv";
+  std::ofstream(data) << "quizzes,solutions\n";
+  for (const std::string option : {"--csv", "--json", "--markdown", "--plot"}) {
+    const auto kept = test::run_satdoku("compare " + option + " '" + data.string() + "'", "");
+    BOOST_TEST(kept.exit_code == 2, option);
+    BOOST_TEST(kept.err.find(option + " names the document compare writes, and " + data.string() +
+                             " holds something else: it would be replaced") != std::string::npos,
+               kept.err);
+    BOOST_TEST(test::slurp(data) == "quizzes,solutions\n");
+  }
+  // An empty file may be replaced (made for the run, say by mktemp).
+  std::ofstream(dir / "empty.csv").flush();
+  const auto made = test::run_satdoku("compare --encodings natural --csv '" + (dir / "empty.csv").string() + "' '" +
+                                      small_input().string() + "'");
+  BOOST_TEST(made.exit_code == 0, made.err);
+  BOOST_TEST(test::slurp(dir / "empty.csv").starts_with("encoding,amo,"));
   fs::remove_all(dir);
 }
 
