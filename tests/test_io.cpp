@@ -290,7 +290,8 @@ BOOST_AUTO_TEST_CASE(bad_files_report_message_and_position) {
       {"minus-glued-to-a-digit.txt", "4:3", "unexpected '-' glued to '3'"},
       {"grid-numbers-with-a-word.txt", "5:8",
        "unexpected 'x': expected a number 1-10 or a blank (. 0), as in the first row"},
-      {"csv-record-without-the-puzzle.csv", "3:2", "this CSV line has 1 field; the puzzle is in field 2"},
+      {"csv-record-without-the-puzzle.csv", "3:1", "this CSV line has 1 field and the header on line 1 (column "
+                                                   "'puzzle') has 3"},
       {"csv-puzzle-of-80-symbols.csv", "2:1", "N*N symbols (16, 36, 81, 256, ...): found 80"},
       {"line-of-two-solutions.txt", "2:38", "unexpected '265431413256132645654123...' after the 36 symbols of the puzzle"},
   };
@@ -1375,9 +1376,11 @@ BOOST_AUTO_TEST_CASE(text_after_a_one_line_puzzle) {
         const Diagnostic* d = diagnostic(entries.back());
         BOOST_REQUIRE_MESSAGE(d != nullptr, tail);
         BOOST_TEST(position(*d) == std::to_string(entries.size()) + ":82", tail);
+        const bool csv = tail[0] == ',' || tail[0] == ';';
         BOOST_TEST(d->message == "unexpected '" + tail.substr(0, 1) +
                                      "' right after the 81 symbols of the puzzle (a comment after it starts with a "
-                                     "blank and #)",
+                                     "blank and #" +
+                                     (csv ? "; a CSV file reads with --input-format csv" : "") + ")",
                    tail);
       }
     }
@@ -1626,6 +1629,55 @@ BOOST_AUTO_TEST_CASE(csv_collections_read_their_puzzle_column) {
   BOOST_REQUIRE(diagnostic(none[0]));
   BOOST_TEST(why(none[0]).find("no field of this CSV line is a puzzle") != std::string::npos, why(none[0]));
   BOOST_TEST(grid(none[1]) != nullptr);
+  // Headers as programs and spreadsheets write them: pandas' index column
+  // (unnamed, or "Unnamed: 0"), a trailing separator, Excel's "sep=;"
+  // line, semicolons, tabs, quoted names with blanks inside the quotes, a
+  // lone column in lower case; records with an empty solution.
+  const std::string both = kPuzzle + "," + kSolution;
+  for (const std::string& text :
+       {",quizzes,solutions\n0," + both + "\n", "Unnamed: 0,quizzes,solutions\n0," + both + "\n",
+        "quizzes,solutions,\n" + both + "\n", "sep=;\nquizzes;solutions\n" + kPuzzle + ";" + kSolution + "\n",
+        "quizzes;solutions\n" + kPuzzle + ";" + kSolution + "\n", kPuzzle + "\t" + kSolution + "\n",
+        "\" quizzes \",\" solutions \"\n\" " + kPuzzle + " \"," + kSolution + "\n", "puzzle\n" + kPuzzle + "\n",
+        "quizzes,solutions\n" + kPuzzle + ",\n", "source,puzzle\n\"Royle, G.\"," + kPuzzle + "\n"}) {
+    BOOST_TEST_CONTEXT(text) {
+      const auto entries = read_all(text);
+      BOOST_TEST((grids_of(entries) == std::vector<Grid>{puzzle}));
+    }
+  }
+  // The same lone name above a drawn grid is a title, reported alone.
+  const std::string drawn = slurp(test_data() / "good" / "grid-boxed.txt");
+  const auto titled = read_all("sudoku\n" + drawn);
+  BOOST_REQUIRE_EQUAL(titled.size(), 2u);
+  BOOST_TEST(diagnostic(titled[0]) != nullptr);
+  BOOST_TEST((grid(titled[1]) && *grid(titled[1]) == puzzle), why(titled[1]));
+  // Without a header, a record with a puzzle and its solution chooses the
+  // column: a damaged puzzle in the first record is reported there, and
+  // does not make the solutions the column of the records after it.
+  std::string damaged = kPuzzle;
+  damaged.pop_back();
+  for (const std::string& first : {damaged + "," + kSolution, "," + kSolution, "x" + damaged + "," + kSolution}) {
+    const auto entries = read_all(first + "\n" + both + "\n" + both + "\n");
+    BOOST_REQUIRE_EQUAL(entries.size(), 3u);
+    BOOST_TEST(diagnostic(entries[0]) != nullptr, first);
+    BOOST_TEST((grid(entries[1]) && *grid(entries[1]) == puzzle), why(entries[1]));
+    BOOST_TEST((grid(entries[2]) && *grid(entries[2]) == puzzle), why(entries[2]));
+  }
+  BOOST_TEST(why(read_all("," + kSolution + "\n" + both + "\n")[0]) ==
+             "<text>:1:1: the puzzle field (field 1) of this CSV line is empty");
+  // A file without its header joined to one (cat) is not read from the
+  // header's column: its records are as wide as the header no more.
+  const auto joined_bare = read_all(rated + both + "\n");
+  BOOST_REQUIRE_EQUAL(joined_bare.size(), 2u);
+  BOOST_TEST(grid(joined_bare[0]) != nullptr);
+  BOOST_TEST(why(joined_bare[1]).find("this CSV line has 2 fields and the header on line 1 (column 'puzzle') has 5") !=
+                 std::string::npos,
+             why(joined_bare[1]));
+  // Kaggle's rated layout on 4x4 boards, without a header: four fields,
+  // two of them puzzles as long as the rows of a 16x16 comma board.
+  const auto small = read_all("0,1..4.4...1..2..1,1234341241232341,7,1.0\n");
+  BOOST_REQUIRE_EQUAL(small.size(), 1u);
+  BOOST_TEST((grid(small[0]) && grid(small[0])->size() == 4), why(small[0]));
   // Automatic detection needs a header or a puzzle with its solution: a
   // 16x16 comma board a row short stays a comma board (its rows are as long
   // as 4x4 puzzles), reported as such, and is not read as a 4x4 puzzle.

@@ -397,6 +397,10 @@ Pieces pieces_of(std::string_view t) {
   return p;
 }
 
+// The separators of CSV files: commas, semicolons (spreadsheets where the
+// decimal mark is a comma), tabs.
+constexpr std::string_view kCsvSeparators = ",;\t";
+
 // One field of a CSV line: its text without surrounding blanks and double
 // quotes, and where that text starts in the line (from 0).
 struct CsvField {
@@ -404,23 +408,42 @@ struct CsvField {
   std::size_t column;
 };
 
-// The fields of the CSV line `t`.  Puzzle files quote no commas, so a comma
-// always ends a field.
-std::vector<CsvField> csv_fields(std::string_view t) {
+// The fields of the CSV line `t`, separated by `sep`.  A field in double
+// quotes may hold the separator ("Royle, G."); a doubled quote in it stays
+// doubled (no puzzle holds one), and text after its closing quote is
+// passed over.
+std::vector<CsvField> csv_fields(std::string_view t, char sep) {
+  auto blank = [sep](char ch) { return ch != sep && is_space(ch); };
   std::vector<CsvField> fields;
   for (std::size_t b = 0;;) {
-    const std::size_t e = std::min(t.find(',', b), t.size());
-    std::size_t off = 0;
-    std::string_view field = trim(t.substr(b, e - b), off);
-    if (field.size() >= 2 && field.front() == '"' && field.back() == '"') {
-      field = field.substr(1, field.size() - 2);
-      ++off;
+    while (b < t.size() && blank(t[b])) ++b;
+    std::size_t end;  // where the separator after the field is (or t's end)
+    if (b < t.size() && t[b] == '"') {
+      std::size_t q = b + 1;  // the closing quote (t's end when there is none)
+      while (q < t.size() && !(t[q] == '"' && (q + 1 == t.size() || t[q + 1] != '"'))) q += t[q] == '"' ? 2 : 1;
+      q = std::min(q, t.size());
+      std::size_t inner = 0;  // blanks inside the quotes go too (" quizzes ")
+      fields.push_back({trim(t.substr(b + 1, q - b - 1), inner), b + 1});
+      fields.back().column += inner;
+      end = std::min(t.find(sep, q), t.size());
+    } else {
+      end = std::min(t.find(sep, b), t.size());
+      std::size_t e = end;
+      while (e > b && blank(t[e - 1])) --e;
+      fields.push_back({t.substr(b, e - b), b});
     }
-    fields.push_back({field, b + off});
-    if (e == t.size()) break;
-    b = e + 1;
+    if (end == t.size()) break;
+    b = end + 1;
   }
   return fields;
+}
+
+// The fields of a CSV record that count: without empty ones at its end (a
+// spreadsheet's trailing separators).
+std::size_t significant_fields(const std::vector<CsvField>& fields) {
+  std::size_t n = fields.size();
+  while (n > 1 && fields[n - 1].text.empty()) --n;
+  return n;
 }
 
 // Whether a CSV column called `name` holds the puzzles, as in the published
@@ -429,52 +452,101 @@ bool names_puzzle_column(std::string_view name) {
   std::string lower(name);
   for (char& ch : lower) ch = static_cast<char>(ch | (is_alpha(ch) ? 0x20 : 0));
   for (const std::string_view known : {"puzzle", "puzzles", "quiz", "quizzes", "sudoku", "sudokus", "question",
-                                       "questions", "problem", "problems"})
+                                       "questions", "problem", "problems", "board", "boards", "grid", "grids"})
     if (lower == known) return true;
   return false;
 }
 
-// When `t` is a CSV header (two fields or more, each a name of letters,
-// digits, '_' or '-' that starts with a letter, one of them naming the
-// puzzle column), that column's index; else -1.  A title with a comma
-// ("Puzzles, week 12") has blanks within a field: no header.
-int csv_header_column(std::string_view t) {
-  const std::vector<CsvField> fields = csv_fields(t);
-  if (fields.size() < 2) return -1;
+// Whether `name` may stand in a CSV header: empty, pandas' "Unnamed: 0"
+// for an index without a name, or letters, digits, '_', '-' and '.' that
+// start with a letter or '_'.  "week 12", with a blank, is no name, so
+// "Puzzles, week 12" is a title.
+bool column_name(std::string_view name) {
+  if (name.empty()) return true;
+  if (name.starts_with("Unnamed: "))
+    return name.size() > 9 && std::all_of(name.begin() + 9, name.end(), is_digit);
+  if (!is_alpha(name[0]) && name[0] != '_') return false;
+  return std::all_of(name.begin(), name.end(),
+                     [](char ch) { return is_alpha(ch) || is_digit(ch) || ch == '_' || ch == '-' || ch == '.'; });
+}
+
+// A CSV header: its separator and the index of the column of puzzles.
+struct CsvHeader {
+  char separator = ',';
   int column = -1;
-  for (std::size_t k = 0; k < fields.size(); ++k) {
-    const std::string_view name = fields[k].text;
-    if (name.empty() || !is_alpha(name[0])) return -1;
-    for (char ch : name)
-      if (!is_alpha(ch) && !is_digit(ch) && ch != '_' && ch != '-') return -1;
-    if (column < 0 && names_puzzle_column(name)) column = static_cast<int>(k);
-  }
-  return column;
-}
+  std::size_t fields = 0;  // all of them
+  std::size_t width = 0;   // significant_fields()
+  std::string name;        // the puzzle column's
+};
 
-// The index of the first field of a CSV line that is a whole line puzzle,
-// or -1.
-int csv_puzzle_field(const std::vector<CsvField>& fields, const Alphabet& alphabet, const ReadOptions& options) {
-  for (std::size_t k = 0; k < fields.size(); ++k)
-    if (whole_line_puzzle(fields[k].text, alphabet, options)) return static_cast<int>(k);
-  return -1;
-}
-
-// Whether `t` is a CSV record of a puzzle and its solution (Kaggle's files
-// without their header): two of its fields whole line puzzles of one size
-// N*N, and fewer than N fields in all.  A comma board of 16x16 has rows as
-// long as 4x4 puzzles, but 16 of them (15 with one missing); a puzzle with
-// other text after a comma ("PUZZLE, 5 stars") is no record: its reader
-// names the comma.
-bool reads_as_csv_record(std::string_view t, const Alphabet& alphabet, const ReadOptions& options) {
-  const std::vector<CsvField> fields = csv_fields(t);
-  std::size_t whole = 0, size = 0;
-  for (const CsvField& f : fields)
-    if (whole_line_puzzle(f.text, alphabet, options) && (whole == 0 || f.text.size() == size)) {
-      size = f.text.size();
-      ++whole;
+// `t` as a CSV header: column names only (column_name()), one of them a
+// puzzle column's (names_puzzle_column()), with any separator; nullopt for
+// another line.  A lone name must be written as programs write column
+// names, in lower case ("quizzes"), so that a title "Puzzles" stays one.
+std::optional<CsvHeader> csv_header(std::string_view t) {
+  if (t.empty() || is_digit(t[0]) || t[0] == '.') return std::nullopt;  // (a record, quickly)
+  for (const char sep : kCsvSeparators) {
+    const std::vector<CsvField> fields = csv_fields(t, sep);
+    CsvHeader header{sep, -1, fields.size(), significant_fields(fields), {}};
+    bool names = true;
+    for (std::size_t k = 0; k < fields.size() && names; ++k) {
+      names = column_name(fields[k].text);
+      if (names && header.column < 0 && names_puzzle_column(fields[k].text)) {
+        header.column = static_cast<int>(k);
+        header.name = fields[k].text;
+      }
     }
-  return whole >= 2 && fields.size() * fields.size() < size;
+    if (!names || header.column < 0) continue;
+    if (fields.size() == 1 && std::any_of(t.begin(), t.end(), [](char ch) { return ch >= 'A' && ch <= 'Z'; }))
+      return std::nullopt;
+    return header;
+  }
+  return std::nullopt;
+}
+
+// The separator an Excel "sep=;" line names (a tab is trimmed away with
+// the line's blanks: "sep="), or 0 for another line.
+char csv_separator_line(std::string_view t) {
+  if (t == "sep=") return '\t';
+  return t.size() == 5 && t.starts_with("sep=") && kCsvSeparators.find(t[4]) != std::string_view::npos ? t[4] : 0;
+}
+
+// The indexes of the fields of a CSV record that are whole line puzzles of
+// the first one's size.
+std::vector<std::size_t> whole_puzzle_fields(const std::vector<CsvField>& fields, const Alphabet& alphabet,
+                                             const ReadOptions& options) {
+  std::vector<std::size_t> whole;
+  for (std::size_t k = 0; k < fields.size(); ++k)
+    if (whole_line_puzzle(fields[k].text, alphabet, options) &&
+        (whole.empty() || fields[k].text.size() == fields[whole.front()].text.size()))
+      whole.push_back(k);
+  return whole;
+}
+
+// Whether `fields` make a CSV record of a puzzle and its solution (Kaggle's
+// files without their header): two of them whole line puzzles of one size
+// N*N, and either fewer than N fields in all or no more than half of them
+// that long.  A comma board of 16x16 has rows as long as 4x4 puzzles, but
+// 16 of them (15 with one missing), all as long; a puzzle with other text
+// after a comma ("PUZZLE, 5 stars") is no record: its reader names the
+// comma.
+bool reads_as_csv_record(const std::vector<CsvField>& fields, const Alphabet& alphabet, const ReadOptions& options) {
+  const std::vector<std::size_t> whole = whole_puzzle_fields(fields, alphabet, options);
+  if (whole.size() < 2) return false;
+  const std::size_t size = fields[whole.front()].text.size();
+  const auto as_long = static_cast<std::size_t>(
+      std::count_if(fields.begin(), fields.end(), [&](const CsvField& f) { return f.text.size() == size; }));
+  return fields.size() * fields.size() < size || 2 * as_long <= fields.size();
+}
+
+// The separator of `t` as a CSV header or record, or 0 when it is neither.
+char csv_separator(std::string_view t, const Alphabet& alphabet, const ReadOptions& options) {
+  if (const auto header = csv_header(t)) return header->separator;
+  if (const char sep = csv_separator_line(t)) return sep;
+  for (const char sep : kCsvSeparators)
+    if (t.find(sep) != std::string_view::npos && reads_as_csv_record(csv_fields(t, sep), alphabet, options))
+      return sep;
+  return 0;
 }
 
 // Decides the format of a file from its first content line `t` (trimmed,
@@ -488,8 +560,8 @@ InputFormat detect(std::string_view t, const Alphabet& alphabet, const ReadOptio
     return i < t.size() && is_alpha(t[i]) ? InputFormat::grid : InputFormat::leetcode;
   }
   if (starts_with_grid_word(t)) return InputFormat::euler;
+  if (csv_separator(t, alphabet, options)) return InputFormat::csv;
   if (const std::size_t comma = t.find(','); comma != std::string_view::npos) {
-    if (csv_header_column(t) >= 0 || reads_as_csv_record(t, alphabet, options)) return InputFormat::csv;
     // A whole one-line puzzle, then one comma and text that is not a second
     // row as long ("PUZZLE,x", "PUZZLE, 5 stars"): a line, whose reader
     // names the comma.  A comma-separated board has at least four rows
@@ -761,6 +833,7 @@ struct PuzzleReader::Impl {
       format = detect(t, alphabet, options);
       const Pending first{std::string(line.text), line};
       if (!starts_a_board(format, t)) {
+        const bool lone_header = format == InputFormat::csv;
         // A title ("Puzzles", "Level: easy", "Grid puzzles, week 12") or a
         // line puzzle with a stray blank: no board starts with it.  The next
         // content lines (up to 3) decide, the first that starts a board;
@@ -778,6 +851,8 @@ struct PuzzleReader::Impl {
             format = vote(f, next[k], first, k + 1);
             break;
           }
+        // A lone CSV header above puzzles, one a line: their column.
+        if (lone_header && format == InputFormat::line) format = InputFormat::csv;
       } else {
         format = vote(format, t, first, 0);
       }
@@ -895,8 +970,16 @@ struct PuzzleReader::Impl {
       case InputFormat::grid: return reads_as_first_row(t);
       case InputFormat::euler: return is_euler_header(t);
       case InputFormat::comma: return reads_as_comma_puzzle(t);
+      case InputFormat::csv: return !is_lone_csv_header(t);
       default: return true;
     }
+  }
+
+  // A CSV header of one column ("puzzle") may also be a title above a drawn
+  // grid: the lines after it decide.
+  static bool is_lone_csv_header(std::string_view t) {
+    const auto header = csv_header(t);
+    return header && header->fields == 1;
   }
 
   // `t` is N rows of N symbols separated by commas (blanks around them allowed).
@@ -1060,7 +1143,8 @@ struct PuzzleReader::Impl {
   Entry glued_to_puzzle(std::uint64_t ln, std::string_view t, std::size_t off, std::size_t i) {
     std::string message =
         "unexpected " + describe_char(t[i]) + " right after the " + std::to_string(i) + " symbols of the puzzle (" +
-        (t[i] == '#' ? "a comment needs a blank before #" : "a comment after it starts with a blank and #") + ")";
+        (t[i] == '#' ? "a comment needs a blank before #" : "a comment after it starts with a blank and #") +
+        (t[i] == ',' || t[i] == ';' ? "; a CSV file reads with --input-format csv" : "") + ")";
     return make_entry(ln, Diagnostic{SourceLocation{file, ln, off + i + 1}, std::move(message)}, std::string(t));
   }
 
@@ -1867,39 +1951,97 @@ struct PuzzleReader::Impl {
 
   // ---------------------------------------------------------------- CSV --
 
-  // The CSV column that holds the puzzles: named by a header, else the
-  // first field of the first record that is a whole line puzzle; -1 until
-  // known.
+  // How the CSV records read: the separator (0 until known), the column
+  // that holds the puzzles (-1 until known), and the fields a record has
+  // (all, and significant_fields()), as set by the header or, without one,
+  // by the record that chose the column (`csv_origin`, for messages).
+  char csv_separator_char = 0;
   int csv_column = -1;
+  std::size_t csv_fields_all = 0, csv_width = 0;  // CsvHeader::fields and ::width
+  std::string csv_origin;  // "the header on line 1", "line 2, which chose field 1"
 
   std::optional<Entry> read_csv() {
     Content c;
     while (next_content(c)) {
       const std::uint64_t ln = c.line.number;
       if (c.line.too_long()) return fail(ln, ln, 1, too_long_message(c.line));
-      // A header names the column (files joined with cat repeat theirs).
-      if (const int named = csv_header_column(c.t); named >= 0) {
-        csv_column = named;
+      if (const char sep = csv_separator_line(c.t)) {  // Excel's "sep=;"
+        csv_separator_char = sep;
         continue;
       }
-      const std::vector<CsvField> fields = csv_fields(c.t);
+      // A header names the column (files joined with cat repeat theirs).
+      if (auto header = csv_header(c.t)) {
+        if (header->width > 1 || csv_separator_char == 0) csv_separator_char = header->separator;
+        csv_column = header->column;
+        csv_fields_all = header->fields;
+        csv_width = header->width;
+        csv_origin = "the header on line " + std::to_string(ln) + " (column '" + header->name + "')";
+        continue;
+      }
+      if (csv_separator_char == 0) {
+        csv_separator_char = csv_separator(c.t, alphabet, options);
+        if (csv_separator_char == 0) csv_separator_char = ',';
+      }
+      std::vector<CsvField> fields = csv_fields(c.t, csv_separator_char);
       if (csv_column < 0) {
-        csv_column = csv_puzzle_field(fields, alphabet, options);
+        const std::string text(c.t);  // (the look-ahead may move the line's text)
+        choose_csv_column(ln, text, fields);
+        fields = csv_fields(text, csv_separator_char);
         if (csv_column < 0)
           return fail(ln, ln, c.off + 1,
                       "no field of this CSV line is a puzzle of N*N symbols (16, 36, 81, 256, ...), and no header "
                       "before it names the puzzle column (puzzle, quizzes, ...)",
-                      std::string(c.t));
+                      text);
+        return read_csv_record(ln, text, c.off, fields);
       }
-      const auto column = static_cast<std::size_t>(csv_column);
-      if (column >= fields.size())
-        return fail(ln, ln, c.off + c.t.size() + 1,
-                    "this CSV line has " + std::to_string(fields.size()) + (fields.size() == 1 ? " field" : " fields") +
-                        "; the puzzle is in field " + std::to_string(column + 1),
-                    std::string(c.t));
-      return parse_line_puzzle(ln, fields[column].text, c.off + fields[column].column);
+      return read_csv_record(ln, std::string(c.t), c.off, fields);
     }
     return std::nullopt;
+  }
+
+  // Without a header, the first record with a puzzle and its solution
+  // (this one, or one of the next few lines) chooses the column, its first
+  // whole puzzle: a first record whose puzzle is damaged must not make its
+  // solution the column.  With no such record, a record's first whole
+  // puzzle does (a column of puzzles alone).
+  void choose_csv_column(std::uint64_t ln, const std::string& text, const std::vector<CsvField>& fields) {
+    auto choose = [&](const std::vector<CsvField>& record, std::uint64_t line) {
+      const std::vector<std::size_t> whole = whole_puzzle_fields(record, alphabet, options);
+      if (whole.empty()) return false;
+      csv_column = static_cast<int>(whole.front());
+      csv_fields_all = record.size();
+      csv_width = significant_fields(record);
+      csv_origin = "line " + std::to_string(line) + ", which chose field " + std::to_string(whole.front() + 1);
+      return true;
+    };
+    if (whole_puzzle_fields(fields, alphabet, options).size() >= 2 && choose(fields, ln)) return;
+    std::uint64_t line = ln;
+    for (const std::string& next : peek_content(8)) {
+      ++line;  // (for the message only: a comment line between shifts it)
+      const std::vector<CsvField> record = csv_fields(next, csv_separator_char);
+      if (whole_puzzle_fields(record, alphabet, options).size() >= 2 && choose(record, line)) return;
+    }
+    choose(csv_fields(text, csv_separator_char), ln);
+  }
+
+  Entry read_csv_record(std::uint64_t ln, const std::string& t, std::size_t off, const std::vector<CsvField>& fields) {
+    const auto column = static_cast<std::size_t>(csv_column);
+    // A record as wide as the others, empty fields at the end aside (so its
+    // puzzle column is there): a file without its header joined to one
+    // (cat) would otherwise be read from the wrong column.  After a header
+    // or record of one field, the others may add fields (a rating).
+    const std::size_t width = significant_fields(fields);
+    const bool fits = width <= csv_fields_all && fields.size() >= csv_width;
+    if (!fits && !(csv_width == 1 && column == 0))
+      return fail(ln, ln, off + 1,
+                  "this CSV line has " + std::to_string(width) + (width == 1 ? " field" : " fields") + " and " +
+                      csv_origin + " has " + std::to_string(csv_width) +
+                      " (a file without its header joined to one? give it its header)",
+                  t);
+    if (fields[column].text.empty())
+      return fail(ln, ln, off + fields[column].column + 1,
+                  "the puzzle field (field " + std::to_string(column + 1) + ") of this CSV line is empty", t);
+    return parse_line_puzzle(ln, fields[column].text, off + fields[column].column);
   }
 
   // --------------------------------------------------------- LeetCode --
