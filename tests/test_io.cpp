@@ -1153,6 +1153,11 @@ BOOST_AUTO_TEST_CASE(a_sign_glued_to_a_cell_of_a_drawn_grid_is_an_error) {
       BOOST_TEST(why(entries[0]).find("unexpected " + message) != std::string::npos, why(entries[0]));
     }
   }
+  // A stray character glued to a rule line is named itself, not the rule's
+  // end as glued to it.
+  const auto stray = read_all(drawn("", "*-----*-----*-----*;"));
+  BOOST_TEST_REQUIRE(diagnostic(stray.at(0)));
+  BOOST_TEST(why(stray[0]).find(":1:20: unexpected ';'") != std::string::npos, why(stray[0]));
   // A grid of numbers (N > 9): "-4" is no 4 either.
   std::string numbers = slurp(test_data() / "bad" / "grid-numbers-with-a-word.txt");
   const std::size_t x = numbers.find(" x");
@@ -1665,6 +1670,30 @@ BOOST_AUTO_TEST_CASE(csv_collections_read_their_puzzle_column) {
   }
   BOOST_TEST(why(read_all("," + kSolution + "\n" + both + "\n")[0]) ==
              "<text>:1:1: the puzzle field (field 1) of this CSV line is empty");
+  // The record that chose the column is named by its line, comments and
+  // blank lines counted.
+  const auto wider = read_all(damaged + "," + kSolution + "\n# note\n\n" + both + "\n" + both + ",x\n");
+  BOOST_REQUIRE_EQUAL(wider.size(), 3u);
+  BOOST_TEST(why(wider[2]).find("this CSV line has 3 fields and line 4 (which chose field 1) has 2") !=
+                 std::string::npos,
+             why(wider[2]));
+  // With no record of a puzzle and its solution to tell, a record whose
+  // whole puzzle may be the solution of a damaged one is reported, not read.
+  const auto untold = read_all(damaged + "," + kSolution + "\n", csv);
+  BOOST_REQUIRE_EQUAL(untold.size(), 1u);
+  BOOST_TEST(why(untold[0]).find("cannot tell which field of this CSV line holds the puzzle: field 1 is no whole "
+                                 "puzzle, and field 2 may be its solution") != std::string::npos,
+             why(untold[0]));
+  // Other separators settle from the records too (a rating beside the puzzle).
+  const auto rated_semi = read_all(kPuzzle + ";11.5\n" + kSolution + ";2\n", csv);
+  BOOST_TEST((grids_of(rated_semi) == std::vector<Grid>{puzzle, solution}));
+  // A title with a comma, or a lone "grid", above one-line puzzles: a title
+  // reported alone for the one, a header for the other.
+  const auto title = read_all("sudoku,hard\n" + kPuzzle + "\n" + kSolution + "\n");
+  BOOST_REQUIRE_EQUAL(title.size(), 3u);
+  BOOST_TEST(diagnostic(title[0]) != nullptr);
+  BOOST_TEST((grid(title[1]) && grid(title[2])));
+  BOOST_TEST((grids_of(read_all("grid\n" + kPuzzle + "\n")) == std::vector<Grid>{puzzle}));
   // A file without its header joined to one (cat) is not read from the
   // header's column: its records are as wide as the header no more.
   const auto joined_bare = read_all(rated + both + "\n");

@@ -559,8 +559,8 @@ InputFormat detect(std::string_view t, const Alphabet& alphabet, const ReadOptio
     while (i < t.size() && is_space(t[i])) ++i;
     return i < t.size() && is_alpha(t[i]) ? InputFormat::grid : InputFormat::leetcode;
   }
+  if (csv_separator(t, alphabet, options)) return InputFormat::csv;  // (a lone "grid" is a CSV header)
   if (starts_with_grid_word(t)) return InputFormat::euler;
-  if (csv_separator(t, alphabet, options)) return InputFormat::csv;
   if (const std::size_t comma = t.find(','); comma != std::string_view::npos) {
     // A whole one-line puzzle, then one comma and text that is not a second
     // row as long ("PUZZLE,x", "PUZZLE, 5 stars"): a line, whose reader
@@ -833,7 +833,7 @@ struct PuzzleReader::Impl {
       format = detect(t, alphabet, options);
       const Pending first{std::string(line.text), line};
       if (!starts_a_board(format, t)) {
-        const bool lone_header = format == InputFormat::csv;
+        const std::optional<CsvHeader> header = format == InputFormat::csv ? csv_header(t) : std::nullopt;
         // A title ("Puzzles", "Level: easy", "Grid puzzles, week 12") or a
         // line puzzle with a stray blank: no board starts with it.  The next
         // content lines (up to 3) decide, the first that starts a board;
@@ -851,8 +851,9 @@ struct PuzzleReader::Impl {
             format = vote(f, next[k], first, k + 1);
             break;
           }
-        // A lone CSV header above puzzles, one a line: their column.
-        if (lone_header && format == InputFormat::line) format = InputFormat::csv;
+        // A CSV header above records it heads; with no line to tell yet
+        // (a pipe), CSV as detected.
+        if (header && (next.empty() || heads_a_record(*header, next))) format = InputFormat::csv;
       } else {
         format = vote(format, t, first, 0);
       }
@@ -970,16 +971,22 @@ struct PuzzleReader::Impl {
       case InputFormat::grid: return reads_as_first_row(t);
       case InputFormat::euler: return is_euler_header(t);
       case InputFormat::comma: return reads_as_comma_puzzle(t);
-      case InputFormat::csv: return !is_lone_csv_header(t);
+      case InputFormat::csv: return !csv_header(t);
       default: return true;
     }
   }
 
-  // A CSV header of one column ("puzzle") may also be a title above a drawn
-  // grid: the lines after it decide.
-  static bool is_lone_csv_header(std::string_view t) {
-    const auto header = csv_header(t);
-    return header && header->fields == 1;
+  // Whether a CSV header (which may also be a title: "sudoku,hard",
+  // "puzzle") heads one of the `next` content lines: a record with as many
+  // fields, empty ones at the end aside, whose puzzle column holds a whole
+  // puzzle.
+  bool heads_a_record(const CsvHeader& header, const std::vector<std::string>& next) const {
+    return std::any_of(next.begin(), next.end(), [&](const std::string& line) {
+      const std::vector<CsvField> record = csv_fields(line, header.separator);
+      const auto column = static_cast<std::size_t>(header.column);
+      return significant_fields(record) <= header.fields && record.size() >= header.width &&
+             whole_line_puzzle(record[column].text, alphabet, options);
+    });
   }
 
   // `t` is N rows of N symbols separated by commas (blanks around them allowed).
@@ -1045,8 +1052,9 @@ struct PuzzleReader::Impl {
   // after an overlong line or 64 lines, or where a pipe has nothing more
   // yet: a program that feeds one puzzle at a time gets its answer at
   // once), read ahead and handed back to be read again, after `first` (a
-  // line already read) when given.
-  std::vector<std::string> peek_content(std::size_t count, const Pending* first = nullptr) {
+  // line already read) when given; their line numbers in `numbers`.
+  std::vector<std::string> peek_content(std::size_t count, const Pending* first = nullptr,
+                                        std::vector<std::uint64_t>* numbers = nullptr) {
     std::vector<Pending> ahead;
     std::vector<std::string> content;
     Line line;
@@ -1058,6 +1066,7 @@ struct PuzzleReader::Impl {
       const std::string_view t = trim(line.text, off);
       if (t.empty() || t[0] == '#') continue;
       content.emplace_back(t);
+      if (numbers) numbers->push_back(line.number);
     }
     hand_back(ahead, first);
     return content;
@@ -1485,9 +1494,12 @@ struct PuzzleReader::Impl {
     row_of_numbers = numbers;
 
     std::optional<std::pair<std::uint64_t, std::string>> error;
-    // The layout character at `at` (next to the cell `cell`) when it is - + *.
+    // The layout character at `at` (next to the cell `cell`) when it is - + *
+    // and the cell is one (a symbol or a number): a stray character glued to
+    // a rule line ("*-----*;") is named itself.
     auto glued = [&](std::size_t at, std::string_view cell) {
-      if (!error && t[at] != '|' && is_layout(t[at]))
+      const bool is_cell = numbers ? parse_number(cell).kind == Number::ok : alphabet.digit_of(cell[0]) >= 0;
+      if (!error && is_cell && t[at] != '|' && is_layout(t[at]))
         error.emplace(off + at + 1, "unexpected " + describe_char(t[at]) + " glued to " + quote(cell) +
                                         ": - + * draw the grid's lines and stand apart from its cells (only '|' "
                                         "may touch a cell)");
@@ -1958,7 +1970,7 @@ struct PuzzleReader::Impl {
   char csv_separator_char = 0;
   int csv_column = -1;
   std::size_t csv_fields_all = 0, csv_width = 0;  // CsvHeader::fields and ::width
-  std::string csv_origin;  // "the header on line 1", "line 2, which chose field 1"
+  std::string csv_origin;  // "the header on line 1 (column 'puzzle')", "line 2 (which chose field 1)"
 
   std::optional<Entry> read_csv() {
     Content c;
@@ -1969,59 +1981,76 @@ struct PuzzleReader::Impl {
         csv_separator_char = sep;
         continue;
       }
-      // A header names the column (files joined with cat repeat theirs).
+      // A header names the column (files joined with cat repeat theirs);
+      // one of a lone column leaves the separator open.
       if (auto header = csv_header(c.t)) {
-        if (header->width > 1 || csv_separator_char == 0) csv_separator_char = header->separator;
+        if (header->fields > 1) csv_separator_char = header->separator;
         csv_column = header->column;
         csv_fields_all = header->fields;
         csv_width = header->width;
         csv_origin = "the header on line " + std::to_string(ln) + " (column '" + header->name + "')";
         continue;
       }
-      if (csv_separator_char == 0) {
-        csv_separator_char = csv_separator(c.t, alphabet, options);
-        if (csv_separator_char == 0) csv_separator_char = ',';
-      }
-      std::vector<CsvField> fields = csv_fields(c.t, csv_separator_char);
+      const std::string text(c.t);  // (the look-ahead may move the line's text)
       if (csv_column < 0) {
-        const std::string text(c.t);  // (the look-ahead may move the line's text)
-        choose_csv_column(ln, text, fields);
-        fields = csv_fields(text, csv_separator_char);
-        if (csv_column < 0)
-          return fail(ln, ln, c.off + 1,
-                      "no field of this CSV line is a puzzle of N*N symbols (16, 36, 81, 256, ...), and no header "
-                      "before it names the puzzle column (puzzle, quizzes, ...)",
-                      text);
-        return read_csv_record(ln, text, c.off, fields);
+        if (auto undecided = choose_csv_column(ln, text))
+          return fail(ln, ln, c.off + 1, std::move(*undecided), text);
+      } else if (csv_separator_char == 0) {  // after a lone header: the first separator the line has
+        const std::size_t at = text.find_first_of(kCsvSeparators);
+        csv_separator_char = at == std::string::npos ? ',' : text[at];
       }
-      return read_csv_record(ln, std::string(c.t), c.off, fields);
+      return read_csv_record(ln, text, c.off, csv_fields(text, csv_separator_char));
     }
     return std::nullopt;
   }
 
   // Without a header, the first record with a puzzle and its solution
-  // (this one, or one of the next few lines) chooses the column, its first
-  // whole puzzle: a first record whose puzzle is damaged must not make its
-  // solution the column.  With no such record, a record's first whole
-  // puzzle does (a column of puzzles alone).
-  void choose_csv_column(std::uint64_t ln, const std::string& text, const std::vector<CsvField>& fields) {
-    auto choose = [&](const std::vector<CsvField>& record, std::uint64_t line) {
-      const std::vector<std::size_t> whole = whole_puzzle_fields(record, alphabet, options);
-      if (whole.empty()) return false;
-      csv_column = static_cast<int>(whole.front());
-      csv_fields_all = record.size();
-      csv_width = significant_fields(record);
-      csv_origin = "line " + std::to_string(line) + ", which chose field " + std::to_string(whole.front() + 1);
-      return true;
+  // (this one, or one of the next few lines that have come) chooses the
+  // separator, unless known, and the column: its first whole puzzle.  A
+  // first record whose puzzle is damaged must not make its solution the
+  // column.  Without such a record, this record's first whole puzzle does
+  // (a column of puzzles alone, or with a rating), unless a field before it
+  // is empty or as long as a puzzle (a damaged one, perhaps, before its
+  // solution): then this record is reported with the returned message, and
+  // the next one tries again.
+  std::optional<std::string> choose_csv_column(std::uint64_t ln, const std::string& text) {
+    const std::string separators =
+        csv_separator_char ? std::string(1, csv_separator_char) : std::string(kCsvSeparators);
+    auto choose = [&](std::string_view line_text, std::uint64_t line, std::size_t wanted) {
+      for (const char sep : separators) {
+        const std::vector<CsvField> record = csv_fields(line_text, sep);
+        const std::vector<std::size_t> whole = whole_puzzle_fields(record, alphabet, options);
+        if (whole.size() < wanted) continue;
+        csv_separator_char = sep;
+        csv_column = static_cast<int>(whole.front());
+        csv_fields_all = record.size();
+        csv_width = significant_fields(record);
+        csv_origin = "line " + std::to_string(line) + " (which chose field " + std::to_string(whole.front() + 1) + ")";
+        return true;
+      }
+      return false;
     };
-    if (whole_puzzle_fields(fields, alphabet, options).size() >= 2 && choose(fields, ln)) return;
-    std::uint64_t line = ln;
-    for (const std::string& next : peek_content(8)) {
-      ++line;  // (for the message only: a comment line between shifts it)
-      const std::vector<CsvField> record = csv_fields(next, csv_separator_char);
-      if (whole_puzzle_fields(record, alphabet, options).size() >= 2 && choose(record, line)) return;
+    if (choose(text, ln, 2)) return std::nullopt;
+    std::vector<std::uint64_t> numbers;
+    const std::vector<std::string> next = peek_content(8, nullptr, &numbers);
+    for (std::size_t k = 0; k < next.size(); ++k)
+      if (choose(next[k], numbers[k], 2)) return std::nullopt;
+    for (const char sep : separators) {
+      const std::vector<CsvField> record = csv_fields(text, sep);
+      const std::vector<std::size_t> whole = whole_puzzle_fields(record, alphabet, options);
+      if (whole.empty()) continue;
+      const std::size_t size = record[whole.front()].text.size();
+      for (std::size_t k = 0; k < whole.front(); ++k)
+        if (record[k].text.empty() || 2 * record[k].text.size() >= size)
+          return "cannot tell which field of this CSV line holds the puzzle: field " + std::to_string(k + 1) + " is " +
+                 (record[k].text.empty() ? "empty" : "no whole puzzle") + ", and field " +
+                 std::to_string(whole.front() + 1) +
+                 " may be its solution (a header line such as puzzle,solution settles it)";
+      choose(text, ln, 1);
+      return std::nullopt;
     }
-    choose(csv_fields(text, csv_separator_char), ln);
+    return "no field of this CSV line is a puzzle of N*N symbols (16, 36, 81, 256, ...), and no header before "
+           "it names the puzzle column (puzzle, quizzes, ...)";
   }
 
   Entry read_csv_record(std::uint64_t ln, const std::string& t, std::size_t off, const std::vector<CsvField>& fields) {

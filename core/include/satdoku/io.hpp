@@ -113,6 +113,11 @@ inline constexpr std::size_t kMaxLineLength = std::size_t{8} << 20;
 //     is `null` (leetcode output for "no
 //     answer", reported by that reader)         -> leetcode
 //   starts with `[Name]` (SadMan section)       -> grid
+//   a CSV header (column names separated by , ;
+//     or tab, one of them puzzle, quizzes, ...)
+//     or Excel's `sep=;`, or a record with a
+//     puzzle and its solution ("0,P,S,27,2.2")  -> csv (a header that heads
+//                                                  no record after it: a title)
 //   starts with the word `Grid` (any case)      -> euler
 //   a whole puzzle (below), a comma, then text
 //     that is no row as long: "PUZZLE,x"        -> line (which names the text)
@@ -151,9 +156,13 @@ inline constexpr std::size_t kMaxLineLength = std::size_t{8} << 20;
 // `tokens` reads N lines of N numbers, 0 or . blank; `euler` wants `Grid NN`
 // before every grid;
 // `leetcode` reads one JSON board (which may span lines), cells "5", "." or
-// numbers; `comma` reads one puzzle per line, rows between commas.
+// numbers; `comma` reads one puzzle per line, rows between commas; `csv`
+// reads the puzzle column of each record (fields separated by , ; or tab,
+// quotes allowed), chosen by a header's name or, without one, by the first
+// record with a puzzle and its solution; a record must have the fields of
+// the header or of that record (empty ones at its end aside).
 // After a defect the reader skips the rest of that puzzle: to the next line
-// (line, comma), to N rows or a blank line (grid, tokens), to the next
+// (line, comma, csv), to N rows or a blank line (grid, tokens), to the next
 // `Grid` header (euler).
 class PuzzleReader {
  public:
