@@ -1,4 +1,6 @@
 // satdoku decode: turn a SAT solver's answer on a satdoku CNF back into a grid.
+#include <unistd.h>
+
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
@@ -103,6 +105,11 @@ int decode(const std::vector<std::string>& args) {
   const std::string& cnf_path = config.files[0];
   const std::string& model_path = config.files[1];
   if (cnf_path == "-" && model_path == "-") throw UsageError("CNF and MODEL cannot both be standard input");
+  // Someone at a terminal (who perhaps meant to pipe a solver in) learns
+  // what is awaited, instead of facing a silent wait.
+  if (::isatty(STDIN_FILENO) == 1 && stderr_is_terminal())
+    std::cerr << "satdoku decode: reading " << (model_path == "-" ? "the solver's answer" : "the CNF")
+              << " from the terminal; Ctrl-D ends it\n";
   std::ifstream cnf_file;
   if (cnf_path != "-") cnf_file = open_input(cnf_path);
   std::istream& cnf = cnf_path == "-" ? std::cin : cnf_file;

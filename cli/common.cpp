@@ -23,14 +23,16 @@ std::string exit_code_help(std::string_view command) {
   };
   static constexpr Codes kCodes[] = {
       {"", "every puzzle was solved (or met the expectation)",
-       "some puzzle has no solution or clashing clues, hit a limit (unknown), or missed the expectation", true,
-       true},
+       "some puzzle has no solution or clashing clues (compare: 2), hit a limit (unknown), or missed the "
+       "expectation",
+       true, true},
       {"solve", "every puzzle was solved", "some puzzle has no solution or clashing clues, or hit a limit (unknown)",
        true, true},
       {"check", "every puzzle met the expectation (--expect)", "some puzzle missed it (its file:line is named)", true,
        true},
       {"compare", "every row measured every puzzle",
-       "some row hit a limit or could not take or measure a puzzle (unknown: see the message)",
+       "some row hit a limit or could not take or measure a puzzle (unknown: see the message); a puzzle whose "
+       "clues clash is an input error (2)",
        true, true},
       {"encode", "every CNF was written (a puzzle with no solution gets an unsatisfiable one)", "", true, false},
       {"decode",

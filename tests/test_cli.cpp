@@ -1211,13 +1211,13 @@ BOOST_AUTO_TEST_CASE(answers_do_not_wait_for_more_input) {
 // standard error only; piped input (every other test) gets no such line.
 BOOST_AUTO_TEST_CASE(a_terminal_is_told_how_the_input_ends) {
   // python3 gives satdoku a pseudo-terminal as standard input and error,
-  // types the puzzle and Ctrl-D, and prints what the terminal showed.
+  // types its first argument and Ctrl-D, and prints what the terminal showed.
   const std::string driver =
       "import os, subprocess, sys\n"
       "m, s = os.openpty()\n"
-      "p = subprocess.Popen(sys.argv[1:], stdin=s, stderr=s, stdout=subprocess.PIPE)\n"
+      "p = subprocess.Popen(sys.argv[2:], stdin=s, stderr=s, stdout=subprocess.PIPE)\n"
       "os.close(s)\n"
-      "os.write(m, b'" + kEasy + "\\n\\x04')\n"
+      "os.write(m, sys.argv[1].encode() + b'\\n\\x04')\n"
       "out = p.communicate(timeout=20)[0].decode()\n"
       "shown = b''\n"
       "try:\n"
@@ -1225,13 +1225,23 @@ BOOST_AUTO_TEST_CASE(a_terminal_is_told_how_the_input_ends) {
       "except OSError:\n"
       "    pass\n"
       "print(p.returncode, out.strip(), shown.decode().replace('\\r', ''), sep='|')\n";
-  const std::filesystem::path script =
-      std::filesystem::temp_directory_path() / ("satdoku-tty-" + std::to_string(::getpid()) + ".py");
-  std::ofstream(script) << driver;
-  const RunResult run = run_shell("python3 " + quoted(script) + " " + quoted(satdoku_binary()) +
-                                  " solve -o line --no-progress");
-  std::filesystem::remove(script);
-  BOOST_TEST(run.out.starts_with("0|" + kEasySolution + "|"), run.out);
-  BOOST_TEST(run.out.find("reading puzzles from the terminal; Ctrl-D ends the input") != std::string::npos, run.out);
+  const std::filesystem::path dir = std::filesystem::temp_directory_path() / ("satdoku-tty-" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  std::ofstream(dir / "driver.py") << driver;
+  auto typed = [&](const std::string& text, const std::string& args) {
+    return run_shell("python3 " + quoted(dir / "driver.py") + " '" + text + "' " + quoted(satdoku_binary()) + " " + args)
+        .out;
+  };
+  const std::string solved = typed(kEasy, "solve -o line --no-progress");
+  BOOST_TEST(solved.starts_with("0|" + kEasySolution + "|"), solved);
+  BOOST_TEST(solved.find("reading puzzles from the terminal; Ctrl-D ends the input") != std::string::npos, solved);
   BOOST_TEST(run_satdoku("solve -o line", kEasy + "\n").err.find("terminal") == std::string::npos);
+  // decode waiting for the solver's answer says so too.
+  BOOST_REQUIRE(run_satdoku("encode -o " + quoted(dir / "p.cnf"), kEasy + "\n").exit_code == 0);
+  const std::string decoded = typed("s UNSATISFIABLE", "decode -o line " + quoted(dir / "p.cnf"));
+  BOOST_TEST(decoded.starts_with("1|none|"), decoded);
+  BOOST_TEST(decoded.find("satdoku decode: reading the solver's answer from the terminal; Ctrl-D ends it") !=
+                 std::string::npos,
+             decoded);
+  std::filesystem::remove_all(dir);
 }

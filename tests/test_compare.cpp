@@ -717,6 +717,12 @@ BOOST_AUTO_TEST_CASE(a_run_with_no_puzzle_removes_an_earlier_runs_documents) {
                kept.err);
     BOOST_TEST(test::slurp(data) == "quizzes,solutions\n");
   }
+  // ... also through a link, which the document would write through.
+  fs::create_symlink(data, dir / "link.csv");
+  const auto linked = test::run_satdoku("compare --encodings natural --csv '" + (dir / "link.csv").string() + "' '" +
+                                        small_input().string() + "'");
+  BOOST_TEST(linked.exit_code == 2, linked.err);
+  BOOST_TEST(test::slurp(data) == "quizzes,solutions\n");
   // An empty file may be replaced (made for the run, say by mktemp).
   std::ofstream(dir / "empty.csv").flush();
   const auto made = test::run_satdoku("compare --encodings natural --csv '" + (dir / "empty.csv").string() + "' '" +

@@ -365,11 +365,12 @@ BOOST_AUTO_TEST_CASE(proofs_are_drat_and_the_cnf_is_what_it_says) {
   fs::remove_all(dir);
 }
 
-// A raised cancel flag stops the proof's CNF while it is counted and
-// written, as it stops write_dimacs(): Cancelled, and no file is left, no
-// temporary one either.  (The whole CNF was written first, and only the
-// solver looked at the flag: seconds on a big board.)
-BOOST_AUTO_TEST_CASE(a_cancelled_proof_stops_its_cnf_and_leaves_no_file) {
+// A cancel flag raised before the proof stops it while its CNF is counted,
+// before any file is made: Cancelled, and no file is left, no temporary
+// one either.  (A flag raised while the CNF is written, which this test
+// does not reach, is tested through a signal to `check --proof` in
+// test_batch: a_signal_abandons_the_proof_cnf_being_written.)
+BOOST_AUTO_TEST_CASE(a_cancel_raised_before_a_proof_leaves_no_file) {
   auto native = make_native_solver();
   const Grid p = read_puzzles(shared_data() / "17_clue.txt", 1).front();
   const Grid solution = unique_solution(*native, p);
