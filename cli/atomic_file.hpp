@@ -35,7 +35,8 @@ struct NamedOutput {
 };
 
 // Throws UsageError when two of `outputs` name the same file, or one names
-// an input file (either would be lost to the other, with exit code 0).
+// an input file, or the regular file standard input is redirected from
+// when it is read (either would be lost to the other, with exit code 0).
 // Empty paths, "-" and what exists but is no regular file (a device, a
 // pipe) are not files here; an input "-" is standard input.  Paths are compared as the files they name
 // (through links) when they exist, else by their canonical spelling.
@@ -56,7 +57,8 @@ struct OutputFolder {
 // file its links lead to), or, for a run that writes through links, the
 // file a link of such a name in the folder leads to.  Inputs in the folder
 // under other names are no concern; "-" and what exists but is no regular
-// file are not files here, as for check_distinct_outputs().
+// file are not files here, as for check_distinct_outputs().  Standard input
+// (no input named, or "-") redirected from such a file is refused too.
 void check_inputs_outside(const OutputFolder& folder, const std::vector<std::string>& inputs);
 
 // Whether some input (standard input, or a file that opens for reading) can

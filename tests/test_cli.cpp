@@ -717,6 +717,15 @@ BOOST_AUTO_TEST_CASE(an_output_never_replaces_an_input_or_another_output) {
     BOOST_TEST(slurp(input) == kEasy + "\n", c.args);
     BOOST_TEST(!fs::exists(dir / "t.out"), c.args);
   }
+  // Standard input redirected from the output file is an input too.
+  for (const std::string& args : {"encode -o " + in, "check --junit " + in, "compare --csv " + in}) {
+    const RunResult r = run_shell(quoted(satdoku_binary()) + " " + args + " < " + in + " 2>&1");
+    BOOST_TEST(r.exit_code == 2, args);
+    BOOST_TEST(r.out.find(input.string() + " is also standard input: writing it would replace the puzzles") !=
+                   std::string::npos,
+               args + ": " + r.out);
+    BOOST_TEST(slurp(input) == kEasy + "\n", args);
+  }
   // A regular file is one wherever it is, under /dev/ too (/dev/shm).
   const fs::path shm = "/dev/shm";
   if (fs::is_directory(shm) && ::access(shm.c_str(), W_OK) == 0) {
@@ -796,6 +805,16 @@ BOOST_AUTO_TEST_CASE(an_input_in_the_output_folder_is_never_written_or_removed) 
       BOOST_TEST(run.err.find("the input " + input.string()) != std::string::npos, run.err);
       BOOST_TEST(slurp(dir / "1.cnf") == kEasy + "\n");
     }
+  // Also when standard input is redirected from such a file.
+  for (const std::string command : {"encode -q --out-dir DIR", "check -q --proof DIR"}) {
+    const RunResult run = run_shell(spelled(command, dir / "1.cnf").replace(0, 0, quoted(satdoku_binary()) + " ") +
+                                    " < " + quoted(dir / "1.cnf") + " 2>&1");
+    BOOST_TEST(run.exit_code == 2, command);
+    BOOST_TEST(run.out.find("and standard input is " + (dir / "1.cnf").string() + ", one of them") !=
+                   std::string::npos,
+               run.out);
+    BOOST_TEST(slurp(dir / "1.cnf") == kEasy + "\n");
+  }
   // Inputs in the folder under other names are read, and stay.
   const std::vector<std::pair<std::string, std::string>> allowed = {
       {"encode -q --out-dir DIR", "puzzles.txt"}, {"encode -q --out-dir DIR", "01.cnf"},
