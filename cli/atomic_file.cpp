@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
+#include <optional>
 #include <system_error>
 
 #include "satdoku/error.hpp"
@@ -77,13 +78,19 @@ bool same_file(const fs::path& a, const fs::path& b) {
   return !error && ca == cb;
 }
 
-// Whether the run reads standard input (no input named, or "-") and it is
-// the regular file at `path` (through links): `satdoku encode -o x < x`.
-bool stdin_is(const fs::path& path, const std::vector<std::string>& inputs) {
-  if (!inputs.empty() && std::find(inputs.begin(), inputs.end(), "-") == inputs.end()) return false;
-  struct stat in {}, file {};
-  return ::fstat(STDIN_FILENO, &in) == 0 && S_ISREG(in.st_mode) && ::stat(path.c_str(), &file) == 0 &&
-         in.st_dev == file.st_dev && in.st_ino == file.st_ino;
+// The regular file standard input is redirected from, when the run reads
+// standard input (no input named, or "-"): `satdoku encode -o x < x`.
+std::optional<struct stat> stdin_file(const std::vector<std::string>& inputs) {
+  if (!inputs.empty() && std::find(inputs.begin(), inputs.end(), "-") == inputs.end()) return std::nullopt;
+  struct stat in {};
+  if (::fstat(STDIN_FILENO, &in) != 0 || !S_ISREG(in.st_mode)) return std::nullopt;
+  return in;
+}
+
+// Whether `path` (through links) is the file `in`.
+bool is_file(const fs::path& path, const struct stat& in) {
+  struct stat file {};
+  return ::stat(path.c_str(), &file) == 0 && in.st_dev == file.st_dev && in.st_ino == file.st_ino;
 }
 
 }  // namespace
@@ -99,7 +106,7 @@ void check_distinct_outputs(const std::vector<NamedOutput>& outputs, const std::
     for (const std::string& input : inputs)
       if (names_a_file(input) && same_file(input, out.path))
         throw UsageError(out.option + " " + out.path + " is also an input: writing it would replace the puzzles");
-    if (stdin_is(out.path, inputs))
+    if (const auto in = stdin_file(inputs); in && is_file(out.path, *in))
       throw UsageError(out.option + " " + out.path +
                        " is also standard input: writing it would replace the puzzles");
   }
@@ -111,11 +118,13 @@ void check_inputs_outside(const OutputFolder& folder, const std::vector<std::str
   auto owned = [&](const fs::path& path) { return folder.owns(path.filename().string()) && same_file(path.parent_path(), dir); };
   const std::string writes = folder.option + " " + folder.path + " writes";
   std::error_code listing;
-  for (fs::directory_iterator it(dir, listing), end; !listing && it != end; it.increment(listing))
-    if (folder.owns(it->path().filename().string()) && stdin_is(it->path(), inputs))
-      throw UsageError(writes + " and removes " + folder.names + " there, and standard input is " +
-                       it->path().string() + ", one of them: the run could replace or remove it (give it another "
-                       "name, or another folder)");
+  // (The folder is listed only when standard input is read from a file.)
+  if (const auto in = stdin_file(inputs))
+    for (fs::directory_iterator it(dir, listing), end; !listing && it != end; it.increment(listing))
+      if (folder.owns(it->path().filename().string()) && is_file(it->path(), *in))
+        throw UsageError(writes + " and removes " + folder.names + " there, and standard input is " +
+                         it->path().string() + ", one of them: the run could replace or remove it (give it another "
+                         "name, or another folder)");
   for (const std::string& input : inputs) {
     if (!names_a_file(input)) continue;
     std::error_code error;
