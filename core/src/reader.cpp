@@ -268,7 +268,8 @@ std::uint64_t isqrt(std::uint64_t x) {
 
 // A decimal number token: value, or a reason why it is not one.
 struct Number {
-  enum Kind { ok, negative, too_large, not_a_number } kind = not_a_number;
+  // `signed_number`: a number written with '+', or "-0": cells take no sign.
+  enum Kind { ok, negative, signed_number, too_large, not_a_number } kind = not_a_number;
   long long value = 0;
 };
 
@@ -279,8 +280,9 @@ Number parse_number(std::string_view token) {
     return out;
   }
   std::size_t i = 0;
-  bool minus = false;
-  if (i < token.size() && (token[i] == '-' || token[i] == '+')) minus = token[i++] == '-';
+  const bool minus = i < token.size() && token[i] == '-';
+  const bool plus = i < token.size() && token[i] == '+';
+  if (minus || plus) ++i;
   if (i == token.size()) return out;
   long long value = 0;
   bool large = false;
@@ -290,8 +292,10 @@ Number parse_number(std::string_view token) {
     else large = true;
   }
   out.value = minus ? -value : value;
-  out.kind = large ? Number::too_large : (minus && value != 0) ? Number::negative : Number::ok;
-  if (minus && value == 0) out.value = 0;
+  out.kind = plus || (minus && value == 0) ? Number::signed_number
+             : minus                       ? Number::negative
+             : large                       ? Number::too_large
+                                           : Number::ok;
   return out;
 }
 
@@ -1281,6 +1285,7 @@ struct PuzzleReader::Impl {
     switch (num.kind) {
       case Number::ok: value = static_cast<int>(num.value); return std::nullopt;
       case Number::negative: return "negative number " + quote(token) + ": expected 0 (blank) or a digit from 1";
+      case Number::signed_number: return "number " + quote(token) + " has a sign: cells are written without one";
       case Number::too_large: return "number " + quote(token) + " is too large for a digit";
       case Number::not_a_number: break;
     }
@@ -1316,6 +1321,9 @@ struct PuzzleReader::Impl {
             break;
           case Number::negative:
             error.emplace(col, "negative number " + quote(token) + ": expected " + range);
+            break;
+          case Number::signed_number:
+            error.emplace(col, "number " + quote(token) + " has a sign: cells are written without one");
             break;
           case Number::too_large:
             error.emplace(col, "number " + quote(token) + " is too large: expected " + range);
