@@ -338,10 +338,7 @@ class Checker {
     // search did (sudoku-144-1's about 23 GB), so --max-memory is asked
     // again, for that formula.
     if (const PipelineConfig& p = plan_.pipeline; p.max_memory > 0) {
-      SatChoice whole = p.sat.resolve(puzzle.size());
-      whole.reduction = Reduction::none;
-      whole.mode = SatMode::fresh;
-      whole.instance_encoding = whole.encoding;
+      const SatChoice whole = proof_choice(p.sat, puzzle.size());
       const unsigned workers = std::max(1u, p.workers);
       if (auto refusal =
               memory_refusal(puzzle, whole, p.max_memory / workers, worker_budget_name(p.max_memory, workers),
@@ -638,11 +635,8 @@ class JUnitReport {
 // Whether `stem` names a proof position: INDEX or FILENUMBER-INDEX.
 bool is_proof_stem(std::string_view stem) {
   const std::size_t dash = stem.find('-');
-  auto number = [](std::string_view digits) {
-    return !digits.empty() && digits.front() != '0' &&
-           std::all_of(digits.begin(), digits.end(), [](char c) { return c >= '0' && c <= '9'; });
-  };
-  return dash == std::string_view::npos ? number(stem) : number(stem.substr(0, dash)) && number(stem.substr(dash + 1));
+  if (dash == std::string_view::npos) return parse_position(stem) > 0;
+  return parse_position(stem.substr(0, dash)) > 0 && parse_position(stem.substr(dash + 1)) > 0;
 }
 
 // Whether `name` is one of a proof pair's (STEM.cnf, STEM.drat).

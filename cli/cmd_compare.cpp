@@ -1087,9 +1087,9 @@ int compare(const std::vector<std::string>& args) {
   const int on_stdout = (config.csv == "-") + (config.json == "-") + (config.markdown == "-") + (config.plot == "-");
   if (on_stdout > 1)
     throw UsageError("only one of --csv, --json, --markdown and --plot can go to standard output ('-')");
-  check_distinct_outputs(
-      {{"--csv", config.csv}, {"--json", config.json}, {"--markdown", config.markdown}, {"--plot", config.plot}},
-      config.input.files);
+  std::vector<NamedOutput> outputs;
+  for (const Document& d : documents(config)) outputs.push_back({std::string(d.option), *d.path});
+  check_distinct_outputs(outputs, config.input.files);
   for (const Document& d : documents(config)) {
     if (d.path->empty() || *d.path == "-") continue;
     check_writable(*d.path);  // now, not after the run

@@ -1,7 +1,6 @@
 // satdoku encode: write puzzles as DIMACS CNF for any SAT solver.
 #include <algorithm>
 #include <cerrno>
-#include <charconv>
 #include <filesystem>
 #include <iostream>
 #include <new>
@@ -78,11 +77,7 @@ EncodeReport write_cnf(const Encoder& encoder, std::ostream& out, const std::str
 // The position an --out-dir file name stands for: "12.cnf" is 12; 0 for a
 // name encode never writes ("012.cnf", "1-2.cnf", "a.cnf").
 std::size_t position_of(std::string_view name) {
-  if (!name.ends_with(".cnf") || name.size() < 5 || name[0] < '1' || name[0] > '9') return 0;
-  const std::string_view digits = name.substr(0, name.size() - 4);
-  std::size_t position = 0;
-  const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), position);
-  return ec == std::errc() && end == digits.data() + digits.size() ? position : 0;
+  return name.ends_with(".cnf") ? parse_position(name.substr(0, name.size() - 4)) : 0;
 }
 
 // Whether `path` is a CNF encode wrote: a regular file (a link may lead to

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <charconv>
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -286,6 +287,13 @@ ExitCode remove_leftovers(const std::filesystem::path& dir,
     std::cerr << "satdoku " << words.command << ": removed " << count_text(picked.size(), words.noun) << ' '
               << words.tail << '\n';
   return code;
+}
+
+std::size_t parse_position(std::string_view digits) {
+  if (digits.empty() || digits.front() < '1' || digits.front() > '9') return 0;
+  std::size_t position = 0;
+  const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), position);
+  return ec == std::errc() && end == digits.data() + digits.size() ? position : 0;
 }
 
 bool is_proof_header(const std::vector<std::string>& comments) {

@@ -96,6 +96,11 @@ inline std::string puzzles_text(std::size_t count) { return count_text(count, "p
 // 64 of them; none when it cannot be read.  Tells satdoku's CNF files apart
 // from others of the same name before one is removed.
 std::vector<std::string> leading_comments(const std::filesystem::path& path);
+// The position a file name's `digits` stand for in encode --out-dir's and
+// check --proof's names ("12" in 12.cnf, each half of 2-12.drat): a
+// decimal number from 1 without leading zeros; 0 for anything else.
+std::size_t parse_position(std::string_view digits);
+
 // Whether a CNF's leading comments are a proof CNF's (check --proof): one
 // is "c uniqueness: ...".
 bool is_proof_header(const std::vector<std::string>& comments);

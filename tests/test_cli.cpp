@@ -818,7 +818,8 @@ BOOST_AUTO_TEST_CASE(an_input_in_the_output_folder_is_never_written_or_removed) 
   // Inputs in the folder under other names are read, and stay.
   const std::vector<std::pair<std::string, std::string>> allowed = {
       {"encode -q --out-dir DIR", "puzzles.txt"}, {"encode -q --out-dir DIR", "01.cnf"},
-      {"check -q --proof DIR", "notes.cnf"}, {"check -q --proof DIR", "puzzles.txt"}};
+      {"check -q --proof DIR", "notes.cnf"}, {"check -q --proof DIR", "puzzles.txt"},
+      {"check -q --proof DIR", "0-1.cnf"},   {"check -q --proof DIR", "1-01.drat"}};
   for (const auto& [command, name] : allowed) {
     BOOST_TEST_CONTEXT(command << " " << name) {
       fs::remove_all(root);

@@ -304,6 +304,21 @@ BOOST_AUTO_TEST_CASE(limits_and_preconditions) {
   fs::remove_all(dir);
 }
 
+// A proof's formula is the resolved encoding, whole, in a fresh instance,
+// whatever reduction and mode the search used.
+BOOST_AUTO_TEST_CASE(a_proof_is_written_in_the_whole_formula) {
+  for (const int n : {9, 64}) {
+    const SatConfig config{std::nullopt, AmoMethod::sequential, Reduction::probe, SatMode::hybrid};
+    const SatChoice searched = config.resolve(n), proved = proof_choice(config, n);
+    BOOST_TEST(to_string(proved.reduction) == "none");
+    BOOST_TEST(to_string(proved.mode) == "fresh");
+    BOOST_TEST(to_string(proved.encoding) == to_string(searched.encoding));
+    BOOST_TEST(to_string(proved.instance_encoding) == to_string(searched.encoding));
+    BOOST_TEST(to_string(proved.amo) == "sequential");
+    BOOST_TEST(proved.options == searched.options);
+  }
+}
+
 BOOST_AUTO_TEST_CASE(proofs_are_drat_and_the_cnf_is_what_it_says) {
   auto native = make_native_solver();
   const fs::path dir = fresh_dir("proof");
@@ -323,6 +338,12 @@ BOOST_AUTO_TEST_CASE(proofs_are_drat_and_the_cnf_is_what_it_says) {
       CnfFormula cnf = read_cnf(dir / (stem + ".cnf"));
       BOOST_TEST(cnf.declared_clauses == proof.clauses);
       BOOST_TEST(cnf.variables == proof.variables);
+      // ... and it is proof_choice()'s formula: what check's memory guard weighs.
+      const SatChoice choice = proof_choice({}, 9);
+      ClauseCounter counted;
+      const EncodeReport whole = Encoder(p, {choice.encoding, choice.amo, choice.reduction}).emit(counted);
+      BOOST_TEST(whole.clauses + 1 == proof.clauses);
+      BOOST_TEST(whole.variables == proof.variables);
       const auto last = cnf.clauses[cnf.clauses.size() - 1];
       BOOST_TEST(last.size() == static_cast<std::size_t>(81 - p.clue_count()));
       const VarMap map(9);

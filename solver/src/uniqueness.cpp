@@ -228,13 +228,21 @@ ClueAnalysis analyze_clues(Solver& solver, const Grid& puzzle, const Grid& solut
 // ---------------------------------------------------------------------------
 // Proofs
 
+SatChoice proof_choice(const SatConfig& config, int n) {
+  SatChoice choice = config.resolve(n);
+  choice.reduction = Reduction::none;
+  choice.mode = SatMode::fresh;
+  choice.instance_encoding = choice.encoding;
+  return choice;
+}
+
 UniquenessProof write_uniqueness_proof(const Grid& puzzle, const Grid& solution, const std::filesystem::path& cnf,
                                        const std::filesystem::path& proof, const SatConfig& config,
                                        const Limits& limits) {
   require_solution("write_uniqueness_proof", puzzle, solution);
   const Geometry& g = puzzle.geometry();
-  const SatChoice choice = config.resolve(g.size());
-  const Encoder encoder(puzzle, {choice.encoding, choice.amo, Reduction::none});
+  const SatChoice choice = proof_choice(config, g.size());
+  const Encoder encoder(puzzle, {choice.encoding, choice.amo, choice.reduction});
   // Counted and written under the cancel flag, as write_dimacs() writes: a
   // big board's CNF takes seconds (sudoku-81-1: 0.5 GB, 5 s).
   CancellableSink counter(nullptr, limits.cancel);

@@ -102,12 +102,17 @@ struct UniquenessProof {
   std::uint64_t clauses = 0;              // of the CNF, the blocking clause included
 };
 
+// The formula a proof is written in for an n x n board under `config`: the
+// encoding `config` resolves to, whole (reduction none: every clue a unit
+// clause), in one fresh CaDiCaL.  write_uniqueness_proof() uses it; so may
+// a caller that first weighs what the proof will cost (memory_refusal()).
+SatChoice proof_choice(const SatConfig& config, int n);
+
 // Writes the CNF "rules + clues + not `solution`" to `cnf` and CaDiCaL's DRAT
 // proof of its unsatisfiability (text DRAT: lemma lines "l1 l2 0", deletion
 // lines "d l1 l2 0", the last line "0", the empty clause) to `proof`.
 //
-// The CNF is the encoding chosen by `config` for the board (reduction none:
-// every clue is a unit clause), with satdoku's header comments (so `satdoku
+// The CNF is proof_choice(config, n)'s formula, with satdoku's header comments (so `satdoku
 // decode` reads it), a comment naming the solution, and as its LAST clause
 // the blocking clause: the disjunction of "cell c does not hold its digit
 // in `solution`" over every empty cell c of the puzzle.  The proof shows
