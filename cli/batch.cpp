@@ -181,7 +181,7 @@ Entry EntrySource::end_of_file_with(std::size_t index, std::string_view what, in
   if (error == ENOENT && root >= 4 && static_cast<std::size_t>(root * root) == name.size() &&
       std::all_of(name.begin(), name.end(), symbol))
     diagnostic.message += " (a puzzle itself goes to standard input: echo 'PUZZLE' | satdoku ...)";
-  Entry entry{index, diagnostic.where, {}, std::move(diagnostic), file_ + 1};
+  Entry entry{index, diagnostic.where, {}, std::move(diagnostic), file_ + 1, std::nullopt};
   close_file();
   return entry;
 }

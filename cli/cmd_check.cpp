@@ -72,7 +72,7 @@ struct CheckPlan {
 };
 
 struct CheckRecord {
-  explicit CheckRecord(Entry&& entry) : base{std::move(entry), {}, {}, {}, {}, 0} {}
+  explicit CheckRecord(Entry&& entry) : base{std::move(entry), {}, {}, {}, {}, {}, {}, 0} {}
   SolveRecord base;
   Uniqueness verdict = Uniqueness::unknown;
   std::vector<int> differ;               // multiple: cells where the first two solutions differ
@@ -81,6 +81,7 @@ struct CheckRecord {
   std::string proof_note;                // why no proof was written
   bool proof_failed = false;             // it could not be written (an output error)
   bool met = false;                      // the expectation holds
+  bool given_failed = false;             // it held but for a wrong solution given beside the puzzle
   std::string failure;                   // why it does not
   double seconds = 0;                    // the whole work for the puzzle (verdict, clues, proof)
 };
@@ -146,6 +147,7 @@ class Checker {
       for (int cell = 0; cell < puzzle->cell_count(); ++cell)
         if (result.solutions[0].at(cell) != result.solutions[1].at(cell)) r.differ.push_back(cell);
     if (reference_ && result.status != Status::error && !result.refused) cross_check(r, *puzzle);
+    judge_given_solution(r.base, *puzzle);
     if (!r.base.problem.empty()) return finish(std::move(r));
     // --count K asks both backends for K + 1 solutions, so that either tells
     // "exactly K" from "more than K" alike; the (K + 1)-th is not reported.
@@ -374,6 +376,12 @@ class Checker {
         r.met = r.verdict == Uniqueness::unique && r.clues && r.clues->complete && r.clues->redundant.empty();
         break;
     }
+    if (r.met && r.base.given == "wrong") {
+      r.met = false;
+      r.given_failed = true;
+      r.failure = r.base.given_message;
+      return std::move(r);
+    }
     if (r.met) return std::move(r);
     // An error (out of memory, a formula refused) is one in the summary too, not a verdict.
     r.failure = "expected " + std::string(to_string(plan_.expect)) + ", got " +
@@ -398,6 +406,7 @@ struct CheckTally {
   std::size_t puzzles = 0, unique = 0, multiple = 0, none = 0, invalid = 0, unknown = 0, errors = 0;
   std::size_t failed = 0, problems = 0, proofs = 0, proof_errors = 0;
   std::size_t undecided = 0;  // unique, but a limit stopped the clue analysis
+  std::size_t wrong_given = 0;  // solutions given beside the puzzles that are wrong
 
   void add(const CheckRecord& r) {
     ++puzzles;
@@ -412,14 +421,15 @@ struct CheckTally {
       }
     if (!r.base.problem.empty()) ++problems;
     if (r.clues && !r.clues->complete) ++undecided;
-    if (!r.met && !error) ++failed;  // an error is counted (and named on stderr) as one
+    if (!r.met && !error && !r.given_failed) ++failed;  // an error is counted (and named on stderr) as one
+    if (r.base.given == "wrong") ++wrong_given;
     if (!r.proof_drat.empty()) ++proofs;
     if (r.proof_failed) ++proof_errors;
   }
 
   ExitCode exit_code() const {
     ExitCode code = ExitCode::ok;
-    if (failed) code = worst(code, ExitCode::unsolved);
+    if (failed || wrong_given) code = worst(code, ExitCode::unsolved);
     if (errors || proof_errors) code = worst(code, ExitCode::usage);
     if (problems) code = worst(code, ExitCode::disagreement);
     return code;
@@ -433,6 +443,7 @@ struct CheckTally {
                     std::to_string(none) + " none, " + std::to_string(invalid) + " invalid, " +
                     std::to_string(unknown) + " unknown, " + count_text(errors, "error") + "; " +
                     std::to_string(failed) + " not " + std::string(to_string(expect));
+    if (wrong_given) s += ", " + count_text(wrong_given, "given solution") + " wrong";
     if (undecided) s += ", " + std::to_string(undecided) + " with clues undecided";
     if (proofs) s += ", " + count_text(proofs, "proof");
     if (problems) s += ", " + count_text(problems, "DISAGREEMENT", "DISAGREEMENTS");
@@ -795,6 +806,8 @@ int check(const std::vector<std::string>& args) {
     if (!r.base.problem.empty()) report_problem(std::cerr, r.base, plan.alphabet);
     if (!r.base.reference_note.empty())
       std::cerr << source_of(r.base.entry) << ": note: " << r.base.reference_note << '\n';
+    if (!r.base.given_message.empty() && r.failure != r.base.given_message)
+      std::cerr << source_of(r.base.entry) << ": " << r.base.given_message << '\n';
     // Why a unique puzzle got no proof: an output error, or a note (a limit,
     // memory, an interruption), so that no proof goes missing unsaid.
     if (!r.proof_note.empty())

@@ -25,11 +25,15 @@ std::string exit_code_help(std::string_view command) {
   static constexpr Codes kCodes[] = {
       {"", "every puzzle was solved (or met the expectation)",
        "some puzzle has no solution or clashing clues (compare: 2), hit a limit (unknown), or missed the "
-       "expectation",
+       "expectation, or a solution given beside a puzzle (a CSV column) is wrong",
        true, true},
-      {"solve", "every puzzle was solved", "some puzzle has no solution or clashing clues, or hit a limit (unknown)",
+      {"solve", "every puzzle was solved",
+       "some puzzle has no solution or clashing clues, or hit a limit (unknown), or a solution given beside a puzzle "
+       "(a CSV column) is wrong",
        true, true},
-      {"check", "every puzzle met the expectation (--expect)", "some puzzle missed it (its file:line is named)", true,
+      {"check", "every puzzle met the expectation (--expect)",
+       "some puzzle missed it, or a solution given beside a puzzle (a CSV column) is wrong (its file:line is named)",
+       true,
        true},
       {"compare", "every row measured every puzzle",
        "some row hit a limit or could not take or measure a puzzle (unknown: see the message); a puzzle whose "

@@ -137,7 +137,7 @@ Pipeline::Pipeline(const PipelineConfig& config)
       reference_(config.cross_check && config.backend != "native" ? make_native_solver() : nullptr) {}
 
 SolveRecord Pipeline::run(Entry&& entry, std::uint64_t block) {
-  SolveRecord record{std::move(entry), {}, {}, {}, {}, 0};
+  SolveRecord record{std::move(entry), {}, {}, {}, {}, {}, {}, 0};
   const auto* puzzle = std::get_if<Grid>(&record.entry.content);
   if (!puzzle) {
     record.result.status = Status::error;
@@ -237,6 +237,7 @@ SolveRecord Pipeline::run(Entry&& entry, std::uint64_t block) {
     }
   }
   stop_and_wait();  // a backend error compares nothing
+  judge_given_solution(record, *puzzle);
   return record;
 }
 

@@ -1,5 +1,6 @@
 #include "records.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <ostream>
 
@@ -21,13 +22,14 @@ void Tally::add(const SolveRecord& r) {
     case Status::error: ++errors; break;
   }
   if (!r.problem.empty()) ++problems;
+  if (r.given == "wrong") ++wrong_given;
   if (r.result.stats.by_propagation && (r.result.status == Status::solved || r.result.status == Status::none))
     ++by_propagation;
 }
 
 ExitCode Tally::exit_code() const {
   ExitCode code = ExitCode::ok;
-  if (none || invalid || unknown) code = worst(code, ExitCode::unsolved);
+  if (none || invalid || unknown || wrong_given) code = worst(code, ExitCode::unsolved);
   if (errors) code = worst(code, ExitCode::usage);
   if (problems) code = worst(code, ExitCode::disagreement);
   return code;
@@ -41,8 +43,45 @@ std::string Tally::summary(double seconds) const {
                   std::to_string(invalid) + " invalid, " + std::to_string(unknown) + " unknown, " +
                   count_text(errors, "error");
   if (problems) s += ", " + count_text(problems, "DISAGREEMENT", "DISAGREEMENTS");
+  if (wrong_given) s += ", " + count_text(wrong_given, "given solution") + " wrong";
   s += "; " + std::to_string(by_propagation) + " settled without search";
   return s + "; " + rate;
+}
+
+void judge_given_solution(SolveRecord& r, const Grid& puzzle) {
+  if (!r.entry.solution || !r.problem.empty()) return;
+  const Grid& given = *r.entry.solution;
+  const Result& answer = r.result;
+  if (auto violation = verify(puzzle, given)) {
+    r.given = "wrong";
+    r.given_message = "the solution given beside the puzzle is wrong: " + violation->describe(puzzle.geometry());
+    if (!answer.solutions.empty()) {  // where it parts from the (first) solution found
+      const Geometry& g = puzzle.geometry();
+      const Grid& found = answer.solutions.front();
+      constexpr std::size_t kShown = 5;
+      std::vector<int> cells;
+      for (int cell = 0; cell < g.cell_count(); ++cell)
+        if (given.at(cell) != found.at(cell)) cells.push_back(cell);
+      r.given_message += "; it differs from the solution found in " + count_text(cells.size(), "cell") + ":";
+      for (std::size_t i = 0; i < cells.size() && i < kShown; ++i)
+        r.given_message += " " + cell_name(g, cells[i]) + " (" + std::to_string(given.at(cells[i])) + ", not " +
+                           std::to_string(found.at(cells[i])) + ")";
+      if (cells.size() > kShown) r.given_message += " ...";
+    }
+    return;
+  }
+  const bool found = std::find(answer.solutions.begin(), answer.solutions.end(), given) != answer.solutions.end();
+  if (found) {
+    r.given = "agrees";
+  } else if (answer.status == Status::none || (answer.status == Status::solved && answer.exhausted)) {
+    r.problem = "the solution given beside the puzzle obeys the rules and keeps the clues, but the answer " +
+                std::string(answer.status == Status::none ? "is none" : "found every solution without it");
+  } else if (answer.status == Status::solved) {
+    r.given = "differs";
+    r.given_message = "the solution given beside the puzzle is another one: the puzzle has more than one solution";
+  } else {
+    r.given = "valid";
+  }
 }
 
 std::string source_of(const Entry& entry) {
@@ -133,6 +172,8 @@ nlohmann::json record_json(const SolveRecord& r, const Alphabet& alphabet) {
   }
   if (!r.problem.empty()) j["problem"] = r.problem;
   if (!r.reference_note.empty()) j["reference"] = r.reference_note;
+  if (!r.given.empty()) j["given_solution"] = r.given;
+  if (!r.given_message.empty()) j["given_message"] = r.given_message;
   j["stats"] = stats_json(r.result.stats);
   return j;
 }
@@ -149,6 +190,7 @@ void report_problem(std::ostream& err, const SolveRecord& r, const Alphabet& alp
   };
   list("  answer:    ", r.result.solutions);
   list("  reference: ", r.reference_solutions);
+  if (r.entry.solution) err << "  given:     " << format_line(*r.entry.solution, alphabet) << '\n';
 }
 
 void print_record(std::ostream& out, std::ostream& err, const SolveRecord& r, OutputFormat format,
@@ -161,6 +203,7 @@ void print_record(std::ostream& out, std::ostream& err, const SolveRecord& r, Ou
     err << source_of(r.entry) << ": " << to_string(r.result.status)
         << (r.result.message.empty() ? "" : ": " + r.result.message) << '\n';
   if (!r.problem.empty()) report_problem(err, r, alphabet);
+  if (!r.given_message.empty()) err << source_of(r.entry) << ": " << r.given_message << '\n';
   if (!r.reference_note.empty())
     err << source_of(r.entry) << ": note: " << r.reference_note
         << (!r.result.solutions.empty()             ? "; the answer was verified against the rules and clues only"

@@ -26,12 +26,29 @@ struct SolveRecord {
                                // reference disagreed (a bug, exit code 3)
   std::string reference_note;  // why the cross-check compared less, e.g. "the reference gave up"
   std::vector<Grid> reference_solutions;  // with a disagreement: the reference's answer
+  std::string given;           // with a solution given beside the puzzle (judge_given_solution)
+  std::string given_message;   // why it is wrong, or what its difference means
   std::size_t sequence = 0;    // 1-based position in the whole input
 };
+
+// Compares the solution the input gives beside the puzzle (Entry::solution,
+// from a CSV solution column) with the answer in `r`, once that is
+// verified and cross-checked; sets r.given to
+//   "agrees"  it is one of the answer's solutions;
+//   "differs" it obeys the rules and keeps the clues, but is not the
+//             solution found (the puzzle has more than one);
+//   "valid"   it obeys the rules and keeps the clues, and there is no answer
+//             to compare it with (unknown, error);
+//   "wrong"   it breaks a rule or changes a clue (r.given_message: where).
+// A valid given solution beside an answer that rules it out (none, or every
+// solution found and it not among them) is a bug: r.problem.  Nothing
+// without a given solution, or when r.problem is set already.
+void judge_given_solution(SolveRecord& r, const Grid& puzzle);
 
 // Counts per status, for the summary line.
 struct Tally {
   std::size_t puzzles = 0, solved = 0, none = 0, invalid = 0, unknown = 0, errors = 0, problems = 0;
+  std::size_t wrong_given = 0;  // solutions given beside the puzzles that are wrong
   std::size_t by_propagation = 0;  // settled without search (native: no guess; SAT: by the reduction)
   void add(const SolveRecord& record);
   ExitCode exit_code() const;

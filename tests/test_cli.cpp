@@ -284,6 +284,75 @@ BOOST_AUTO_TEST_CASE(jobs_do_not_change_the_output) {
   BOOST_TEST(one.out == two.out);
 }
 
+// The solution a CSV record gives beside its puzzle is compared with the
+// answer: agrees, differs (another solution of a puzzle with several),
+// wrong (exit code 1, named on stderr; in check the puzzle fails).
+BOOST_AUTO_TEST_CASE(solutions_given_in_a_csv_column_are_compared) {
+  namespace fs = std::filesystem;
+  auto contains = [](const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; };
+  std::string multi;
+  for (const std::string& p : lines_of(slurp(shared_data() / "serg_multi.txt")))
+    if (!p.empty() && p[0] != '#') {
+      multi = p;
+      break;
+    }
+  const std::string found = lines_of(run_satdoku("solve -q -o line", multi + "\n").out).at(0);
+  const auto two = nlohmann::json::parse(run_satdoku("check -q -o json --expect multiple", multi + "\n").out);
+  std::string other;  // a solution of `multi` that solve does not give
+  for (const auto& s : two["solutions"])
+    if (s.get<std::string>() != found) other = s.get<std::string>();
+  BOOST_REQUIRE_EQUAL(other.size(), 81u);
+  std::string wrong = kEasySolution;
+  wrong[2] = '3';  // r1c3 (not a clue): row 1 holds 3 twice
+  const std::string csv = "quizzes,solutions\n" + kEasy + "," + kEasySolution + "\n" + kEasy + "," + wrong + "\n" +
+                          multi + "," + other + "\n" + kEasy + ",\n";
+  const auto solved = run_satdoku("solve -o json --input-format csv", csv);
+  BOOST_TEST(solved.exit_code == 1, solved.err);
+  const auto records = lines_of(solved.out);
+  BOOST_REQUIRE_EQUAL(records.size(), 4u);
+  const char* expected[] = {"agrees", "wrong", "differs", nullptr};
+  for (std::size_t i = 0; i < 4; ++i) {
+    const auto j = nlohmann::json::parse(records[i]);
+    BOOST_TEST(j["status"] == "solved");
+    if (expected[i]) BOOST_TEST(j["given_solution"] == expected[i], records[i]);
+    else BOOST_TEST(!j.contains("given_solution"), records[i]);
+  }
+  BOOST_TEST(contains(solved.err, "<stdin>:3: the solution given beside the puzzle is wrong: row 1 holds 3 twice: r1c2 "
+                                  "and r1c3; it differs from the solution found in 1 cell: r1c3 (3, not 4)\n"),
+             solved.err);
+  BOOST_TEST(contains(solved.err, "<stdin>:4: the solution given beside the puzzle is another one: the puzzle has more "
+                                  "than one solution\n"),
+             solved.err);
+  BOOST_TEST(contains(solved.err, "1 given solution wrong;"), solved.err);
+  // Without the wrong one, solve succeeds.
+  const std::string right = "quizzes,solutions\n" + kEasy + "," + kEasySolution + "\n" + multi + "," + other + "\n";
+  BOOST_TEST(run_satdoku("solve -q -o line", right).exit_code == 0);
+
+  // check: the unique puzzle with a wrong solution beside it fails, by name
+  // in the report, in JSON and in JUnit; the summary counts it apart.
+  const fs::path dir = fs::temp_directory_path() / ("satdoku-given-" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  const std::string unique = "quizzes,solutions\n" + kEasy + "," + kEasySolution + "\n" + kEasy + "," + wrong + "\n";
+  const auto checked = run_satdoku("check --junit " + quoted(dir / "r.xml") + " --input-format csv", unique);
+  BOOST_TEST(checked.exit_code == 1, checked.err);
+  BOOST_TEST(contains(checked.err, "<stdin>:3: FAIL: the solution given beside the puzzle is wrong: row 1 holds 3 twice"),
+             checked.err);
+  BOOST_TEST(contains(checked.err, "0 not unique, 1 given solution wrong;"), checked.err);
+  const std::string xml = slurp(dir / "r.xml");
+  BOOST_TEST(contains(xml, "tests=\"2\" failures=\"1\""), xml);
+  BOOST_TEST(contains(xml, "the solution given beside the puzzle is wrong"), xml);
+  const auto as_json = lines_of(run_satdoku("check -q -o json --input-format csv", unique).out);
+  BOOST_REQUIRE_EQUAL(as_json.size(), 2u);
+  BOOST_TEST(nlohmann::json::parse(as_json[0])["met"] == true);
+  BOOST_TEST(nlohmann::json::parse(as_json[1])["met"] == false);
+  BOOST_TEST(nlohmann::json::parse(as_json[1])["given_solution"] == "wrong");
+  BOOST_TEST(nlohmann::json::parse(as_json[1])["verdict"] == "unique");
+  // A puzzle with several solutions: whichever the given one is, check finds it no bug.
+  const auto several = run_satdoku("check -q --expect multiple", "puzzle,solution\n" + multi + "," + other + "\n");
+  BOOST_TEST(several.exit_code == 0, several.err);
+  fs::remove_all(dir);
+}
+
 // Puzzles with several solutions: which one `solve` prints, and which two
 // `check` shows, must not depend on --jobs or on timing either (a reused
 // solver starts anew at each block of 256 puzzles, and a block stays with

@@ -1597,6 +1597,63 @@ BOOST_AUTO_TEST_CASE(round_trips) {
 // collections are published ("quizzes,solutions";
 // "id,puzzle,solution,clues,difficulty"): the header or the first record
 // picks the column, the other columns are not read.
+// A CSV record's solution column travels with its puzzle (Entry::solution),
+// to be compared with the answer; one that is no complete grid of the
+// puzzle's size costs the record, at its field.
+BOOST_AUTO_TEST_CASE(csv_solution_columns_come_with_their_puzzles) {
+  const Grid solution = grid_of(kSolution);
+  // Named by the header, wherever it stands; "answer" too.
+  for (const std::string header : {"quizzes,solutions", "id,puzzle,answer", "Solution;Puzzle"}) {
+    BOOST_TEST_CONTEXT(header) {
+      std::string record = kPuzzle + "," + kSolution;
+      if (header.starts_with("id")) record = "7," + record;
+      if (header.starts_with("Solution")) record = kSolution + ";" + kPuzzle;
+      const auto entries = read_all(header + "\n" + record + "\n" + record + "\n");
+      BOOST_REQUIRE_EQUAL(entries.size(), 2u);
+      for (const Entry& e : entries) {
+        BOOST_REQUIRE(grid(e) != nullptr);
+        BOOST_TEST((*grid(e) == grid_of(kPuzzle)));
+        BOOST_REQUIRE(e.solution.has_value());
+        BOOST_TEST((*e.solution == solution));
+      }
+      BOOST_TEST(entries[1].index == 2u);  // reading the solution takes no index
+    }
+  }
+  // Without a header: the second puzzle of the record that chose the column.
+  const auto headerless = read_all("0," + kPuzzle + "," + kSolution + ",26,2.2\n");
+  BOOST_REQUIRE_EQUAL(headerless.size(), 1u);
+  BOOST_REQUIRE(headerless[0].solution.has_value());
+  BOOST_TEST((*headerless[0].solution == solution));
+  // No solution column, or an empty field: nothing to compare.
+  BOOST_TEST(!read_all("id,puzzle,rating\n1," + kPuzzle + "," + kSolution + "\n").at(0).solution.has_value());
+  const ReadOptions csv{InputFormat::csv, {}, {}};
+  BOOST_TEST(!read_all("puzzle,solution\n" + kPuzzle + ",\n", csv).at(0).solution.has_value());
+  BOOST_TEST(!read_all(kPuzzle + "\n").at(0).solution.has_value());  // line format
+  // A solution that is no complete grid of the puzzle's size.
+  std::string blank = kSolution, typo = kSolution;
+  blank[10] = '.';
+  typo[20] = '?';
+  const std::string four = "1234341221434321";
+  const std::pair<std::string, std::pair<std::string, std::string>> bad[] = {
+      {blank, {"2:93", "has a blank: a solution fills every cell"}},
+      {typo, {"2:103", "is unreadable: unexpected '?'"}},
+      {four, {"2:83", "is a 4x4 grid, and its puzzle 9x9"}},
+  };
+  for (const auto& [field, expected] : bad) {
+    BOOST_TEST_CONTEXT(field) {
+      const auto entries = read_all("puzzle,solution\n" + kPuzzle + "," + field + "\n" + kPuzzle + "," + kSolution + "\n");
+      BOOST_REQUIRE_EQUAL(entries.size(), 2u);
+      BOOST_REQUIRE(diagnostic(entries[0]));
+      BOOST_TEST(position(*diagnostic(entries[0])) == expected.first);
+      BOOST_TEST(why(entries[0]).find("the solution (field 2) of this CSV line " + expected.second) != std::string::npos,
+                 why(entries[0]));
+      BOOST_TEST(entries[0].index == 1u);
+      BOOST_TEST(entries[1].index == 2u);
+      BOOST_TEST(entries[1].solution.has_value());
+    }
+  }
+}
+
 BOOST_AUTO_TEST_CASE(csv_collections_read_their_puzzle_column) {
   const Grid puzzle = grid_of(kPuzzle), solution = grid_of(kSolution);
   auto grids_of = [](const std::vector<Entry>& entries) {

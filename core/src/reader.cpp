@@ -461,6 +461,13 @@ bool names_puzzle_column(std::string_view name) {
   return false;
 }
 
+// Whether a CSV column called `name` holds the puzzles' solutions.
+bool names_solution_column(std::string_view name) {
+  std::string lower(name);
+  for (char& ch : lower) ch = static_cast<char>(ch | (is_alpha(ch) ? 0x20 : 0));
+  return lower == "solution" || lower == "solutions" || lower == "answer" || lower == "answers";
+}
+
 // Whether `name` may stand in a CSV header: empty, pandas' "Unnamed: 0"
 // for an index without a name, or letters, digits, '_', '-' and '.' that
 // start with a letter or '_'.  "week 12", with a blank, is no name, so
@@ -481,6 +488,7 @@ struct CsvHeader {
   std::size_t fields = 0;  // all of them
   std::size_t width = 0;   // significant_fields()
   std::string name;        // the puzzle column's
+  int solution = -1;       // the solution column, if one is named
 };
 
 // `t` as a CSV header: column names only (column_name()), one of them a
@@ -491,13 +499,15 @@ std::optional<CsvHeader> csv_header(std::string_view t) {
   if (t.empty() || is_digit(t[0]) || t[0] == '.') return std::nullopt;  // (a record, quickly)
   for (const char sep : kCsvSeparators) {
     const std::vector<CsvField> fields = csv_fields(t, sep);
-    CsvHeader header{sep, -1, fields.size(), significant_fields(fields), {}};
+    CsvHeader header{sep, -1, fields.size(), significant_fields(fields), {}, -1};
     bool names = true;
     for (std::size_t k = 0; k < fields.size() && names; ++k) {
       names = column_name(fields[k].text);
       if (names && header.column < 0 && names_puzzle_column(fields[k].text)) {
         header.column = static_cast<int>(k);
         header.name = fields[k].text;
+      } else if (names && header.solution < 0 && names_solution_column(fields[k].text)) {
+        header.solution = static_cast<int>(k);
       }
     }
     if (!names || header.column < 0) continue;
@@ -728,7 +738,7 @@ struct PuzzleReader::Impl {
   }
 
   Entry make_entry(std::uint64_t start, std::variant<Grid, Diagnostic> content, std::string text = {}) {
-    return Entry{++index, SourceLocation{file, start, 0}, std::move(text), std::move(content)};
+    return Entry{++index, SourceLocation{file, start, 0}, std::move(text), std::move(content), 0, std::nullopt};
   }
 
   // A record that could not be read.  `text`, when given, is the record's
@@ -1977,6 +1987,7 @@ struct PuzzleReader::Impl {
   // by the record that chose the column (`csv_origin`, for messages).
   char csv_separator_char = 0;
   int csv_column = -1;
+  int csv_solution_column = -1;  // -1: none
   std::size_t csv_fields_all = 0, csv_width = 0;  // CsvHeader::fields and ::width
   std::string csv_origin;  // "the header on line 1 (column 'puzzle')", "line 2 (which chose field 1)"
 
@@ -1994,6 +2005,7 @@ struct PuzzleReader::Impl {
       if (auto header = csv_header(c.t)) {
         if (header->fields > 1) csv_separator_char = header->separator;
         csv_column = header->column;
+        csv_solution_column = header->solution;
         csv_fields_all = header->fields;
         csv_width = header->width;
         csv_origin = "the header on line " + std::to_string(ln) + " (column '" + header->name + "')";
@@ -2031,6 +2043,7 @@ struct PuzzleReader::Impl {
         if (whole.size() < wanted) continue;
         csv_separator_char = sep;
         csv_column = static_cast<int>(whole.front());
+        csv_solution_column = whole.size() > 1 ? static_cast<int>(whole[1]) : -1;
         csv_fields_all = record.size();
         csv_width = significant_fields(record);
         csv_origin = "line " + std::to_string(line) + " (which chose field " + std::to_string(whole.front() + 1) + ")";
@@ -2078,7 +2091,35 @@ struct PuzzleReader::Impl {
     if (fields[column].text.empty())
       return fail(ln, ln, off + fields[column].column + 1,
                   "the puzzle field (field " + std::to_string(column + 1) + ") of this CSV line is empty", t);
-    return parse_line_puzzle(ln, fields[column].text, off + fields[column].column);
+    Entry entry = parse_line_puzzle(ln, fields[column].text, off + fields[column].column);
+    const auto solution_column = static_cast<std::size_t>(csv_solution_column);
+    if (csv_solution_column < 0 || solution_column >= fields.size() || fields[solution_column].text.empty())
+      return entry;
+    const auto* puzzle = std::get_if<Grid>(&entry.content);
+    if (!puzzle) return entry;
+    // The solution is read as a puzzle is, but is no entry of its own.
+    const std::size_t entries = index;
+    const CsvField& field = fields[solution_column];
+    Entry read = parse_line_puzzle(ln, field.text, off + field.column);
+    index = entries;
+    const std::string name = "the solution (field " + std::to_string(solution_column + 1) + ") of this CSV line ";
+    auto wrong = [&](std::uint64_t column, const std::string& what) {
+      entry.content = Diagnostic{SourceLocation{file, ln, column}, name + what};
+      return std::move(entry);
+    };
+    if (const auto* d = std::get_if<Diagnostic>(&read.content)) return wrong(d->where.column, "is unreadable: " + d->message);
+    Grid& solution = std::get<Grid>(read.content);
+    if (solution.size() != puzzle->size())
+      return wrong(off + field.column + 1, "is a " + std::to_string(solution.size()) + "x" +
+                                               std::to_string(solution.size()) + " grid, and its puzzle " +
+                                               std::to_string(puzzle->size()) + "x" + std::to_string(puzzle->size()));
+    for (int cell = 0; cell < solution.cell_count(); ++cell)
+      if (!solution.at(cell))
+        return wrong(off + field.column + 1 +
+                         (field.text.size() == static_cast<std::size_t>(solution.cell_count()) ? static_cast<std::size_t>(cell) : 0),
+                     "has a blank: a solution fills every cell (an empty field gives none)");
+    entry.solution = std::move(solution);
+    return entry;
   }
 
   // --------------------------------------------------------- LeetCode --

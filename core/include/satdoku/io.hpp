@@ -97,6 +97,9 @@ struct Entry {
   std::variant<Grid, Diagnostic> content;
   std::size_t input = 0;                  // 1-based position of its file among several inputs
                                           // (set by whoever reads them in turn); 0 if unknown
+  std::optional<Grid> solution;           // the solution the input gives beside the puzzle (a
+                                          // CSV record's solution column), to be compared with
+                                          // the answer; a complete grid of the puzzle's shape
 };
 
 // Longest line a reader buffers: 8 MiB, its line end (LF or CR LF) and a
@@ -160,7 +163,11 @@ inline constexpr std::size_t kMaxLineLength = std::size_t{8} << 20;
 // reads the puzzle column of each record (fields separated by , ; or tab,
 // quotes allowed), chosen by a header's name or, without one, by the first
 // record with a puzzle and its solution; a record must have the fields of
-// the header or of that record (empty ones at its end aside).
+// the header or of that record (empty ones at its end aside).  The solution
+// column (a header's solution, solutions, answer or answers; without a
+// header, the choosing record's second whole puzzle), where a record fills
+// it, becomes Entry::solution: it must be a complete grid of the puzzle's
+// size, else the record is a Diagnostic at that field.
 // After a defect the reader skips the rest of that puzzle: to the next line
 // (line, comma, csv), to N rows or a blank line (grid, tokens), to the next
 // `Grid` header (euler).
