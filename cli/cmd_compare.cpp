@@ -1203,21 +1203,26 @@ int compare(const std::vector<std::string>& args) {
   mark(summary);
 
   const std::string settings = config.strength_only ? "" : cadical_settings(config);
-  // Each document on its own: one that cannot be written costs only itself.
-  auto emit = [&](const std::string& path, auto writer) {
-    if (path.empty()) return;
+  // Each document on its own: one that cannot be written costs only itself,
+  // and an earlier run's in its place goes, as when no document is written.
+  const auto docs = documents(config);  // --csv, --json, --markdown, --plot
+  auto emit = [&](const Document& d, auto writer) {
+    if (d.path->empty()) return;
     try {
-      write_to(path, writer);
+      write_to(*d.path, writer);
     } catch (const OutputError& e) {
-      std::cerr << "satdoku compare: " << e.what() << '\n';
+      std::cerr << "satdoku compare: " << e.what();
+      if (*d.path != "-" && remove_earlier_output(*d.path, d.marker))
+        std::cerr << " (" << *d.path << ", an earlier run's document, removed)";
+      std::cerr << '\n';
       code = worst(code, ExitCode::usage);
     }
   };
-  emit(config.csv, [&](std::ostream& o) { write_csv(o, summary, config.strength_only); });
-  emit(config.json, [&](std::ostream& o) { write_json(o, summary, config, left_out); });
-  emit(config.markdown,
+  emit(docs[0], [&](std::ostream& o) { write_csv(o, summary, config.strength_only); });
+  emit(docs[1], [&](std::ostream& o) { write_json(o, summary, config, left_out); });
+  emit(docs[2],
        [&](std::ostream& o) { write_markdown(o, summary, config.probe, config.strength_only, left_out, settings); });
-  emit(config.plot, [&](std::ostream& o) { write_svg(o, summary); });
+  emit(docs[3], [&](std::ostream& o) { write_svg(o, summary); });
   if (on_stdout == 0) write_table(std::cout, summary, config.probe, config.strength_only, left_out, settings);
   std::cout.flush();
 

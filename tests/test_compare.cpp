@@ -611,6 +611,20 @@ BOOST_AUTO_TEST_CASE(a_failed_document_costs_only_itself) {
   BOOST_TEST(r.err.find("satdoku compare: cannot write /dev/full: No space left on device") != std::string::npos, r.err);
   BOOST_TEST(r.out.find("12 puzzles. ") != std::string::npos, r.out);
   BOOST_TEST(test::slurp(dir / "c.csv").find("triads") != std::string::npos);
+  // A file that cannot grow (ulimit -f, the signal ignored: the write fails
+  // with EFBIG): an earlier run's plot at its path goes, as when no document
+  // is written, so that it does not pass for this run's; the small CSV is
+  // written.
+  { std::ofstream(dir / "p.svg") << "<svg><title>satdoku compare: puzzles solved against time</title></svg>\n"; }
+  const auto limited = test::run_shell("cd '" + dir.string() + "' && trap '' XFSZ && ulimit -f 2 && exec '" +
+                                       test::satdoku_binary().string() + "' compare --no-progress --encodings triads " +
+                                       "--plot p.svg --csv c.csv '" + small_input().string() + "' 2>&1 >/dev/null");
+  BOOST_TEST(limited.exit_code == 2, limited.out);
+  BOOST_TEST(limited.out.find("satdoku compare: cannot write p.svg: File too large (p.svg, an earlier run's document, "
+                              "removed)\n") != std::string::npos,
+             limited.out);
+  BOOST_TEST(!fs::exists(dir / "p.svg"));
+  BOOST_TEST(test::slurp(dir / "c.csv").find("triads") != std::string::npos);
   fs::remove_all(dir);
   const auto junk = test::run_satdoku("compare", "12345\nxyz\n");
   BOOST_TEST(junk.exit_code == 2);
