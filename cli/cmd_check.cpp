@@ -587,6 +587,10 @@ std::string xml_escape(std::string_view text) {
   return s;
 }
 
+// How a JUnit report of check's starts (after the XML declaration): only a
+// file that holds it is taken for an earlier run's report and removed.
+constexpr std::string_view kReportMarker = "<testsuite name=\"satdoku check\"";
+
 // JUnit XML: one <testcase> per puzzle, kept in memory until the end (the
 // <testsuite> element carries the totals).
 class JUnitReport {
@@ -631,7 +635,7 @@ class JUnitReport {
   }
 
   void write(std::ostream& out, double seconds) const {
-    out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n  <testsuite name=\"satdoku check\" tests=\""
+    out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n  " << kReportMarker << " tests=\""
         << tests_ << "\" failures=\"" << failures_ << "\" errors=\"" << errors_ << "\" time=\"" << seconds << "\">\n"
         << cases_ << "  </testsuite>\n</testsuites>\n";
   }
@@ -831,7 +835,7 @@ int check(const std::vector<std::string>& args) {
   // in its place goes too.
   auto no_report = [&](std::string_view why) {
     std::cerr << "satdoku check: no JUnit report: " << why;
-    if (records_on_stdout && remove_earlier_output(config.junit, "<testsuite name=\"satdoku check\""))
+    if (records_on_stdout && remove_earlier_output(config.junit, kReportMarker))
       std::cerr << " (" << config.junit << ", an earlier run's report, removed)";
     std::cerr << '\n';
   };
@@ -856,7 +860,11 @@ int check(const std::vector<std::string>& args) {
       try {
         junit->write(config.junit, totals.seconds);
       } catch (const OutputError& e) {  // said here, and the summary still follows
-        std::cerr << "satdoku check: " << e.what() << '\n';
+        // An earlier run's report in its place would pass for this run's.
+        std::cerr << "satdoku check: " << e.what();
+        if (remove_earlier_output(config.junit, kReportMarker))
+          std::cerr << " (" << config.junit << ", an earlier run's report, removed)";
+        std::cerr << '\n';
         code = worst(code, ExitCode::usage);
       }
     }

@@ -456,6 +456,17 @@ BOOST_AUTO_TEST_CASE(junit_xml_parses_and_names_every_puzzle) {
   const std::string both = slurp(xml);
   for (const char* input : {"1", "2"})
     BOOST_TEST(both.find("name=\"" + easy.string() + ":1 (input " + input + ")\"") != std::string::npos, both);
+  // A report that cannot be written (no file may grow: ulimit -f 0, the
+  // signal ignored) takes the earlier run's report at its path with it, so
+  // that CI does not read that one's verdicts for this run's.
+  const std::string limited = "cd " + quoted(dir) + " && trap '' XFSZ && ulimit -f 0 && exec " +
+                              quoted(satdoku_binary()) + " check --junit report.xml easy.txt 2>&1 >/dev/null";
+  const RunResult unwritten = run_shell(limited);
+  BOOST_TEST(unwritten.exit_code == 2, unwritten.out);
+  BOOST_TEST(unwritten.out.find("satdoku check: cannot write report.xml: File too large (report.xml, an earlier run's "
+                                "report, removed)\n") != std::string::npos,
+             unwritten.out);
+  BOOST_TEST(!fs::exists(xml));
   fs::remove_all(dir);
 }
 
