@@ -212,6 +212,14 @@ SatChoice row_choice(const SatConfig& sat, int n, const Limits& limits) {
   return c;
 }
 
+// What a row measures: row_choice(), or with --strength-only the encoding
+// whose propagation is measured and its method alone (so a row of `auto`
+// up to 9x9 is `triads`, not the `triads+extended` a search would run).
+SatChoice measured_choice(const SatConfig& sat, int n, const Limits& limits, bool strength_only) {
+  const SatChoice c = row_choice(sat, n, limits);
+  return strength_only ? SatChoice{c.encoding, c.encoding, c.amo} : c;
+}
+
 // Rows that run every board size of `puzzles` alike would show the same
 // measurement twice, once under `auto`: it resolves by board size to what
 // another row may list (--amo auto,pairwise up to 144x144 and auto,commander
@@ -232,8 +240,7 @@ std::vector<RowSpec> distinct_rows(const std::vector<RowSpec>& rows, const std::
     const SatConfig sat = sat_config(row, c);
     std::vector<SatChoice> choices;
     for (const int n : sizes) {
-      const SatChoice choice = row_choice(sat, n, limits);
-      choices.push_back(c.strength_only ? SatChoice{choice.encoding, choice.encoding, choice.amo} : choice);
+      choices.push_back(measured_choice(sat, n, limits, c.strength_only));
     }
     if (std::find(measured.begin(), measured.end(), choices) == measured.end()) {
       measured.push_back(std::move(choices));
@@ -308,7 +315,7 @@ class ChunkRunner {
         if (cancel.load(std::memory_order_relaxed)) return false;
         const Grid& puzzle = puzzles[i];
         Sample& s = samples[r][i];
-        const SatChoice choice = row_choice(sat, puzzle.size(), limits);
+        const SatChoice choice = measured_choice(sat, puzzle.size(), limits, config_.strength_only);
         s.choice = choice;
         if (!config_.strength_only) {
           if (auto refusal = refused(puzzle, choice)) {
