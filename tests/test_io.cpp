@@ -1689,11 +1689,32 @@ BOOST_AUTO_TEST_CASE(csv_collections_read_their_puzzle_column) {
   const ReadOptions csv{InputFormat::csv, {}, {}};
   const auto rating = read_all(kPuzzle + ", 5 stars\n" + kSolution + ",3 stars\n", csv);
   BOOST_TEST((grids_of(rating) == std::vector<Grid>{puzzle, solution}));
-  const auto none = read_all("a,b\n" + kPuzzle + ",x\n", csv);
+  const auto none = read_all("a,12\n" + kPuzzle + ",x\n", csv);
   BOOST_REQUIRE_EQUAL(none.size(), 2u);
   BOOST_REQUIRE(diagnostic(none[0]));
   BOOST_TEST(why(none[0]).find("no field of this CSV line is a puzzle") != std::string::npos, why(none[0]));
   BOOST_TEST(grid(none[1]) != nullptr);
+  // A header whose names say nothing of puzzles, above a record of as many
+  // fields with a puzzle in it, is passed over: the records choose the
+  // column (and the solution column); above a record of other width, or
+  // with no puzzle, it is reported.
+  for (const std::string header : {"unsolved,solved", "id,quiz_text"}) {
+    BOOST_TEST_CONTEXT(header) {
+      const bool pair = header == "unsolved,solved";
+      const auto unnamed =
+          read_all(header + "\n" + (pair ? kPuzzle + "," + kSolution : "7," + kPuzzle) + "\n", csv);
+      BOOST_REQUIRE_EQUAL(unnamed.size(), 1u);
+      BOOST_TEST((grids_of(unnamed) == std::vector<Grid>{puzzle}));
+      BOOST_TEST(unnamed[0].where.line == 2u);
+      BOOST_TEST(unnamed[0].solution.has_value() == pair);
+    }
+  }
+  BOOST_TEST(read_all("unsolved,solved\n" + kPuzzle + "," + kSolution + "\n").size() == 1u);  // detected too
+  for (const std::string& text : {"a,b,c\n7," + kPuzzle + "\n", "a,b\nx,y\n" + kPuzzle + ",z\n"}) {
+    const auto reported = read_all(text, csv);
+    BOOST_REQUIRE(!reported.empty());
+    BOOST_TEST(diagnostic(reported[0]) != nullptr, text);
+  }
   // Headers as programs and spreadsheets write them: pandas' index column
   // (unnamed, or "Unnamed: 0"), a trailing separator, Excel's "sep=;"
   // line, semicolons, tabs, quoted names with blanks inside the quotes, a

@@ -2012,6 +2012,7 @@ struct PuzzleReader::Impl {
         continue;
       }
       const std::string text(c.t);  // (the look-ahead may move the line's text)
+      if (csv_column < 0 && heads_records_unnamed(text)) continue;
       if (csv_column < 0) {
         if (auto undecided = choose_csv_column(ln, text))
           return fail(ln, ln, c.off + 1, std::move(*undecided), text);
@@ -2022,6 +2023,26 @@ struct PuzzleReader::Impl {
       return read_csv_record(ln, text, c.off, csv_fields(text, csv_separator_char));
     }
     return std::nullopt;
+  }
+
+  // Whether `t`, before any header, is one whose names say nothing of
+  // puzzles ("unsolved,solved", "id,quiz_text"): two or more column names,
+  // directly above a record of as many fields, one of them a whole puzzle.
+  // Such a line is passed over, and the records choose the column.
+  bool heads_records_unnamed(const std::string& t) {
+    for (const char sep : kCsvSeparators) {
+      if (csv_separator_char && sep != csv_separator_char) continue;
+      const std::vector<CsvField> names = csv_fields(t, sep);
+      if (names.size() < 2 || !std::all_of(names.begin(), names.end(), [](const CsvField& f) {
+            return !f.text.empty() && column_name(f.text);
+          }))
+        continue;
+      const std::vector<std::string> next = peek_content(1);
+      if (next.empty()) return false;
+      const std::vector<CsvField> record = csv_fields(next.front(), sep);
+      return significant_fields(record) == names.size() && !whole_puzzle_fields(record, alphabet, options).empty();
+    }
+    return false;
   }
 
   // Without a header, the first record with a puzzle and its solution

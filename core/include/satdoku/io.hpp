@@ -162,7 +162,8 @@ inline constexpr std::size_t kMaxLineLength = std::size_t{8} << 20;
 // numbers; `comma` reads one puzzle per line, rows between commas; `csv`
 // reads the puzzle column of each record (fields separated by , ; or tab,
 // quotes allowed), chosen by a header's name or, without one, by the first
-// record with a puzzle and its solution; a record must have the fields of
+// record with a puzzle and its solution (a header of other names right
+// above a record as wide is passed over); a record must have the fields of
 // the header or of that record (empty ones at its end aside).  The solution
 // column (a header's solution, solutions, answer or answers; without a
 // header, the choosing record's second whole puzzle), where a record fills
