@@ -2,6 +2,7 @@
 // reference; counting through blocking clauses; statuses and limits.
 #define BOOST_TEST_MODULE sat
 #include <algorithm>
+#include <climits>
 #include <limits>
 #include <numeric>
 #include <random>
@@ -243,6 +244,25 @@ BOOST_AUTO_TEST_CASE(bad_cadical_options_are_usage_errors) {
   BOOST_TEST(parse_sat_option("seed=7").second == 7);
   BOOST_TEST(parse_sat_option("lucky=false").second == 0);
   BOOST_CHECK_THROW(make_sat_solver({.options = {{"nosuchoption", 1}}}), UsageError);
+}
+
+// A phase is the value the search tries first: with one clause (1 or 2) and
+// CaDiCaL's lucky pass off, the model follows the phases given.  Misuse is
+// an error.
+BOOST_AUTO_TEST_CASE(phases_are_what_the_search_tries_first) {
+  for (const int first : {1, 2}) {
+    SatSolver solver;
+    solver.set_option("lucky", 0);
+    solver.add_clause({1, 2});
+    solver.phase(first == 1 ? 1 : -1);
+    solver.phase(first == 2 ? 2 : -2);
+    BOOST_REQUIRE(solver.solve() == SatResult::sat);
+    BOOST_TEST(solver.value(1) == (first == 1));
+    BOOST_TEST(solver.value(2) == (first == 2));
+  }
+  SatSolver solver;
+  BOOST_CHECK_THROW(solver.phase(0), UsageError);
+  BOOST_CHECK_THROW(solver.phase(INT_MIN), UsageError);
 }
 
 // satdoku's own CaDiCaL settings: up to 9x9 only, and the user's come after.

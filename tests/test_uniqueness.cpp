@@ -264,6 +264,36 @@ BOOST_AUTO_TEST_CASE(redundant_clues_are_redundant_and_needed_ones_needed) {
   BOOST_TEST(puzzles_with_redundant == 40u);
 }
 
+// A puzzle of 100 clues or more passes "every clue but one" in groups,
+// each behind an activator of its own (ClueAnalyzer::analyze): sudoku-16-1's
+// 116 clues make 11 groups.  Its lists are those of the reference's
+// analysis, and each witness is another solution without its clue; twice
+// in one instance, so that the first puzzle's groups are retired.
+BOOST_AUTO_TEST_CASE(clues_in_groups_give_the_same_analysis) {
+  const Grid p = read_puzzles(shared_data() / "large" / "sudoku-16-1.txt", 1).front();
+  BOOST_REQUIRE(p.clue_count() >= 100);
+  auto native = make_native_solver();
+  const Grid solution = unique_solution(*native, p);
+  const ClueAnalysis expected = analyze_clues(*native, p, solution);
+  BOOST_REQUIRE(expected.complete);
+  BOOST_REQUIRE(!expected.redundant.empty());
+  BOOST_REQUIRE(!expected.needed.empty());
+  ClueAnalyzer analyzer;
+  for (int round = 0; round < 2; ++round) {
+    BOOST_TEST_CONTEXT("round " << round) {
+      const ClueAnalysis a = analyzer.analyze(p, solution);
+      BOOST_REQUIRE(a.complete);
+      BOOST_TEST(a.redundant == expected.redundant);
+      BOOST_TEST(a.needed == expected.needed);
+      BOOST_REQUIRE_EQUAL(a.witnesses.size(), a.needed.size());
+      for (std::size_t i = 0; i < a.needed.size(); ++i) {
+        BOOST_TEST(!verify(without(p, a.needed[i]), a.witnesses[i]));
+        BOOST_TEST(!(a.witnesses[i] == solution));
+      }
+    }
+  }
+}
+
 BOOST_AUTO_TEST_CASE(analyzer_is_reusable_across_board_shapes) {
   ClueAnalyzer analyzer;
   auto native = make_native_solver();

@@ -177,6 +177,11 @@ SatResult SatSolver::solve(std::span<const int> assumptions) {
   return status == 10 ? SatResult::sat : status == 20 ? SatResult::unsat : SatResult::unknown;
 }
 
+void SatSolver::phase(int lit) {
+  if (lit == 0 || lit == INT_MIN) throw UsageError("SatSolver::phase: invalid literal " + std::to_string(lit));
+  impl_->solver.phase(lit);
+}
+
 bool SatSolver::value(int var) const {
   if (!impl_->model_valid) throw UsageError("SatSolver::value: no model (the last solve was not sat)");
   if (var <= 0 || var == INT_MAX) throw UsageError("SatSolver::value: invalid variable " + std::to_string(var));

@@ -88,6 +88,11 @@ class SatSolver final : public ClauseSink {
     return solve(std::span<const int>(assumptions.begin(), assumptions.size()));
   }
 
+  // The value the search tries first for `lit`'s variable: `lit` true
+  // (CaDiCaL's phase(); a hint only, every answer still follows from the
+  // clauses).  Precondition: lit is neither 0 nor INT_MIN (UsageError).
+  void phase(int lit);
+
   // The value of variable `var` (>= 1) in the model.  Precondition: the last
   // solve() returned sat and no clause was added since (UsageError
   // otherwise).  A variable the solver never saw is false.
