@@ -240,15 +240,23 @@ class Enumeration {
 // big board uses a few percent of its N^3 cell variables (sudoku-100-1: 34,508
 // of 1,000,000): the `cadical` binary solves it in 0.09 s numbered densely,
 // 0.38 s as exported.
+// Its table grows by doubling, but no further than the cell variables
+// (`map`'s primary_count()) while only they come: a 400x400 board that
+// needs search would otherwise reach 2 x 64M entries (512 MB) for 64M.
 class DenseVariables final : public ClauseSink {
  public:
-  explicit DenseVariables(ClauseSink& next) : next_(next) {}
+  DenseVariables(ClauseSink& next, const VarMap& map)
+      : next_(next), cells_(static_cast<std::size_t>(map.primary_count()) + 1) {}
 
   void add_clause(std::span<const int> literals) override {
     clause_.clear();
     for (int lit : literals) {
       const auto var = static_cast<std::size_t>(lit < 0 ? -static_cast<long long>(lit) : lit);
-      if (var >= dense_.size()) dense_.resize(std::max(var + 1, 2 * dense_.size()), 0);
+      if (var >= dense_.size()) {
+        std::size_t size = std::max(var + 1, 2 * dense_.size());
+        if (var < cells_) size = std::min(size, cells_);
+        dense_.resize(size, 0);
+      }
       int& d = dense_[var];
       if (d == 0) d = ++count_;
       clause_.push_back(lit < 0 ? -d : d);
@@ -266,6 +274,7 @@ class DenseVariables final : public ClauseSink {
 
  private:
   ClauseSink& next_;
+  std::size_t cells_;       // the cell variables and 0
   std::vector<int> dense_;  // by original variable
   std::vector<int> clause_;
   int count_ = 0;
@@ -339,7 +348,7 @@ int FreshFormula::digit_of_cell(int cell) const {
 FreshFormula::Size FreshFormula::size() const {
   if (settled()) return {};
   ClauseCounter counter;
-  DenseVariables dense(counter);
+  DenseVariables dense(counter, impl_->encoder.map());
   emit(dense);
   return {static_cast<std::uint64_t>(dense.count()), counter.clauses(), counter.literals()};
 }
@@ -428,7 +437,7 @@ class SatBackend final : public Solver {
     SatSolver solver;
     apply_options(solver, choice, config_);
     solver.set_cancel(limits.cancel);
-    DenseVariables dense(solver);
+    DenseVariables dense(solver, VarMap(puzzle.size()));
     result.stats.clauses = formula.emit(dense);
     result.stats.variables = static_cast<std::uint64_t>(dense.count());
     result.stats.by_propagation = formula.solved_by_reduction();
