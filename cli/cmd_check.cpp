@@ -147,7 +147,6 @@ class Checker {
       for (int cell = 0; cell < puzzle->cell_count(); ++cell)
         if (result.solutions[0].at(cell) != result.solutions[1].at(cell)) r.differ.push_back(cell);
     if (reference_ && result.status != Status::error && !result.refused) cross_check(r, *puzzle);
-    judge_given_solution(r.base, *puzzle);
     if (!r.base.problem.empty()) return finish(std::move(r));
     // --count K asks both backends for K + 1 solutions, so that either tells
     // "exactly K" from "more than K" alike; the (K + 1)-th is not reported.
@@ -156,6 +155,9 @@ class Checker {
                              result.solutions.end());
       result.exhausted = false;
     }
+    // Against the solutions reported (with --count, the K shown).
+    judge_given_solution(r.base, *puzzle, plan_.alphabet);
+    if (!r.base.problem.empty()) return finish(std::move(r));
     // Out of memory in the clue analysis or the proof costs that part of
     // this record only: the verdict stands, and the batch goes on.
     if (r.verdict == Uniqueness::unique && plan_.minimal) {
@@ -391,6 +393,7 @@ class Checker {
       r.failure = r.clues->complete ? "not minimal: redundant " + cells_text(g, r.clues->redundant)
                                     : "clue analysis incomplete: " + r.clues->message;
     }
+    if (r.base.given == "wrong") r.failure += "; " + r.base.given_message;  // in the report too
     return std::move(r);
   }
 
@@ -810,7 +813,7 @@ int check(const std::vector<std::string>& args) {
     if (!r.base.problem.empty()) report_problem(std::cerr, r.base, plan.alphabet);
     if (!r.base.reference_note.empty())
       std::cerr << source_of(r.base.entry) << ": note: " << r.base.reference_note << '\n';
-    if (!r.base.given_message.empty() && r.failure != r.base.given_message)
+    if (!r.base.given_message.empty() && r.failure.find(r.base.given_message) == std::string::npos)
       std::cerr << source_of(r.base.entry) << ": " << r.base.given_message << '\n';
     // Why a unique puzzle got no proof: an output error, or a note (a limit,
     // memory, an interruption), so that no proof goes missing unsaid.

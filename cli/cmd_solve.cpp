@@ -71,6 +71,7 @@ int solve(const std::vector<std::string>& args) {
   make_backend(pipeline);  // validates the backend before any input is read
   const ReadOptions read_options = config.input.read_options();
   const Alphabet alphabet = read_options.alphabet.value_or(Alphabet::standard());  // answers in the input's symbols
+  pipeline.alphabet = alphabet;
 
   install_interrupt_handlers();
   EntrySource source(config.input.files, read_options);

@@ -49,8 +49,21 @@ std::string exit_code_help(std::string_view command) {
   };
   const Codes* c = std::find_if(std::begin(kCodes), std::end(kCodes), [&](const Codes& x) { return x.command == command; });
   if (c == std::end(kCodes)) c = &kCodes[0];
-  std::string out = "Exit codes:\n  0    " + std::string(c->ok) + "\n";
-  if (!c->one.empty()) out += "  1    " + std::string(c->one) + "\n";
+  // "  1    TEXT", wrapped at 80 columns under its start.
+  auto code_line = [](std::string_view code, std::string_view text) {
+    std::string out = "  " + std::string(code) + std::string(5 - code.size(), ' '), line;
+    std::istringstream words{std::string(text)};
+    for (std::string word; words >> word;) {
+      if (!line.empty() && 7 + line.size() + 1 + word.size() > 80) {
+        out += line + "\n       ";
+        line.clear();
+      }
+      line += (line.empty() ? "" : " ") + word;
+    }
+    return out + line + "\n";
+  };
+  std::string out = "Exit codes:\n" + code_line("0", c->ok);
+  if (!c->one.empty()) out += code_line("1", c->one);
   out += "  2    usage, input or output error" +
          std::string(c->batch ? " (the other puzzles were still processed)" : "") + "\n";
   if (c->verifies)

@@ -237,7 +237,7 @@ SolveRecord Pipeline::run(Entry&& entry, std::uint64_t block) {
     }
   }
   stop_and_wait();  // a backend error compares nothing
-  judge_given_solution(record, *puzzle);
+  judge_given_solution(record, *puzzle, config_.alphabet);
   return record;
 }
 

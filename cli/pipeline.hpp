@@ -31,6 +31,7 @@ struct PipelineConfig {
   Limits reference_limits;      // budget of the reference (max_solutions is set per call)
   std::uint64_t max_memory = 0; // the sat backend refuses formulas beyond max_memory / workers (0: no guard)
   unsigned workers = 1;         // threads sharing max_memory (--jobs)
+  Alphabet alphabet = Alphabet::standard();  // the input's symbols (--alphabet), for digits in messages
 };
 
 // Options of a batch run shared by solve and check: budgets, the

@@ -42,19 +42,20 @@ std::string Tally::summary(double seconds) const {
                   std::to_string(solved) + " solved, " + std::to_string(none) + " none, " +
                   std::to_string(invalid) + " invalid, " + std::to_string(unknown) + " unknown, " +
                   count_text(errors, "error");
-  if (problems) s += ", " + count_text(problems, "DISAGREEMENT", "DISAGREEMENTS");
   if (wrong_given) s += ", " + count_text(wrong_given, "given solution") + " wrong";
+  if (problems) s += ", " + count_text(problems, "DISAGREEMENT", "DISAGREEMENTS");
   s += "; " + std::to_string(by_propagation) + " settled without search";
   return s + "; " + rate;
 }
 
-void judge_given_solution(SolveRecord& r, const Grid& puzzle) {
+void judge_given_solution(SolveRecord& r, const Grid& puzzle, const Alphabet& alphabet) {
   if (!r.entry.solution || !r.problem.empty()) return;
   const Grid& given = *r.entry.solution;
   const Result& answer = r.result;
   if (auto violation = verify(puzzle, given)) {
     r.given = "wrong";
-    r.given_message = "the solution given beside the puzzle is wrong: " + violation->describe(puzzle.geometry());
+    auto digit = [&](int d) { return digit_text(d, puzzle.size(), alphabet); };
+    r.given_message = "the solution given beside the puzzle is wrong: " + violation->describe(puzzle.geometry(), digit);
     if (!answer.solutions.empty()) {  // where it parts from the (first) solution found
       const Geometry& g = puzzle.geometry();
       const Grid& found = answer.solutions.front();
@@ -64,8 +65,8 @@ void judge_given_solution(SolveRecord& r, const Grid& puzzle) {
         if (given.at(cell) != found.at(cell)) cells.push_back(cell);
       r.given_message += "; it differs from the solution found in " + count_text(cells.size(), "cell") + ":";
       for (std::size_t i = 0; i < cells.size() && i < kShown; ++i)
-        r.given_message += " " + cell_name(g, cells[i]) + " (" + std::to_string(given.at(cells[i])) + ", not " +
-                           std::to_string(found.at(cells[i])) + ")";
+        r.given_message += " " + cell_name(g, cells[i]) + " (" + digit(given.at(cells[i])) + ", not " +
+                           digit(found.at(cells[i])) + ")";
       if (cells.size() > kShown) r.given_message += " ...";
     }
     return;
@@ -127,22 +128,22 @@ std::string digit_symbol(int digit, int n, const Alphabet& alphabet) {
   return n <= alphabet.max_digit() ? std::string(1, alphabet.symbol_of(digit)) : std::to_string(digit);
 }
 
+std::string digit_text(int digit, int n, const Alphabet& alphabet) {
+  // Its --alphabet symbol, quoted, where that is not the standard one; else
+  // its number, and beyond 9 the standard symbol beside it (line input
+  // writes 'E', tokens input 14).
+  const Alphabet& standard = Alphabet::standard();
+  const bool fits = n <= alphabet.max_digit();
+  if (fits && (digit > standard.max_digit() || alphabet.symbol_of(digit) != standard.symbol_of(digit)))
+    return "'" + std::string(1, alphabet.symbol_of(digit)) + "'";
+  if (fits && digit > 9) return std::to_string(digit) + " ('" + std::string(1, alphabet.symbol_of(digit)) + "')";
+  return std::to_string(digit);
+}
+
 std::string clash_text(const Grid& puzzle, const Clash& c, const Alphabet& alphabet) {
   const Geometry& g = puzzle.geometry();
-  // The digit as the input wrote it: its --alphabet symbol, quoted, where
-  // that is not the standard one; else its number, and beyond 9 the standard
-  // symbol beside it (line input writes 'E', tokens input 14).
-  const Alphabet& standard = Alphabet::standard();
-  const bool fits = puzzle.size() <= alphabet.max_digit();
-  std::string digit;
-  if (fits && (c.digit > standard.max_digit() || alphabet.symbol_of(c.digit) != standard.symbol_of(c.digit)))
-    digit = "'" + std::string(1, alphabet.symbol_of(c.digit)) + "'";
-  else if (fits && c.digit > 9)
-    digit = std::to_string(c.digit) + " ('" + std::string(1, alphabet.symbol_of(c.digit)) + "')";
-  else
-    digit = std::to_string(c.digit);
-  return cell_name(g, c.first) + " and " + cell_name(g, c.second) + " both hold " + digit + " in " +
-         g.unit_name(c.unit);
+  return cell_name(g, c.first) + " and " + cell_name(g, c.second) + " both hold " +
+         digit_text(c.digit, puzzle.size(), alphabet) + " in " + g.unit_name(c.unit);
 }
 
 std::string clash_report(const Entry& entry, const Clash& clash, const Alphabet& alphabet) {

@@ -43,7 +43,12 @@ struct SolveRecord {
 // A valid given solution beside an answer that rules it out (none, or every
 // solution found and it not among them) is a bug: r.problem.  Nothing
 // without a given solution, or when r.problem is set already.
-void judge_given_solution(SolveRecord& r, const Grid& puzzle);
+void judge_given_solution(SolveRecord& r, const Grid& puzzle, const Alphabet& alphabet);
+
+// Digit `digit` of an N x N board as the input wrote it (the --alphabet
+// symbol, quoted, where it is not the standard one; else its number, and
+// beyond 9 the standard symbol beside it: "14 ('E')").
+std::string digit_text(int digit, int n, const Alphabet& alphabet);
 
 // Counts per status, for the summary line.
 struct Tally {
@@ -70,9 +75,7 @@ std::string_view solution_separator(int n, const Alphabet& alphabet);
 // `alphabet` symbol when the alphabet covers N, else its number.
 std::string digit_symbol(int digit, int n, const Alphabet& alphabet);
 
-// "r1c1 and r1c2 both hold 4 in row 1": the digit as the input wrote it
-// (its --alphabet symbol, quoted, where that is not the standard one; beyond
-// 9 in the standard alphabet, "14 ('E')").
+// "r1c1 and r1c2 both hold 4 in row 1": the digit as digit_text() writes it.
 std::string clash_text(const Grid& puzzle, const Clash& clash, const Alphabet& alphabet);
 
 // "file:line" of a record.

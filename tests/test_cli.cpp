@@ -57,7 +57,9 @@ BOOST_AUTO_TEST_CASE(help_version_and_unknown_commands) {
   BOOST_TEST(help.exit_code == 0);
   BOOST_TEST(help.out.find("solve") != std::string::npos);
   BOOST_TEST(help.out.find("Exit codes") != std::string::npos);
-  BOOST_TEST(help.out.find("hit a limit (unknown)") != std::string::npos);  // --timeout fails a run too
+  BOOST_TEST(help.out.find("hit a limit\n       (unknown)") != std::string::npos);  // --timeout fails a run too
+  for (const std::string& line : lines_of(help.out.substr(help.out.find("Exit codes"))))  // wrapped at 80
+    BOOST_TEST(line.size() <= 80u, line);
   // An option of another command says which one has it.
   auto other = run_satdoku("solve --count 5");
   BOOST_TEST(other.exit_code == 2);
@@ -347,6 +349,33 @@ BOOST_AUTO_TEST_CASE(solutions_given_in_a_csv_column_are_compared) {
   BOOST_TEST(nlohmann::json::parse(as_json[1])["met"] == false);
   BOOST_TEST(nlohmann::json::parse(as_json[1])["given_solution"] == "wrong");
   BOOST_TEST(nlohmann::json::parse(as_json[1])["verdict"] == "unique");
+  // A wrong given solution beside a missed expectation: the failure names both.
+  const auto both = run_satdoku("check --expect multiple --junit " + quoted(dir / "both.xml") + " --input-format csv", unique);
+  BOOST_TEST(both.exit_code == 1, both.err);
+  BOOST_TEST(contains(both.err, "<stdin>:3: FAIL: expected multiple, got unique; the solution given beside the puzzle "
+                                "is wrong: row 1 holds 3 twice"),
+             both.err);
+  BOOST_TEST(!contains(both.err, "<stdin>:3: the solution given"), both.err);  // said once
+  BOOST_TEST(contains(slurp(dir / "both.xml"), "expected multiple, got unique; the solution given beside the puzzle is wrong"));
+  // check --count K judges against the K solutions it reports: the third
+  // solution of a puzzle with more, beside it, differs from the two shown.
+  std::string three;
+  for (const std::string& p : lines_of(slurp(shared_data() / "serg_multi.txt"))) {
+    if (p.empty() || p[0] == '#') continue;
+    const auto counted = nlohmann::json::parse(run_satdoku("check -q -o json --count 3 --expect multiple", p + "\n").out);
+    if (counted["count"] == 3) {
+      three = p + "," + counted["solutions"][2].get<std::string>();
+      break;
+    }
+  }
+  BOOST_REQUIRE(!three.empty());
+  const auto two_shown = nlohmann::json::parse(
+      run_satdoku("check -q -o json --count 2 --expect multiple", "puzzle,solution\n" + three + "\n").out);
+  BOOST_TEST(two_shown["solutions"].size() == 2u);
+  BOOST_TEST(two_shown["given_solution"] == "differs");
+  const auto three_shown = nlohmann::json::parse(
+      run_satdoku("check -q -o json --count 3 --expect multiple", "puzzle,solution\n" + three + "\n").out);
+  BOOST_TEST(three_shown["given_solution"] == "agrees");
   // A puzzle with several solutions: whichever the given one is, check finds it no bug.
   const auto several = run_satdoku("check -q --expect multiple", "puzzle,solution\n" + multi + "," + other + "\n");
   BOOST_TEST(several.exit_code == 0, several.err);

@@ -1602,6 +1602,16 @@ BOOST_AUTO_TEST_CASE(round_trips) {
 // puzzle's size costs the record, at its field.
 BOOST_AUTO_TEST_CASE(csv_solution_columns_come_with_their_puzzles) {
   const Grid solution = grid_of(kSolution);
+  // `count` entries, each kPuzzle with kSolution beside it.
+  auto pairs = [&](const std::vector<Entry>& entries, std::size_t count) {
+    BOOST_REQUIRE_EQUAL(entries.size(), count);
+    for (const Entry& e : entries) {
+      BOOST_REQUIRE(grid(e) != nullptr);
+      BOOST_TEST((*grid(e) == grid_of(kPuzzle)));
+      BOOST_REQUIRE(e.solution.has_value());
+      BOOST_TEST((*e.solution == solution));
+    }
+  };
   // Named by the header, wherever it stands; "answer" too.
   for (const std::string header : {"quizzes,solutions", "id,puzzle,answer", "Solution;Puzzle"}) {
     BOOST_TEST_CONTEXT(header) {
@@ -1609,21 +1619,36 @@ BOOST_AUTO_TEST_CASE(csv_solution_columns_come_with_their_puzzles) {
       if (header.starts_with("id")) record = "7," + record;
       if (header.starts_with("Solution")) record = kSolution + ";" + kPuzzle;
       const auto entries = read_all(header + "\n" + record + "\n" + record + "\n");
-      BOOST_REQUIRE_EQUAL(entries.size(), 2u);
-      for (const Entry& e : entries) {
-        BOOST_REQUIRE(grid(e) != nullptr);
-        BOOST_TEST((*grid(e) == grid_of(kPuzzle)));
-        BOOST_REQUIRE(e.solution.has_value());
-        BOOST_TEST((*e.solution == solution));
-      }
+      pairs(entries, 2);
       BOOST_TEST(entries[1].index == 2u);  // reading the solution takes no index
     }
   }
-  // Without a header: the second puzzle of the record that chose the column.
-  const auto headerless = read_all("0," + kPuzzle + "," + kSolution + ",26,2.2\n");
-  BOOST_REQUIRE_EQUAL(headerless.size(), 1u);
-  BOOST_REQUIRE(headerless[0].solution.has_value());
-  BOOST_TEST((*headerless[0].solution == solution));
+  // Quoted names with another separator than a comma (pandas' QUOTE_ALL):
+  // the separator that gives the most fields.
+  for (const char* sep : {";", "\t"}) {
+    const std::string q = "\"";
+    pairs(read_all(q + "puzzle" + q + sep + q + "solution" + q + sep + q + "level" + q + "\n" + q + kPuzzle + q + sep + q +
+                   kSolution + q + sep + "3\n"),
+          1);
+  }
+  // Without a header: in the record that chose the column, the first whole
+  // puzzle with a blank is the puzzle and the first other one without is
+  // the solution, in either order; two puzzles with blanks give none.
+  pairs(read_all("0," + kPuzzle + "," + kSolution + ",26,2.2\n"), 1);
+  pairs(read_all(kSolution + "," + kPuzzle + "\n" + kSolution + "," + kPuzzle + "\n"), 2);
+  std::string fewer = kPuzzle;
+  fewer[0] = '.';
+  const auto two_puzzles = read_all(kPuzzle + "," + fewer + "\n", ReadOptions{InputFormat::csv, {}, {}});
+  BOOST_REQUIRE_EQUAL(two_puzzles.size(), 1u);
+  BOOST_TEST((*grid(two_puzzles[0]) == grid_of(kPuzzle)));
+  BOOST_TEST(!two_puzzles[0].solution.has_value());
+  // Placeholders of data frames and spreadsheets: no solution given.
+  for (const std::string placeholder : {"NaN", "null", "None", "NA", "N/A", "-", "?", "unknown", "No solution"}) {
+    const auto entries = read_all("puzzle,solution\n" + kPuzzle + "," + placeholder + "\n");
+    BOOST_REQUIRE_EQUAL(entries.size(), 1u);
+    BOOST_TEST(grid(entries[0]) != nullptr, placeholder);
+    BOOST_TEST(!entries[0].solution.has_value(), placeholder);
+  }
   // No solution column, or an empty field: nothing to compare.
   BOOST_TEST(!read_all("id,puzzle,rating\n1," + kPuzzle + "," + kSolution + "\n").at(0).solution.has_value());
   const ReadOptions csv{InputFormat::csv, {}, {}};
@@ -1635,9 +1660,10 @@ BOOST_AUTO_TEST_CASE(csv_solution_columns_come_with_their_puzzles) {
   typo[20] = '?';
   const std::string four = "1234341221434321";
   const std::pair<std::string, std::pair<std::string, std::string>> bad[] = {
-      {blank, {"2:93", "has a blank: a solution fills every cell"}},
+      {blank, {"2:93", "has a blank at r2c2: a solution fills every cell"}},
       {typo, {"2:103", "is unreadable: unexpected '?'"}},
-      {four, {"2:83", "is a 4x4 grid, and its puzzle 9x9"}},
+      {four, {"2:83", "has 16 symbols, but its puzzle has 81 cells"}},
+      {"1 2 3 4 3 4 1 2 2 1 4 3 4 3 2 1", {"2:83", "is a 4x4 grid, but its puzzle is 9x9"}},
   };
   for (const auto& [field, expected] : bad) {
     BOOST_TEST_CONTEXT(field) {

@@ -67,7 +67,7 @@ BOOST_AUTO_TEST_CASE(a_given_solution_is_judged_against_the_answer) {
   for (const Case& c : cases) {
     BOOST_TEST_CONTEXT(c.given << " " << to_string(c.status) << " " << c.exhausted) {
       SolveRecord r = record(c.given, c.status, c.solutions, c.exhausted);
-      judge_given_solution(r, puzzle);
+      judge_given_solution(r, puzzle, Alphabet::standard());
       BOOST_TEST(r.given == c.word);
       if (c.problem.empty()) BOOST_TEST(r.problem.empty(), r.problem);
       else BOOST_TEST(r.problem.find(c.problem) != std::string::npos, r.problem);
@@ -80,26 +80,32 @@ BOOST_AUTO_TEST_CASE(a_given_solution_is_judged_against_the_answer) {
   Grid made_up = solution;
   made_up.set(0, 2, 9);  // not valid, but the judge does not verify the answer (the pipeline did)
   SolveRecord may_have_more = record(kSolution, Status::solved, {made_up}, false);
-  judge_given_solution(may_have_more, puzzle);
+  judge_given_solution(may_have_more, puzzle, Alphabet::standard());
   BOOST_TEST(may_have_more.given == "differs");
   BOOST_TEST(may_have_more.given_message.find("the puzzle has more than one solution") != std::string::npos);
   SolveRecord has_all = record(kSolution, Status::solved, {made_up}, true);
-  judge_given_solution(has_all, puzzle);
+  judge_given_solution(has_all, puzzle, Alphabet::standard());
   BOOST_TEST(has_all.problem.find("but the answer found every solution without it") != std::string::npos, has_all.problem);
   // The message of a wrong one names the rule and the cells where it parts from the answer.
   SolveRecord wrong = record(broken, Status::solved, {solution}, true);
-  judge_given_solution(wrong, puzzle);
+  judge_given_solution(wrong, puzzle, Alphabet::standard());
   BOOST_TEST(wrong.given_message ==
              "the solution given beside the puzzle is wrong: row 1 holds 3 twice: r1c2 and r1c3; it differs from the "
              "solution found in 1 cell: r1c3 (3, not 4)");
+  // Digits as the input's alphabet writes them.
+  SolveRecord lettered = record(broken, Status::solved, {solution}, true);
+  judge_given_solution(lettered, puzzle, Alphabet::parse("A-I"));
+  BOOST_TEST(lettered.given_message ==
+             "the solution given beside the puzzle is wrong: row 1 holds 'C' twice: r1c2 and r1c3; it differs from "
+             "the solution found in 1 cell: r1c3 ('C', not 'D')");
   // Nothing to judge: no given solution, or a problem already found.
   SolveRecord plain = record(kSolution, Status::solved, {solution}, false);
   plain.entry.solution.reset();
-  judge_given_solution(plain, puzzle);
+  judge_given_solution(plain, puzzle, Alphabet::standard());
   BOOST_TEST(plain.given.empty());
   SolveRecord buggy = record(broken, Status::solved, {solution}, false);
   buggy.problem = "earlier";
-  judge_given_solution(buggy, puzzle);
+  judge_given_solution(buggy, puzzle, Alphabet::standard());
   BOOST_TEST(buggy.given.empty());
   BOOST_TEST(buggy.problem == "earlier");
 }

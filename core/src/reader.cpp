@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "satdoku/io.hpp"
+#include "satdoku/verify.hpp"
 
 namespace satdoku {
 
@@ -461,6 +462,17 @@ bool names_puzzle_column(std::string_view name) {
   return false;
 }
 
+// Whether a CSV field stands for "no value" as spreadsheets and data
+// frames write it (NaN, null, N/A, -, ...): a solution field holding one
+// gives no solution to compare.
+bool placeholder(std::string_view text) {
+  std::string lower(text);
+  for (char& ch : lower) ch = static_cast<char>(ch | (is_alpha(ch) ? 0x20 : 0));
+  for (const std::string_view known : {"nan", "null", "none", "na", "n/a", "-", "?", "unknown", "no solution"})
+    if (lower == known) return true;
+  return false;
+}
+
 // Whether a CSV column called `name` holds the puzzles' solutions.
 bool names_solution_column(std::string_view name) {
   std::string lower(name);
@@ -492,11 +504,14 @@ struct CsvHeader {
 };
 
 // `t` as a CSV header: column names only (column_name()), one of them a
-// puzzle column's (names_puzzle_column()), with any separator; nullopt for
-// another line.  A lone name must be written as programs write column
-// names, in lower case ("quizzes"), so that a title "Puzzles" stays one.
+// puzzle column's (names_puzzle_column()), with the separator that gives
+// the most fields (a quoted "puzzle";"solution" is one field for a comma:
+// the text after a closing quote is passed over); nullopt for another line.  A lone name must be
+// written as programs write column names, in lower case ("quizzes"), so
+// that a title "Puzzles" stays one.
 std::optional<CsvHeader> csv_header(std::string_view t) {
   if (t.empty() || is_digit(t[0]) || t[0] == '.') return std::nullopt;  // (a record, quickly)
+  std::optional<CsvHeader> best;
   for (const char sep : kCsvSeparators) {
     const std::vector<CsvField> fields = csv_fields(t, sep);
     CsvHeader header{sep, -1, fields.size(), significant_fields(fields), {}, -1};
@@ -512,10 +527,10 @@ std::optional<CsvHeader> csv_header(std::string_view t) {
     }
     if (!names || header.column < 0) continue;
     if (fields.size() == 1 && std::any_of(t.begin(), t.end(), [](char ch) { return ch >= 'A' && ch <= 'Z'; }))
-      return std::nullopt;
-    return header;
+      continue;
+    if (!best || header.fields > best->fields) best = header;
   }
-  return std::nullopt;
+  return best;
 }
 
 // The separator an Excel "sep=;" line names (a tab is trimmed away with
@@ -2062,12 +2077,26 @@ struct PuzzleReader::Impl {
         const std::vector<CsvField> record = csv_fields(line_text, sep);
         const std::vector<std::size_t> whole = whole_puzzle_fields(record, alphabet, options);
         if (whole.size() < wanted) continue;
+        // The puzzle is the first with a blank (a solution has none: a
+        // file may give the solution first), and the solution the first
+        // other one without.
+        auto blank = [&](std::size_t k) {
+          return std::any_of(record[k].text.begin(), record[k].text.end(),
+                             [&](char ch) { return alphabet.digit_of(ch) == 0; });
+        };
+        const auto with_blank = std::find_if(whole.begin(), whole.end(), blank);
+        const std::size_t puzzle = with_blank == whole.end() ? whole.front() : *with_blank;
+        csv_solution_column = -1;
+        for (const std::size_t k : whole)
+          if (k != puzzle && !blank(k)) {
+            csv_solution_column = static_cast<int>(k);
+            break;
+          }
         csv_separator_char = sep;
-        csv_column = static_cast<int>(whole.front());
-        csv_solution_column = whole.size() > 1 ? static_cast<int>(whole[1]) : -1;
+        csv_column = static_cast<int>(puzzle);
         csv_fields_all = record.size();
         csv_width = significant_fields(record);
-        csv_origin = "line " + std::to_string(line) + " (which chose field " + std::to_string(whole.front() + 1) + ")";
+        csv_origin = "line " + std::to_string(line) + " (which chose field " + std::to_string(puzzle + 1) + ")";
         return true;
       }
       return false;
@@ -2118,27 +2147,38 @@ struct PuzzleReader::Impl {
       return entry;
     const auto* puzzle = std::get_if<Grid>(&entry.content);
     if (!puzzle) return entry;
-    // The solution is read as a puzzle is, but is no entry of its own.
-    const std::size_t entries = index;
     const CsvField& field = fields[solution_column];
-    Entry read = parse_line_puzzle(ln, field.text, off + field.column);
-    index = entries;
+    if (placeholder(field.text)) return entry;  // "NaN", "null", "-": none given
     const std::string name = "the solution (field " + std::to_string(solution_column + 1) + ") of this CSV line ";
     auto wrong = [&](std::uint64_t column, const std::string& what) {
       entry.content = Diagnostic{SourceLocation{file, ln, column}, name + what};
       return std::move(entry);
     };
-    if (const auto* d = std::get_if<Diagnostic>(&read.content)) return wrong(d->where.column, "is unreadable: " + d->message);
+    const std::size_t start = off + field.column + 1;  // its first column
+    const auto cells = static_cast<std::size_t>(puzzle->cell_count());
+    const bool spaced = field.text.find_first_of(" \t") != std::string_view::npos;  // numbers, say
+    if (!spaced && field.text.size() != cells)
+      return wrong(start, "has " + std::to_string(field.text.size()) + " symbols, but its puzzle has " +
+                              std::to_string(cells) + " cells");
+    // The solution is read as a puzzle is, but is no entry of its own.
+    const std::size_t entries = index;
+    Entry read = parse_line_puzzle(ln, field.text, off + field.column);
+    index = entries;
+    if (const auto* d = std::get_if<Diagnostic>(&read.content)) {
+      std::string message = d->message;
+      if (message.ends_with(kCommentHint)) message.resize(message.size() - kCommentHint.size());
+      return wrong(d->where.column, "is unreadable: " + message);
+    }
     Grid& solution = std::get<Grid>(read.content);
     if (solution.size() != puzzle->size())
-      return wrong(off + field.column + 1, "is a " + std::to_string(solution.size()) + "x" +
-                                               std::to_string(solution.size()) + " grid, and its puzzle " +
-                                               std::to_string(puzzle->size()) + "x" + std::to_string(puzzle->size()));
+      return wrong(start, "is a " + std::to_string(solution.size()) + "x" + std::to_string(solution.size()) +
+                              " grid, but its puzzle is " + std::to_string(puzzle->size()) + "x" +
+                              std::to_string(puzzle->size()));
     for (int cell = 0; cell < solution.cell_count(); ++cell)
       if (!solution.at(cell))
-        return wrong(off + field.column + 1 +
-                         (field.text.size() == static_cast<std::size_t>(solution.cell_count()) ? static_cast<std::size_t>(cell) : 0),
-                     "has a blank: a solution fills every cell (an empty field gives none)");
+        return wrong(start + (spaced ? 0 : static_cast<std::size_t>(cell)),
+                     "has a blank at " + cell_name(solution.geometry(), cell) +
+                         ": a solution fills every cell (leave the field empty when there is none)");
     entry.solution = std::move(solution);
     return entry;
   }

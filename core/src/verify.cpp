@@ -13,7 +13,8 @@ std::string cell_name(const Geometry& geometry, int cell) {
   return s;
 }
 
-std::string Violation::describe(const Geometry& g) const {
+std::string Violation::describe(const Geometry& g, const std::function<std::string(int)>& digit_text) const {
+  auto d = [&](int value) { return digit_text ? digit_text(value) : std::to_string(value); };
   std::ostringstream s;
   switch (kind) {
     case Kind::shape_mismatch:
@@ -26,14 +27,14 @@ std::string Violation::describe(const Geometry& g) const {
       s << "cell " << cell_name(g, cell) << " holds " << digit << ", outside 1.." << g.size();
       break;
     case Kind::duplicate:
-      s << g.unit_name(unit) << " holds " << digit << " twice: " << cell_name(g, other) << " and "
+      s << g.unit_name(unit) << " holds " << d(digit) << " twice: " << cell_name(g, other) << " and "
         << cell_name(g, cell);
       break;
     case Kind::missing_digit:
-      s << g.unit_name(unit) << " lacks " << digit;
+      s << g.unit_name(unit) << " lacks " << d(digit);
       break;
     case Kind::clue_mismatch:
-      s << "cell " << cell_name(g, cell) << " holds " << digit << " but the clue there is " << other;
+      s << "cell " << cell_name(g, cell) << " holds " << d(digit) << " but the clue there is " << d(other);
       break;
   }
   return s.str();

@@ -166,9 +166,11 @@ inline constexpr std::size_t kMaxLineLength = std::size_t{8} << 20;
 // above a record as wide is passed over); a record must have the fields of
 // the header or of that record (empty ones at its end aside).  The solution
 // column (a header's solution, solutions, answer or answers; without a
-// header, the choosing record's second whole puzzle), where a record fills
-// it, becomes Entry::solution: it must be a complete grid of the puzzle's
-// size, else the record is a Diagnostic at that field.
+// header, the choosing record's first whole puzzle without a blank other
+// than the puzzle, which is its first with one), where a record fills it
+// with other than a placeholder (NaN, null, N/A, -, ...), becomes
+// Entry::solution: it must be a complete grid of the puzzle's size, else
+// the record is a Diagnostic at that field.
 // After a defect the reader skips the rest of that puzzle: to the next line
 // (line, comma, csv), to N rows or a blank line (grid, tokens), to the next
 // `Grid` header (euler).

@@ -7,6 +7,7 @@
 // bug there cannot hide itself here.
 #pragma once
 
+#include <functional>
 #include <optional>
 #include <string>
 
@@ -30,7 +31,9 @@ struct Violation {
   int unit = -1;
 
   // "row 3 holds 7 twice: r3c2 and r3c8", cells 1-based as people count.
-  std::string describe(const Geometry& geometry) const;
+  // `digit_text`, when given, writes each digit (as the input's alphabet
+  // wrote it, say); by default its number.
+  std::string describe(const Geometry& geometry, const std::function<std::string(int)>& digit_text = {}) const;
 };
 
 // nullopt when `solution` is a valid completion of `puzzle`, otherwise the
