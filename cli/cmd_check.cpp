@@ -813,7 +813,7 @@ int check(const std::vector<std::string>& args) {
     if (!r.base.problem.empty()) report_problem(std::cerr, r.base, plan.alphabet);
     if (!r.base.reference_note.empty())
       std::cerr << source_of(r.base.entry) << ": note: " << r.base.reference_note << '\n';
-    if (!r.base.given_message.empty() && r.failure.find(r.base.given_message) == std::string::npos)
+    if (r.base.given == "wrong" && r.failure.find(r.base.given_message) == std::string::npos)
       std::cerr << source_of(r.base.entry) << ": " << r.base.given_message << '\n';
     // Why a unique puzzle got no proof: an output error, or a note (a limit,
     // memory, an interruption), so that no proof goes missing unsaid.

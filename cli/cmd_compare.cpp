@@ -1115,7 +1115,8 @@ int compare(const std::vector<std::string>& args) {
   }
   const std::uint64_t budget = memory_budget(config.max_memory);
   const std::vector<RowSpec> asked = make_rows(config);  // now, not after the input is read
-  const ReadOptions read_options = config.input.read_options();
+  ReadOptions read_options = config.input.read_options();
+  read_options.solutions = false;  // compare measures, and compares no given solution
 
   install_interrupt_handlers();
   ExitCode code = ExitCode::ok;

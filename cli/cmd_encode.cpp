@@ -139,7 +139,9 @@ int encode(const std::vector<std::string>& args) {
                           "files named INDEX.cnf", true},
                          config.input.files);
 
-  EntrySource source(config.input.files, config.input.read_options());
+  ReadOptions read_options = config.input.read_options();
+  read_options.solutions = false;  // a CNF has no use for a given solution
+  EntrySource source(config.input.files, read_options);
   install_interrupt_handlers();  // a signal abandons the file being written and ends the batch
   ExitCode code = ExitCode::ok;
   const bool one_file = config.out_dir.empty();

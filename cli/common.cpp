@@ -24,15 +24,16 @@ std::string exit_code_help(std::string_view command) {
   };
   static constexpr Codes kCodes[] = {
       {"", "every puzzle was solved (or met the expectation)",
-       "some puzzle has no solution or clashing clues (compare: 2), hit a limit (unknown), or missed the "
-       "expectation, or a solution given beside a puzzle (a CSV column) is wrong",
+       "some puzzle has no solution or clashing clues (compare: 2), hit a limit (unknown), missed the "
+       "expectation, or has a wrong solution given beside it (a CSV column)",
        true, true},
       {"solve", "every puzzle was solved",
-       "some puzzle has no solution or clashing clues, or hit a limit (unknown), or a solution given beside a puzzle "
-       "(a CSV column) is wrong",
+       "some puzzle has no solution or clashing clues, hit a limit (unknown), or has a wrong solution given beside "
+       "it (a CSV column)",
        true, true},
       {"check", "every puzzle met the expectation (--expect)",
-       "some puzzle missed it, or a solution given beside a puzzle (a CSV column) is wrong (its file:line is named)",
+       "some puzzle missed it or has a wrong solution given beside it (a CSV column); each such puzzle's file:line "
+       "is named",
        true,
        true},
       {"compare", "every row measured every puzzle",

@@ -54,20 +54,26 @@ void judge_given_solution(SolveRecord& r, const Grid& puzzle, const Alphabet& al
   const Result& answer = r.result;
   if (auto violation = verify(puzzle, given)) {
     r.given = "wrong";
+    const Geometry& g = puzzle.geometry();
     auto digit = [&](int d) { return digit_text(d, puzzle.size(), alphabet); };
-    r.given_message = "the solution given beside the puzzle is wrong: " + violation->describe(puzzle.geometry(), digit);
+    // A changed clue says more than the repeat it makes: named first.
+    for (int cell = 0; cell < g.cell_count(); ++cell)
+      if (puzzle.at(cell) && given.at(cell) != puzzle.at(cell)) {
+        violation = Violation{Violation::Kind::clue_mismatch, cell, puzzle.at(cell), given.at(cell), -1};
+        break;
+      }
+    r.given_message = "the solution given beside the puzzle is wrong: " + violation->describe(g, digit);
     if (!answer.solutions.empty()) {  // where it parts from the (first) solution found
-      const Geometry& g = puzzle.geometry();
       const Grid& found = answer.solutions.front();
       constexpr std::size_t kShown = 5;
       std::vector<int> cells;
       for (int cell = 0; cell < g.cell_count(); ++cell)
         if (given.at(cell) != found.at(cell)) cells.push_back(cell);
-      r.given_message += "; it differs from the solution found in " + count_text(cells.size(), "cell") + ":";
+      r.given_message += "; it differs from the solution found in " + count_text(cells.size(), "cell") + ": ";
       for (std::size_t i = 0; i < cells.size() && i < kShown; ++i)
-        r.given_message += " " + cell_name(g, cells[i]) + " (" + digit(given.at(cells[i])) + ", not " +
-                           digit(found.at(cells[i])) + ")";
-      if (cells.size() > kShown) r.given_message += " ...";
+        r.given_message += (i ? ", " : "") + cell_name(g, cells[i]) + " holds " + digit(given.at(cells[i])) +
+                           ", not " + digit(found.at(cells[i]));
+      if (cells.size() > kShown) r.given_message += ", ...";
     }
     return;
   }

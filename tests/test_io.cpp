@@ -282,7 +282,7 @@ BOOST_AUTO_TEST_CASE(bad_files_report_message_and_position) {
       {"leetcode-not-an-array.json", "1:1", "expected '[' starting a board"},
       {"leetcode-short-row.json", "1:110", "row 3 has 8 cells, expected 9"},
       {"leetcode-bad-cell.json", "1:172", "unexpected cell '?'"},
-      {"leetcode-plus-sign.json", "1:172", "unexpected cell '+3'"},
+      {"leetcode-plus-sign.json", "1:172", "number '+3' has a sign: cells are written without one"},
       {"leetcode-unterminated.json", "11:1", "unterminated board"},
       {"leetcode-missing-row.json", "1:305", "the board has 8 rows, expected 9"},
       {"comma-missing-row.txt", "1:80", "found 8 rows separated by commas, expected 9"},
@@ -1682,6 +1682,15 @@ BOOST_AUTO_TEST_CASE(csv_solution_columns_come_with_their_puzzles) {
 
 BOOST_AUTO_TEST_CASE(csv_collections_read_their_puzzle_column) {
   const Grid puzzle = grid_of(kPuzzle), solution = grid_of(kSolution);
+  // `count` entries, each kPuzzle with kSolution beside it.
+  auto pairs_read = [&](const std::vector<Entry>& entries, std::size_t count) {
+    BOOST_REQUIRE_EQUAL(entries.size(), count);
+    for (const Entry& e : entries) {
+      BOOST_REQUIRE(grid(e) != nullptr);
+      BOOST_TEST((*grid(e) == puzzle));
+      BOOST_TEST((e.solution && *e.solution == solution));
+    }
+  };
   auto grids_of = [](const std::vector<Entry>& entries) {
     std::vector<Grid> grids;
     for (const Entry& e : entries) {
@@ -1736,6 +1745,29 @@ BOOST_AUTO_TEST_CASE(csv_collections_read_their_puzzle_column) {
     }
   }
   BOOST_TEST(read_all("unsolved,solved\n" + kPuzzle + "," + kSolution + "\n").size() == 1u);  // detected too
+  // In files joined with cat, each such header is passed over; pandas'
+  // index column leaves its name empty.
+  const std::string unnamed_file = "unsolved,solved\n" + kPuzzle + "," + kSolution + "\n";
+  pairs_read(read_all(unnamed_file + unnamed_file + "puzzle,solution\n" + kPuzzle + "," + kSolution + "\n" +
+                      unnamed_file),
+             4);
+  pairs_read(read_all(",unsolved,solved\n0," + kPuzzle + "," + kSolution + "\n"), 1);
+  // A puzzle written in letters is no header, though its fields look like names.
+  const ReadOptions letters{InputFormat::csv, {}, Alphabet::parse("A-I")};
+  std::string lettered = kPuzzle, lettered_solution = kSolution;
+  for (std::string* t : {&lettered, &lettered_solution})
+    for (char& ch : *t)
+      if (ch >= '1' && ch <= '9') ch = static_cast<char>('A' + (ch - '1'));
+  BOOST_TEST(read_all(lettered + "," + lettered_solution + "\n" + lettered + "," + lettered_solution + "\n", letters)
+                 .size() == 2u);
+  // Commands that compare no solution pass the column over: a malformed
+  // one costs nothing there.
+  ReadOptions without = csv;
+  without.solutions = false;
+  const auto unread = read_all("puzzle,solution\n" + kPuzzle + ",12345\n", without);
+  BOOST_REQUIRE_EQUAL(unread.size(), 1u);
+  BOOST_TEST(grid(unread[0]) != nullptr);
+  BOOST_TEST(!unread[0].solution.has_value());
   for (const std::string& text : {"a,b,c\n7," + kPuzzle + "\n", "a,b\nx,y\n" + kPuzzle + ",z\n"}) {
     const auto reported = read_all(text, csv);
     BOOST_REQUIRE(!reported.empty());

@@ -91,13 +91,22 @@ BOOST_AUTO_TEST_CASE(a_given_solution_is_judged_against_the_answer) {
   judge_given_solution(wrong, puzzle, Alphabet::standard());
   BOOST_TEST(wrong.given_message ==
              "the solution given beside the puzzle is wrong: row 1 holds 3 twice: r1c2 and r1c3; it differs from the "
-             "solution found in 1 cell: r1c3 (3, not 4)");
+             "solution found in 1 cell: r1c3 holds 3, not 4");
+  // A changed clue is named before the repeat it makes.
+  std::string changed = kSolution;
+  changed[0] = '6';  // r1c1, the clue 5
+  SolveRecord clue = record(changed, Status::solved, {solution}, true);
+  judge_given_solution(clue, puzzle, Alphabet::standard());
+  BOOST_TEST(clue.given_message.starts_with("the solution given beside the puzzle is wrong: cell r1c1 holds 6 but the "
+                                            "clue there is 5; it differs from the solution found in 1 cell: r1c1 "
+                                            "holds 6, not 5"),
+             clue.given_message);
   // Digits as the input's alphabet writes them.
   SolveRecord lettered = record(broken, Status::solved, {solution}, true);
   judge_given_solution(lettered, puzzle, Alphabet::parse("A-I"));
   BOOST_TEST(lettered.given_message ==
              "the solution given beside the puzzle is wrong: row 1 holds 'C' twice: r1c2 and r1c3; it differs from "
-             "the solution found in 1 cell: r1c3 ('C', not 'D')");
+             "the solution found in 1 cell: r1c3 holds 'C', not 'D'");
   // Nothing to judge: no given solution, or a problem already found.
   SolveRecord plain = record(kSolution, Status::solved, {solution}, false);
   plain.entry.solution.reset();

@@ -2027,7 +2027,10 @@ struct PuzzleReader::Impl {
         continue;
       }
       const std::string text(c.t);  // (the look-ahead may move the line's text)
-      if (csv_column < 0 && heads_records_unnamed(text)) continue;
+      if (heads_records_unnamed(text)) {  // the records choose the columns (again, in joined files)
+        csv_column = csv_solution_column = -1;
+        continue;
+      }
       if (csv_column < 0) {
         if (auto undecided = choose_csv_column(ln, text))
           return fail(ln, ln, c.off + 1, std::move(*undecided), text);
@@ -2040,16 +2043,20 @@ struct PuzzleReader::Impl {
     return std::nullopt;
   }
 
-  // Whether `t`, before any header, is one whose names say nothing of
-  // puzzles ("unsolved,solved", "id,quiz_text"): two or more column names,
-  // directly above a record of as many fields, one of them a whole puzzle.
-  // Such a line is passed over, and the records choose the column.
+  // Whether `t` is a header whose names say nothing of puzzles
+  // ("unsolved,solved", "id,quiz_text", pandas' ",unsolved,solved"): two or
+  // more column names (one may be empty), none of them a whole puzzle
+  // ("AF.1.28EC..." of a 16x16 board), directly above a record of as many
+  // fields, one of them a whole puzzle.  Such a line is passed over, and
+  // the records choose the columns.
   bool heads_records_unnamed(const std::string& t) {
+    if (t.empty() || is_digit(t[0]) || t[0] == '.') return false;  // (a record, quickly)
     for (const char sep : kCsvSeparators) {
       if (csv_separator_char && sep != csv_separator_char) continue;
       const std::vector<CsvField> names = csv_fields(t, sep);
-      if (names.size() < 2 || !std::all_of(names.begin(), names.end(), [](const CsvField& f) {
-            return !f.text.empty() && column_name(f.text);
+      const auto named = std::count_if(names.begin(), names.end(), [](const CsvField& f) { return !f.text.empty(); });
+      if (names.size() < 2 || named < 2 || !std::all_of(names.begin(), names.end(), [&](const CsvField& f) {
+            return column_name(f.text) && !whole_line_puzzle(f.text, alphabet, options);
           }))
         continue;
       const std::vector<std::string> next = peek_content(1);
@@ -2143,7 +2150,8 @@ struct PuzzleReader::Impl {
                   "the puzzle field (field " + std::to_string(column + 1) + ") of this CSV line is empty", t);
     Entry entry = parse_line_puzzle(ln, fields[column].text, off + fields[column].column);
     const auto solution_column = static_cast<std::size_t>(csv_solution_column);
-    if (csv_solution_column < 0 || solution_column >= fields.size() || fields[solution_column].text.empty())
+    if (!options.solutions || csv_solution_column < 0 || solution_column >= fields.size() ||
+        fields[solution_column].text.empty())
       return entry;
     const auto* puzzle = std::get_if<Grid>(&entry.content);
     if (!puzzle) return entry;
@@ -2376,6 +2384,8 @@ struct PuzzleReader::Impl {
             cell.ch = content[0];
           } else {
             const Number num = parse_number(content);
+            if (num.kind == Number::signed_number)
+              return board_fail(start, at + 1, "number " + quote(content) + " has a sign: cells are written without one");
             if (content.empty() || content == "." || num.kind != Number::ok)
               return board_fail(start, at + 1,
                                 (content.empty() ? std::string("empty cell \"\"")
@@ -2388,6 +2398,9 @@ struct PuzzleReader::Impl {
           const std::size_t b = i;
           while (i < s.size() && (is_digit(s[i]) || s[i] == '-' || s[i] == '+' || s[i] == '.')) ++i;
           const Number num = parse_number(std::string_view(s).substr(b, i - b));
+          if (num.kind == Number::signed_number)
+            return board_fail(start, b, "number " + quote(std::string_view(s).substr(b, i - b)) +
+                                            " has a sign: cells are written without one");
           if (num.kind != Number::ok || s[b] == '.')
             return board_fail(start, b, "unexpected number " + quote(std::string_view(s).substr(b, i - b)) +
                                             ": expected 0 (blank) or a digit from 1");

@@ -86,6 +86,8 @@ struct ReadOptions {
   InputFormat format = InputFormat::automatic;
   std::optional<BoxShape> box;        // overrides the inferred box shape
   std::optional<Alphabet> alphabet;   // overrides the default symbols
+  bool solutions = true;              // read a CSV solution column (Entry::solution); a
+                                      // command that does not compare it passes it over
 };
 
 // One puzzle of the input, or the reason it could not be read.
