@@ -8,6 +8,7 @@
 //   Impl         - one read_* function per format
 #include <algorithm>
 #include <cstring>
+#include <initializer_list>
 #include <istream>
 #include <limits>
 #include <optional>
@@ -267,6 +268,11 @@ std::uint64_t isqrt(std::uint64_t x) {
   return r;
 }
 
+// Why a number written with a sign ('+5', '-0') is no cell.
+std::string signed_message(std::string_view token) {
+  return "number " + quote(token) + " has a sign: cells are written without one";
+}
+
 // A decimal number token: value, or a reason why it is not one.
 struct Number {
   // `signed_number`: a number written with '+', or "-0": cells take no sign.
@@ -451,33 +457,30 @@ std::size_t significant_fields(const std::vector<CsvField>& fields) {
   return n;
 }
 
+// Whether `text` is one of `words` (lower case), in any case.
+bool is_word_among(std::string_view text, std::initializer_list<std::string_view> words) {
+  std::string lower(text);
+  for (char& ch : lower) ch = static_cast<char>(ch | (is_alpha(ch) ? 0x20 : 0));
+  return std::find(words.begin(), words.end(), lower) != words.end();
+}
+
 // Whether a CSV column called `name` holds the puzzles, as in the published
 // collections ("quizzes,solutions"; "id,puzzle,solution,clues,difficulty").
 bool names_puzzle_column(std::string_view name) {
-  std::string lower(name);
-  for (char& ch : lower) ch = static_cast<char>(ch | (is_alpha(ch) ? 0x20 : 0));
-  for (const std::string_view known : {"puzzle", "puzzles", "quiz", "quizzes", "sudoku", "sudokus", "question",
-                                       "questions", "problem", "problems", "board", "boards", "grid", "grids"})
-    if (lower == known) return true;
-  return false;
+  return is_word_among(name, {"puzzle", "puzzles", "quiz", "quizzes", "sudoku", "sudokus", "question", "questions",
+                              "problem", "problems", "board", "boards", "grid", "grids"});
 }
 
 // Whether a CSV field stands for "no value" as spreadsheets and data
 // frames write it (NaN, null, N/A, -, ...): a solution field holding one
 // gives no solution to compare.
 bool placeholder(std::string_view text) {
-  std::string lower(text);
-  for (char& ch : lower) ch = static_cast<char>(ch | (is_alpha(ch) ? 0x20 : 0));
-  for (const std::string_view known : {"nan", "null", "none", "na", "n/a", "-", "?", "unknown", "no solution"})
-    if (lower == known) return true;
-  return false;
+  return is_word_among(text, {"nan", "null", "none", "na", "n/a", "-", "?", "unknown", "no solution"});
 }
 
 // Whether a CSV column called `name` holds the puzzles' solutions.
 bool names_solution_column(std::string_view name) {
-  std::string lower(name);
-  for (char& ch : lower) ch = static_cast<char>(ch | (is_alpha(ch) ? 0x20 : 0));
-  return lower == "solution" || lower == "solutions" || lower == "answer" || lower == "answers";
+  return is_word_among(name, {"solution", "solutions", "answer", "answers"});
 }
 
 // Whether `name` may stand in a CSV header: empty, pandas' "Unnamed: 0"
@@ -506,9 +509,9 @@ struct CsvHeader {
 // `t` as a CSV header: column names only (column_name()), one of them a
 // puzzle column's (names_puzzle_column()), with the separator that gives
 // the most fields (a quoted "puzzle";"solution" is one field for a comma:
-// the text after a closing quote is passed over); nullopt for another line.  A lone name must be
-// written as programs write column names, in lower case ("quizzes"), so
-// that a title "Puzzles" stays one.
+// the text after a closing quote is passed over); nullopt for another
+// line.  A lone name must be written as programs write column names, in
+// lower case ("quizzes"), so that a title "Puzzles" stays one.
 std::optional<CsvHeader> csv_header(std::string_view t) {
   if (t.empty() || is_digit(t[0]) || t[0] == '.') return std::nullopt;  // (a record, quickly)
   std::optional<CsvHeader> best;
@@ -1310,7 +1313,7 @@ struct PuzzleReader::Impl {
     switch (num.kind) {
       case Number::ok: value = static_cast<int>(num.value); return std::nullopt;
       case Number::negative: return "negative number " + quote(token) + ": expected 0 (blank) or a digit from 1";
-      case Number::signed_number: return "number " + quote(token) + " has a sign: cells are written without one";
+      case Number::signed_number: return signed_message(token);
       case Number::too_large: return "number " + quote(token) + " is too large for a digit";
       case Number::not_a_number: break;
     }
@@ -1348,7 +1351,7 @@ struct PuzzleReader::Impl {
             error.emplace(col, "negative number " + quote(token) + ": expected " + range);
             break;
           case Number::signed_number:
-            error.emplace(col, "number " + quote(token) + " has a sign: cells are written without one");
+            error.emplace(col, signed_message(token));
             break;
           case Number::too_large:
             error.emplace(col, "number " + quote(token) + " is too large: expected " + range);
@@ -1705,9 +1708,8 @@ struct PuzzleReader::Impl {
         }
         if (kind == Kind::section) {
           const auto close = t.find(']');
-          std::string name(t.substr(1, close == std::string_view::npos ? std::string_view::npos : close - 1));
-          for (auto& ch : name) ch = static_cast<char>(ch | 0x20);
-          in_puzzle_section = name == "puzzle";
+          in_puzzle_section =
+              is_word_among(t.substr(1, close == std::string_view::npos ? std::string_view::npos : close - 1), {"puzzle"});
         }
         continue;
       }
@@ -2385,7 +2387,7 @@ struct PuzzleReader::Impl {
           } else {
             const Number num = parse_number(content);
             if (num.kind == Number::signed_number)
-              return board_fail(start, at + 1, "number " + quote(content) + " has a sign: cells are written without one");
+              return board_fail(start, at + 1, signed_message(content));
             if (content.empty() || content == "." || num.kind != Number::ok)
               return board_fail(start, at + 1,
                                 (content.empty() ? std::string("empty cell \"\"")
@@ -2399,8 +2401,7 @@ struct PuzzleReader::Impl {
           while (i < s.size() && (is_digit(s[i]) || s[i] == '-' || s[i] == '+' || s[i] == '.')) ++i;
           const Number num = parse_number(std::string_view(s).substr(b, i - b));
           if (num.kind == Number::signed_number)
-            return board_fail(start, b, "number " + quote(std::string_view(s).substr(b, i - b)) +
-                                            " has a sign: cells are written without one");
+            return board_fail(start, b, signed_message(std::string_view(s).substr(b, i - b)));
           if (num.kind != Number::ok || s[b] == '.')
             return board_fail(start, b, "unexpected number " + quote(std::string_view(s).substr(b, i - b)) +
                                             ": expected 0 (blank) or a digit from 1");

@@ -112,13 +112,14 @@ SatChoice proof_choice(const SatConfig& config, int n);
 // proof of its unsatisfiability (text DRAT: lemma lines "l1 l2 0", deletion
 // lines "d l1 l2 0", the last line "0", the empty clause) to `proof`.
 //
-// The CNF is proof_choice(config, n)'s formula, with satdoku's header comments (so `satdoku
-// decode` reads it), a comment naming the solution, and as its LAST clause
-// the blocking clause: the disjunction of "cell c does not hold its digit
-// in `solution`" over every empty cell c of the puzzle.  The proof shows
-// that no grid obeys the rules, keeps the clues and differs from `solution`
-// in an empty cell; together with `solution` satisfying the rules and
-// clues (which verify() checks) this proves the solution unique.
+// The CNF is proof_choice(config, n)'s formula, with satdoku's header
+// comments (so `satdoku decode` reads it), a comment naming the solution,
+// and as its LAST clause the blocking clause: the disjunction of "cell c
+// does not hold its digit in `solution`" over every empty cell c of the
+// puzzle.  The proof shows that no grid obeys the rules, keeps the clues
+// and differs from `solution` in an empty cell; together with `solution`
+// satisfying the rules and clues (which verify() checks) this proves the
+// solution unique.
 //
 // Both files are written under temporary names beside the targets and
 // renamed into place only when the solver answered unsat, so a target
