@@ -167,6 +167,11 @@ bool remove_earlier_output(const fs::path& path, std::string_view marker) {
   return file_holds(path, marker) && fs::remove(path, error);
 }
 
+std::string earlier_output_removed(const std::string& path, std::string_view marker, std::string_view noun) {
+  if (path == "-" || !remove_earlier_output(path, marker)) return "";
+  return " (" + path + ", an earlier run's " + std::string(noun) + ", removed)";
+}
+
 std::string write_error_text(int error) { return error ? std::strerror(error) : "write failed"; }
 
 AtomicFile::AtomicFile(fs::path path) : path_(std::move(path)) {

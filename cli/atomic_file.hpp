@@ -74,6 +74,10 @@ bool some_input_readable(const std::vector<std::string>& inputs);
 // and so is any other file, such as a data set a user took the option for
 // an input (`compare --csv puzzles.csv`).  True when a file was removed.
 bool remove_earlier_output(const std::filesystem::path& path, std::string_view marker);
+// The same for an output option's `path` ("-", standard output, is no
+// file), with the words that say so after a message: " (PATH, an earlier
+// run's NOUN, removed)", or "" when nothing was removed.
+std::string earlier_output_removed(const std::string& path, std::string_view marker, std::string_view noun);
 
 // Whether `path` is a regular file (not through a link) whose first 4 KiB
 // hold `marker`.

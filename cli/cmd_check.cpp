@@ -378,7 +378,7 @@ class Checker {
         r.met = r.verdict == Uniqueness::unique && r.clues && r.clues->complete && r.clues->redundant.empty();
         break;
     }
-    if (r.met && r.base.given == "wrong") {
+    if (r.met && r.base.given == Given::wrong) {
       r.met = false;
       r.given_failed = true;
       r.failure = r.base.given_message;
@@ -393,7 +393,7 @@ class Checker {
       r.failure = r.clues->complete ? "not minimal: redundant " + cells_text(g, r.clues->redundant)
                                     : "clue analysis incomplete: " + r.clues->message;
     }
-    if (r.base.given == "wrong") r.failure += "; " + r.base.given_message;  // in the report too
+    if (r.base.given == Given::wrong) r.failure += "; " + r.base.given_message;  // in the report too
     return std::move(r);
   }
 
@@ -425,7 +425,7 @@ struct CheckTally {
     if (!r.base.problem.empty()) ++problems;
     if (r.clues && !r.clues->complete) ++undecided;
     if (!r.met && !error && !r.given_failed) ++failed;  // an error is counted (and named on stderr) as one
-    if (r.base.given == "wrong") ++wrong_given;
+    if (r.base.given == Given::wrong) ++wrong_given;
     if (!r.proof_drat.empty()) ++proofs;
     if (r.proof_failed) ++proof_errors;
   }
@@ -813,8 +813,6 @@ int check(const std::vector<std::string>& args) {
     if (!r.base.problem.empty()) report_problem(std::cerr, r.base, plan.alphabet);
     if (!r.base.reference_note.empty())
       std::cerr << source_of(r.base.entry) << ": note: " << r.base.reference_note << '\n';
-    if (r.base.given == "wrong" && r.failure.find(r.base.given_message) == std::string::npos)
-      std::cerr << source_of(r.base.entry) << ": " << r.base.given_message << '\n';
     // Why a unique puzzle got no proof: an output error, or a note (a limit,
     // memory, an interruption), so that no proof goes missing unsaid.
     if (!r.proof_note.empty())
@@ -837,10 +835,8 @@ int check(const std::vector<std::string>& args) {
   // as with any output file not written whole, and an earlier run's report
   // in its place goes too.
   auto no_report = [&](std::string_view why) {
-    std::cerr << "satdoku check: no JUnit report: " << why;
-    if (records_on_stdout && remove_earlier_output(config.junit, kReportMarker))
-      std::cerr << " (" << config.junit << ", an earlier run's report, removed)";
-    std::cerr << '\n';
+    std::cerr << "satdoku check: no JUnit report: " << why << earlier_output_removed(config.junit, kReportMarker, "report")
+              << '\n';
   };
   if (junit && totals.interrupted) {
     no_report("the run was interrupted");
@@ -864,10 +860,8 @@ int check(const std::vector<std::string>& args) {
         junit->write(config.junit, totals.seconds);
       } catch (const OutputError& e) {  // said here, and the summary still follows
         // An earlier run's report in its place would pass for this run's.
-        std::cerr << "satdoku check: " << e.what();
-        if (remove_earlier_output(config.junit, kReportMarker))
-          std::cerr << " (" << config.junit << ", an earlier run's report, removed)";
-        std::cerr << '\n';
+        std::cerr << "satdoku check: " << e.what() << earlier_output_removed(config.junit, kReportMarker, "report")
+                  << '\n';
         code = worst(code, ExitCode::usage);
       }
     }

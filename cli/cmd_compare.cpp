@@ -1219,10 +1219,7 @@ int compare(const std::vector<std::string>& args) {
     try {
       write_to(*d.path, writer);
     } catch (const OutputError& e) {
-      std::cerr << "satdoku compare: " << e.what();
-      if (*d.path != "-" && remove_earlier_output(*d.path, d.marker))
-        std::cerr << " (" << *d.path << ", an earlier run's document, removed)";
-      std::cerr << '\n';
+      std::cerr << "satdoku compare: " << e.what() << earlier_output_removed(*d.path, d.marker, "document") << '\n';
       code = worst(code, ExitCode::usage);
     }
   };

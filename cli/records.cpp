@@ -22,7 +22,7 @@ void Tally::add(const SolveRecord& r) {
     case Status::error: ++errors; break;
   }
   if (!r.problem.empty()) ++problems;
-  if (r.given == "wrong") ++wrong_given;
+  if (r.given == Given::wrong) ++wrong_given;
   if (r.result.stats.by_propagation && (r.result.status == Status::solved || r.result.status == Status::none))
     ++by_propagation;
 }
@@ -48,12 +48,23 @@ std::string Tally::summary(double seconds) const {
   return s + "; " + rate;
 }
 
+std::string_view to_string(Given given) {
+  switch (given) {
+    case Given::none: return "";
+    case Given::agrees: return "agrees";
+    case Given::differs: return "differs";
+    case Given::valid: return "valid";
+    case Given::wrong: return "wrong";
+  }
+  return "";
+}
+
 void judge_given_solution(SolveRecord& r, const Grid& puzzle, const Alphabet& alphabet) {
   if (!r.entry.solution || !r.problem.empty()) return;
   const Grid& given = *r.entry.solution;
   const Result& answer = r.result;
   if (auto violation = verify(puzzle, given)) {
-    r.given = "wrong";
+    r.given = Given::wrong;
     const Geometry& g = puzzle.geometry();
     auto digit = [&](int d) { return digit_text(d, puzzle.size(), alphabet); };
     // A changed clue says more than the repeat it makes: named first.
@@ -79,15 +90,15 @@ void judge_given_solution(SolveRecord& r, const Grid& puzzle, const Alphabet& al
   }
   const bool found = std::find(answer.solutions.begin(), answer.solutions.end(), given) != answer.solutions.end();
   if (found) {
-    r.given = "agrees";
+    r.given = Given::agrees;
   } else if (answer.status == Status::none || (answer.status == Status::solved && answer.exhausted)) {
     r.problem = "the solution given beside the puzzle obeys the rules and keeps the clues, but the answer " +
                 std::string(answer.status == Status::none ? "is none" : "found every solution without it");
   } else if (answer.status == Status::solved) {
-    r.given = "differs";
+    r.given = Given::differs;
     r.given_message = "the solution given beside the puzzle is another one: the puzzle has more than one solution";
   } else {
-    r.given = "valid";
+    r.given = Given::valid;
   }
 }
 
@@ -179,7 +190,7 @@ nlohmann::json record_json(const SolveRecord& r, const Alphabet& alphabet) {
   }
   if (!r.problem.empty()) j["problem"] = r.problem;
   if (!r.reference_note.empty()) j["reference"] = r.reference_note;
-  if (!r.given.empty()) j["given_solution"] = r.given;
+  if (r.given != Given::none) j["given_solution"] = std::string(to_string(r.given));
   if (!r.given_message.empty()) j["given_message"] = r.given_message;
   j["stats"] = stats_json(r.result.stats);
   return j;

@@ -19,6 +19,12 @@ namespace satdoku::cli {
 // U+FFFD instead of throwing.
 std::string json_text(const nlohmann::json& value, int indent = -1);
 
+// How a solution given beside the puzzle compares with the answer
+// (judge_given_solution).
+enum class Given { none, agrees, differs, valid, wrong };
+// "agrees", ..., "" for none: JSON's given_solution.
+std::string_view to_string(Given given);
+
 struct SolveRecord {
   Entry entry;                 // the puzzle or the reader's diagnostic
   Result result;               // the backend's answer (status error for diagnostics)
@@ -26,7 +32,7 @@ struct SolveRecord {
                                // reference disagreed (a bug, exit code 3)
   std::string reference_note;  // why the cross-check compared less, e.g. "the reference gave up"
   std::vector<Grid> reference_solutions;  // with a disagreement: the reference's answer
-  std::string given;           // with a solution given beside the puzzle (judge_given_solution)
+  Given given = Given::none;   // with a solution given beside the puzzle (judge_given_solution)
   std::string given_message;   // why it is wrong, or what its difference means
   std::size_t sequence = 0;    // 1-based position in the whole input
 };
@@ -34,12 +40,12 @@ struct SolveRecord {
 // Compares the solution the input gives beside the puzzle (Entry::solution,
 // from a CSV solution column) with the answer in `r`, once that is
 // verified and cross-checked; sets r.given to
-//   "agrees"  it is one of the answer's solutions;
-//   "differs" it obeys the rules and keeps the clues, but is not the
-//             solution found (the puzzle has more than one);
-//   "valid"   it obeys the rules and keeps the clues, and there is no answer
-//             to compare it with (unknown, error);
-//   "wrong"   it breaks a rule or changes a clue (r.given_message: where).
+//   agrees   it is one of the answer's solutions;
+//   differs  it obeys the rules and keeps the clues, but is not the
+//            solution found (the puzzle has more than one);
+//   valid    it obeys the rules and keeps the clues, and there is no answer
+//            to compare it with (unknown, error);
+//   wrong    it changes a clue or breaks a rule (r.given_message: where).
 // A valid given solution beside an answer that rules it out (none, or every
 // solution found and it not among them) is a bug: r.problem.  Nothing
 // without a given solution, or when r.problem is set already.

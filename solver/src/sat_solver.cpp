@@ -128,11 +128,18 @@ void SatSolver::trace_proof(const std::string& path) {
   impl_->proof = file;
 }
 
+namespace {
+
+// CaDiCaL takes any int but 0 (a clause's end) and INT_MIN (no negation)
+// for a literal; `what` names the caller and the literal's role.
+void require_literal(int lit, std::string_view what) {
+  if (lit == 0 || lit == INT_MIN) throw UsageError(std::string(what) + " " + std::to_string(lit));
+}
+
+}  // namespace
+
 void SatSolver::add_clause(std::span<const int> literals) {
-  for (int lit : literals) {
-    if (lit == 0 || lit == INT_MIN)
-      throw UsageError("SatSolver::add_clause: invalid literal " + std::to_string(lit));
-  }
+  for (int lit : literals) require_literal(lit, "SatSolver::add_clause: invalid literal");
   for (int lit : literals) {
     impl_->solver.add(lit);
     const int v = std::abs(lit);
@@ -156,9 +163,7 @@ void SatSolver::set_cancel(const std::atomic<bool>* cancel) { impl_->stop.cancel
 
 SatResult SatSolver::solve(std::span<const int> assumptions) {
   Impl& m = *impl_;
-  for (int lit : assumptions)
-    if (lit == 0 || lit == INT_MIN)
-      throw UsageError("SatSolver::solve: invalid assumption " + std::to_string(lit));
+  for (int lit : assumptions) require_literal(lit, "SatSolver::solve: invalid assumption");
   for (int lit : assumptions) m.solver.assume(lit);
   if (m.conflict_limit)
     m.solver.limit("conflicts", m.conflict_limit > INT_MAX ? INT_MAX : static_cast<int>(m.conflict_limit));
@@ -178,7 +183,7 @@ SatResult SatSolver::solve(std::span<const int> assumptions) {
 }
 
 void SatSolver::phase(int lit) {
-  if (lit == 0 || lit == INT_MIN) throw UsageError("SatSolver::phase: invalid literal " + std::to_string(lit));
+  require_literal(lit, "SatSolver::phase: invalid literal");
   impl_->solver.phase(lit);
 }
 
