@@ -1,0 +1,82 @@
+// The Project Euler format: "Grid NN" and nine rows.
+#include "reading.hpp"
+
+namespace satdoku {
+
+bool PuzzleReader::Impl::is_euler_header(std::string_view t) {
+  if (!starts_with_grid_word(t)) return false;
+  std::size_t i = 4;
+  while (i < t.size() && is_space(t[i])) ++i;
+  if (i == t.size()) return false;
+  while (i < t.size() && is_digit(t[i])) ++i;
+  return i == t.size();
+}
+
+void PuzzleReader::Impl::skip_to_euler_header() {
+  Line line;
+  while (next_line(line)) {
+    std::size_t off = 0;
+    if (!line.too_long() && starts_with_grid_word(trim(line.text, off))) {
+      push_back(line);
+      return;
+    }
+  }
+}
+
+std::optional<Entry> PuzzleReader::Impl::read_euler() {
+  Line line;
+  std::uint64_t start = 0;
+  while (true) {
+    if (!next_line(line)) return std::nullopt;
+    std::size_t off = 0;
+    const std::string_view t = line.too_long() ? std::string_view("?") : trim(line.text, off);
+    if (t.empty() || t[0] == '#') continue;
+    start = line.number;
+    if (line.too_long() || !is_euler_header(t)) {
+      Entry entry = fail(start, line.number, off + 1,
+                         "expected a header 'Grid NN', found " + (line.too_long() ? too_long_message(line) : quote(t)));
+      skip_to_euler_header();
+      return entry;
+    }
+    break;
+  }
+  std::optional<Entry> error;
+  std::optional<Grid> grid;
+  int n = 0, rows = 0;
+  while (next_line(line)) {
+    std::size_t off = 0;
+    const std::string_view t = line.too_long() ? std::string_view("?") : trim(line.text, off);
+    const Kind kind = classify(t);
+    if (kind == Kind::blank || kind == Kind::comment || kind == Kind::layout) continue;
+    if (!line.too_long() && starts_with_grid_word(t)) {
+      push_back(line);
+      if (!error)
+        error = fail(start, line.number, 1,
+                     rows == 0 ? std::string("expected the rows of the grid, found the next header")
+                               : "expected row " + std::to_string(rows + 1) + " of " + std::to_string(n) +
+                                     ", found the next header");
+      return error;
+    }
+    if (line.too_long()) {
+      if (!error) error = fail(start, line.number, 1, too_long_message(line));
+      if (rows == 0) break;
+    } else {
+      const auto defect = split_row(t, off);
+      add_row(error, grid, n, rows, start, line, t, off, defect, "digits");
+    }
+    if (error) break;
+    if (++rows == n) break;
+  }
+  if (error) {
+    skip_to_euler_header();
+    return error;
+  }
+  if (rows == 0 || rows < n)
+    return fail(start, end_line(), 1,
+                rows == 0 ? std::string("expected the rows of the grid, found the end of the input")
+                          : "expected row " + std::to_string(rows + 1) + " of " + std::to_string(n) +
+                                ", found the end of the input");
+  return make_entry(start, std::move(*grid));
+}
+
+}  // namespace satdoku

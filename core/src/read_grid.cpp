@@ -1,0 +1,318 @@
+// The grid formats: one row per line, drawn or plain, SadMan sections.
+#include "reading.hpp"
+
+namespace satdoku {
+
+std::optional<std::pair<std::uint64_t, std::string>> PuzzleReader::Impl::split_row(std::string_view t, std::size_t off,
+                                                               int numbers_of) {
+  cells.clear();
+  std::size_t pieces = 0;
+  bool numeric = true, multi = false, leading_zero = false;
+  auto separator = [](char ch) { return is_space(ch) || is_layout(ch); };
+  for (std::size_t i = 0; i < t.size();) {
+    while (i < t.size() && separator(t[i])) ++i;
+    if (i == t.size()) break;
+    const std::size_t b = i;
+    while (i < t.size() && !separator(t[i])) ++i;
+    const std::string_view piece = t.substr(b, i - b);
+    ++pieces;
+    if (piece != "." && piece.find_first_not_of("0123456789") != std::string_view::npos) numeric = false;
+    if (piece.size() > 1) multi = true;
+    if (piece.size() > 1 && piece[0] == '0') leading_zero = true;
+  }
+  const bool numbers = numbers_of > 0 || (pieces >= 10 && numeric && multi && !leading_zero);
+  row_of_numbers = numbers;
+
+  std::optional<std::pair<std::uint64_t, std::string>> error;
+  // The layout character at `at` (next to the cell `cell`) when it is - + *
+  // and the cell is one (a symbol or a number): a stray character glued to
+  // a rule line ("*-----*;") is named itself.
+  auto glued = [&](std::size_t at, std::string_view cell) {
+    const bool is_cell = numbers ? parse_number(cell).kind == Number::ok : alphabet.digit_of(cell[0]) >= 0;
+    if (!error && is_cell && t[at] != '|' && is_layout(t[at]))
+      error.emplace(off + at + 1, "unexpected " + describe_char(t[at]) + " glued to " + quote(cell) +
+                                      ": - + * draw the grid's lines and stand apart from its cells (only '|' "
+                                      "may touch a cell)");
+  };
+  for (std::size_t i = 0; i < t.size();) {
+    while (i < t.size() && separator(t[i])) ++i;
+    if (i == t.size()) break;
+    const std::size_t b = i;
+    while (i < t.size() && !separator(t[i])) ++i;
+    const std::string_view piece = t.substr(b, i - b);
+    // (The character before the piece, the piece, the one after it: the
+    // first defect in column order.)
+    if (b > 0) glued(b - 1, numbers ? piece : piece.substr(0, 1));
+    if (numbers) {
+      const Number num = parse_number(piece);
+      if (num.kind == Number::too_large && !error)
+        error.emplace(off + b + 1, "number " + quote(piece) + " is too large for a digit");
+      if (num.kind == Number::not_a_number && !error)
+        error.emplace(off + b + 1, "unexpected " + quote(piece) + ": expected a number 1-" +
+                                       std::to_string(numbers_of) + " or a blank (. 0), as in the first row");
+      cells.push_back(Cell{static_cast<int>(num.value), static_cast<std::uint32_t>(off + b + 1),
+                           num.kind != Number::ok});
+    } else {
+      for (std::size_t k = b; k < i; ++k) {
+        const int d = alphabet.digit_of(t[k]);
+        if (d < 0 && !error)
+          error.emplace(off + k + 1, "unexpected " + describe_char(t[k]) + ": expected " + expected_symbol(0) +
+                                         " (| - + * and spaces are layout)");
+        cells.push_back(Cell{std::max(d, 0), static_cast<std::uint32_t>(off + k + 1), d < 0});
+      }
+    }
+    if (i < t.size()) glued(i, numbers ? piece : piece.substr(piece.size() - 1));
+  }
+  return error;
+}
+
+void PuzzleReader::Impl::add_row(std::optional<Entry>& error, std::optional<Grid>& grid, int& n, int rows, std::uint64_t start,
+             const Line& line, std::string_view t, std::size_t off,
+             const std::optional<std::pair<std::uint64_t, std::string>>& defect, const char* what) {
+  if (rows == 0) n = static_cast<int>(std::min<std::size_t>(cells.size(), std::numeric_limits<int>::max()));
+  if (error) return;
+  if (defect) {
+    error = fail(start, line.number, defect->first, defect->second);
+    return;
+  }
+  if (rows == 0) {
+    if (!geometry(n)) {
+      error = fail(start, line.number, off + 1, first_row_error(n, what));
+      return;
+    }
+    grid.emplace(shape);
+  } else if (static_cast<int>(cells.size()) != n) {
+    const bool many = static_cast<int>(cells.size()) > n;
+    error = fail(start, line.number, many ? cells[static_cast<std::size_t>(n)].column : off + t.size() + 1,
+                 row_length_error(rows, std::to_string(cells.size()), n, what));
+    return;
+  }
+  for (int c = 0; c < n; ++c) {
+    const Cell& cell = cells[static_cast<std::size_t>(c)];
+    if (cell.value > n) {
+      const char ch = line.text[cell.column - 1];
+      const bool symbol = cell.value <= alphabet.max_digit() && alphabet.digit_of(ch) == cell.value;
+      error = fail(start, line.number, cell.column, out_of_range(cell.value, n, symbol, ch));
+      return;
+    }
+    grid->set(rows, c, cell.value);
+  }
+}
+
+PuzzleReader::Impl::Kind PuzzleReader::Impl::classify(std::string_view t) {
+  if (t.empty()) return Kind::blank;
+  if (t[0] == '#') return Kind::comment;
+  if (t[0] == '[') return Kind::section;
+  for (char ch : t)
+    if (!is_space(ch) && !is_layout(ch)) return Kind::row;
+  return Kind::layout;
+}
+
+std::size_t PuzzleReader::Impl::unreadable_cells(std::size_t n) const {
+  return static_cast<std::size_t>(std::count_if(cells.begin(), cells.end(), [&](const Cell& c) {
+    return c.unreadable || static_cast<std::size_t>(c.value) > n;
+  }));
+}
+
+std::vector<PuzzleReader::Impl::RowAhead> PuzzleReader::Impl::next_rows(std::size_t count) {
+  std::vector<Pending> ahead;
+  std::vector<RowAhead> rows;
+  Line line;
+  while (rows.size() < count && ahead.size() < kMaxLookAhead) {
+    if (pending.empty() && !source.ready()) break;
+    if (!next_line(line)) {
+      rows.push_back({0, false});
+      break;
+    }
+    ahead.push_back({std::string(line.text), line});
+    std::size_t off = 0;
+    const std::string_view t = line.too_long() ? std::string_view() : trim(line.text, off);
+    const Kind kind = classify(t);
+    if (kind == Kind::layout || kind == Kind::comment) continue;
+    if (kind != Kind::row) {
+      rows.push_back({0, false});
+      break;
+    }
+    const bool defect = split_row(t, off).has_value();
+    rows.push_back({cells.size(), !defect && unreadable_cells(cells.size()) == 0});
+    if (cells.empty()) break;
+  }
+  hand_back(ahead);
+  return rows;
+}
+
+std::optional<Entry> PuzzleReader::Impl::read_grid() {
+  Line line;
+  std::optional<Entry> error;
+  std::optional<Grid> grid;
+  std::uint64_t start = 0;
+  int n = 0, rows = 0;
+  bool numbers = false;     // the first row was numbers (N > 9), so the others are
+  std::vector<int> bands;   // the width of each group of cells between '|' in the first row
+  std::vector<int> rules;   // after how many rows a layout line was drawn
+  Spacing spacing;
+  int apart = 0;  // the first row's rows_apart(): a one-line puzzle with blanks between its rows
+  // For a first row alone.
+  const auto lone_row_hint = [&]() -> std::string {
+    if (!apart) return kLoneRowHint;
+    return " (a line alone is a puzzle only with its N*N symbols together; " + rows_apart_hint(apart) + ")";
+  };
+  const auto width = [&](std::string_view row, std::size_t off) -> std::optional<std::size_t> {
+    const Kind kind = classify(row);
+    if (kind == Kind::layout || kind == Kind::comment) return std::nullopt;
+    if (kind != Kind::row) return 0;
+    split_row(row, off, numbers ? n : 0);
+    return cells.size();
+  };
+  while (next_line(line)) {
+    std::size_t off = 0;
+    const std::string_view t = line.too_long() ? std::string_view("?") : trim(line.text, off);
+    const Kind kind = classify(t);
+    if (kind != Kind::blank) spacing.gap = false;
+    if (kind == Kind::blank && row_gap(spacing, rows, n, width)) continue;
+    if (kind == Kind::layout && rows > 0) rules.push_back(rows);
+    if (kind == Kind::layout || kind == Kind::comment) continue;
+    if (kind != Kind::row) {
+      if (rows > 0) {  // a blank line or a header ends the puzzle
+        if (kind == Kind::section) push_back(line);
+        if (!error)
+          error = fail(start, line.number, 1,
+                       "expected row " + std::to_string(rows + 1) + " of " + std::to_string(n) + ", found " +
+                           (kind == Kind::blank ? "a blank line" : "a section header") +
+                           (rows == 1 && apart ? lone_row_hint() : box_hint(n)));
+        return error;
+      }
+      if (kind == Kind::section) {
+        const auto close = t.find(']');
+        in_puzzle_section =
+            is_word_among(t.substr(1, close == std::string_view::npos ? std::string_view::npos : close - 1), {"puzzle"});
+      }
+      continue;
+    }
+    if (!in_puzzle_section) continue;
+    if (rows == 0) {
+      start = line.number;
+      // Its rows with blanks between them: a one-line puzzle, said so if no
+      // second row comes.
+      if (!options.box) apart = rows_apart(t, alphabet, options);
+    }
+    if (line.too_long()) {
+      if (!error) error = fail(start, line.number, 1, too_long_message(line));
+      if (rows == 0) return error;
+    } else {
+      const auto defect = split_row(t, off, numbers ? n : 0);
+      if (rows == 0) numbers = row_of_numbers;
+      add_row(error, grid, n, rows, start, line, t, off, defect, "symbols");
+      if (rows == 0 && n > Geometry::kMaxSize) return error;
+      // The first row, against the next two (read ahead; fewer where a
+      // pipe has nothing more yet):
+      // - digits only, but a symbol too many or too few for the board the
+      //   next two rows agree on: that board's first row, with a typo
+      //   (taken for a 10x10 or an 8x8 row, it shifted every board after it);
+      // - failing, and followed by two rows as wide as each other but not
+      //   as it (or by a blank line or the end), or mostly no digits before
+      //   a row that reads whole: a stray line (a title, a rule of '='),
+      //   reported alone so that it does not swallow the next board;
+      // - otherwise it starts its board, typo or not, read to its end.
+      if (rows == 0) {
+        bands = bands_of(t, off);
+        const auto wide = static_cast<std::size_t>(n);
+        const std::size_t unreadable = unreadable_cells(wide);
+        std::size_t top = 0;  // the highest digit, and whether every cell is one
+        bool digits = true;
+        for (const Cell& c : cells) {
+          top = std::max(top, static_cast<std::size_t>(c.value));
+          digits = digits && !c.unreadable;
+        }
+        const bool words = reads_as_words(t);  // (`t` is gone once rows are read ahead)
+        const std::vector<RowAhead> next = next_rows(2);
+        const std::size_t other = next.size() == 2 && next[0].width == next[1].width ? next[0].width : 0;
+        if (other != 0 && other != wide && wide + 1 >= other && wide <= other + 1 && !defect && !words &&
+            digits && top <= other && geometry(static_cast<int>(other))) {
+          std::string message = "first row has " + std::to_string(wide) + " symbols, the next rows " +
+                                std::to_string(other) + ": expected as many";
+          if (error) {  // (not "9 is beyond 8": there is no 8x8 board; one record, one index)
+            Diagnostic& d = std::get<Diagnostic>(error->content);
+            d.where.column = off + 1;
+            d.message = std::move(message);
+          } else {
+            error = fail(start, line.number, off + 1, std::move(message));
+          }
+          n = static_cast<int>(other);
+        } else if (error) {
+          const bool stray = (!next.empty() && next[0].width != wide &&
+                              (next[0].width == 0 || next.size() == 1 || next[1].width == next[0].width)) ||
+                             (2 * unreadable > wide && !next.empty() && next[0].width > 0 && next[0].sound);
+          if (stray) {
+            std::string& message = std::get<Diagnostic>(error->content).message;
+            if (other != 0 && other != wide && !defect && !geometry(static_cast<int>(wide)))
+              // (Not "the board would be 5x5", add_row's message for a row
+              // of no board size: the rows after it make the board.)
+              message = "a line of " + std::to_string(wide) + " symbols where the rows after it have " +
+                        std::to_string(other) + ": not a row of their grid";
+            if (words) message += kCommentHint;
+            return error;
+          }
+        }
+      }
+    }
+    if (++rows == n) break;
+  }
+  if (rows == 0) return std::nullopt;
+  if (error) return error;
+  if (rows < n)
+    return fail(start, end_line(), 1,
+                "expected row " + std::to_string(rows + 1) + " of " + std::to_string(n) +
+                    ", found the end of the input" + (rows == 1 ? lone_row_hint() : box_hint(n)));
+  if (!options.box) redraw_boxes(*grid, bands, rules);
+  return make_entry(start, std::move(*grid));
+}
+
+std::string PuzzleReader::Impl::box_hint(int n) const {
+  if (!options.box) return "";
+  const std::string size = std::to_string(n);
+  return " (--box " + options.box->str() + " makes the board " + size + "x" + size + ": " + size + " rows of " +
+         size + ")";
+}
+
+std::vector<int> PuzzleReader::Impl::bands_of(std::string_view t, std::size_t off) const {
+  std::vector<int> bands;
+  std::size_t i = 0;
+  bool bar = true;  // the first cell starts a group
+  for (const Cell& c : cells) {
+    for (const std::size_t at = c.column - off - 1; i < at && i < t.size(); ++i) bar = bar || t[i] == '|';
+    if (bar) bands.push_back(0);
+    bar = false;
+    ++bands.back();
+  }
+  return bands;
+}
+
+void PuzzleReader::Impl::redraw_boxes(Grid& grid, const std::vector<int>& bands, const std::vector<int>& rules) const {
+  const int n = grid.size();
+  int cols = 0, rows = 0;
+  if (bands.size() >= 2 && std::all_of(bands.begin(), bands.end(), [&](int w) { return w == bands[0]; }) &&
+      bands[0] * static_cast<int>(bands.size()) == n)
+    cols = bands[0];
+  if (!rules.empty() && n % (rules[0]) == 0 && static_cast<int>(rules.size()) == n / rules[0] - 1) {
+    rows = rules[0];
+    for (std::size_t k = 0; k < rules.size(); ++k)
+      if (rules[k] != rows * static_cast<int>(k + 1)) rows = 0;
+  }
+  if (!cols && !rows) return;
+  if (!cols) cols = n / rows;
+  if (!rows) rows = n / cols;
+  const BoxShape drawn{rows, cols};
+  if (rows * cols != n || drawn == grid.geometry().box()) return;
+  std::shared_ptr<const Geometry> shape;
+  try {
+    shape = Geometry::shared(n, drawn);
+  } catch (const std::exception&) {
+    return;  // no board of that shape (a box of one row, ...)
+  }
+  Grid redrawn(shape);
+  for (int cell = 0; cell < grid.cell_count(); ++cell) redrawn.set(cell, grid.at(cell));
+  grid = std::move(redrawn);
+}
+
+}  // namespace satdoku

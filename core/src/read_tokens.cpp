@@ -1,0 +1,170 @@
+// The tokens format: numbers separated by blanks, N*N per board.
+#include "reading.hpp"
+
+namespace satdoku {
+
+std::optional<std::pair<std::uint64_t, std::string>> PuzzleReader::Impl::split_numbers(std::string_view t, std::size_t off,
+                                                                    int n) {
+  cells.clear();
+  std::optional<std::pair<std::uint64_t, std::string>> error;
+  for (std::size_t i = 0; i < t.size();) {
+    while (i < t.size() && is_space(t[i])) ++i;
+    if (i == t.size()) break;
+    const std::size_t b = i;
+    while (i < t.size() && !is_space(t[i])) ++i;
+    const std::string_view token = t.substr(b, i - b);
+    const std::uint64_t col = off + b + 1;
+    const std::string range = n > 0 ? "0 (blank) to " + std::to_string(n) : "a number (0 or '.' for a blank)";
+    const Number num = parse_number(token);
+    int value = 0;
+    if (!error) {
+      switch (num.kind) {
+        case Number::ok:
+          value = static_cast<int>(num.value);
+          if (n > 0 && value > n)
+            error.emplace(col, "number " + std::to_string(value) + " is out of range for a " + std::to_string(n) +
+                                   "x" + std::to_string(n) + " board: expected " + range);
+          break;
+        case Number::negative:
+          error.emplace(col, "negative number " + quote(token) + ": expected " + range);
+          break;
+        case Number::signed_number:
+          error.emplace(col, signed_message(token));
+          break;
+        case Number::too_large:
+          error.emplace(col, "number " + quote(token) + " is too large: expected " + range);
+          break;
+        case Number::not_a_number:
+          error.emplace(col, "unexpected " + (token.size() == 1 ? describe_char(token[0]) : quote(token)) +
+                                 ": expected " + (n > 0 ? "a number " + range + " or '.'" : range));
+          break;
+      }
+    }
+    cells.push_back(Cell{value, static_cast<std::uint32_t>(col)});
+  }
+  return error;
+}
+
+std::optional<Entry> PuzzleReader::Impl::read_tokens() {
+  Line line;
+  std::optional<Entry> error;
+  std::optional<Grid> grid;
+  std::uint64_t start = 0;
+  int n = 0, rows = 0;
+  Spacing spacing;
+  const auto width = [&](std::string_view row, std::size_t off) -> std::optional<std::size_t> {
+    if (row[0] == '#') return std::nullopt;
+    split_numbers(row, off, 0);
+    return cells.size();
+  };
+  while (next_line(line)) {
+    std::size_t off = 0;
+    const std::string_view t = line.too_long() ? std::string_view("?") : trim(line.text, off);
+    if (!t.empty()) spacing.gap = false;
+    if (!t.empty() && t[0] == '#') continue;
+    if (t.empty()) {
+      if (rows == 0 || row_gap(spacing, rows, n, width)) continue;
+      if (!error)
+        error = fail(start, line.number, 1,
+                     "expected row " + std::to_string(rows + 1) + " of " + std::to_string(n) +
+                         ", found a blank line");
+      return error;
+    }
+    if (rows == 0) start = line.number;
+    if (line.too_long()) {
+      if (!error) error = fail(start, line.number, 1, too_long_message(line));
+      if (rows == 0) return error;
+    } else if (rows == 0) {
+      auto defect = split_numbers(t, off, 0);
+      n = static_cast<int>(std::min<std::size_t>(cells.size(), std::numeric_limits<int>::max()));
+      if (defect) {
+        error = fail(start, line.number, defect->first, defect->second);
+      } else if (!geometry(n)) {
+        error = fail(start, line.number, off + 1, first_row_error(n, "numbers"));
+      } else {
+        grid.emplace(shape);
+        for (int c = 0; c < n; ++c) {
+          if (cells[static_cast<std::size_t>(c)].value > n) {
+            error = fail(start, line.number, cells[static_cast<std::size_t>(c)].column,
+                         "number " + std::to_string(cells[static_cast<std::size_t>(c)].value) +
+                             " is out of range for a " + std::to_string(n) + "x" + std::to_string(n) +
+                             " board: expected 0 (blank) to " + std::to_string(n));
+            break;
+          }
+          grid->set(0, c, cells[static_cast<std::size_t>(c)].value);
+        }
+      }
+      if (n > Geometry::kMaxSize) return error;  // not a row of a board: do not skip what follows
+      if (error && !grid) {
+        const Pieces p = pieces_of(t);  // before reading ahead moves `t`
+        const bool words = reads_as_words(t);
+        const int m = size_from_next_rows(n, 1);
+        // A line of words with another count than the rows after it (a
+        // title), or of numbers not within one of their count (not their
+        // first row with a number missing or extra, as the grid reader
+        // judges), is a stray line: it costs itself only.
+        const auto count = static_cast<std::size_t>(m);
+        if (!p.numbers && count != p.count) {
+          if (words) std::get<Diagnostic>(error->content).message += kCommentHint;
+          return error;
+        }
+        if (p.count + 1 < count || p.count > count + 1) return stray_numbers(error, p.count, m);
+        n = m;
+      } else if (!error) {
+        // A first row with a stray number can still be a board size (10
+        // numbers in a 9x9 board: 2x5 boxes); two next rows that agree on
+        // another size outvote it.
+        const int m = size_from_next_rows(n, 2);
+        if (m != n) {
+          error = fail(start, line.number, off + 1,
+                       "first row has " + std::to_string(n) + " numbers, the next rows " + std::to_string(m) +
+                           ": expected as many");
+          if (n + 1 < m || n > m + 1) return stray_numbers(error, static_cast<std::size_t>(n), m);
+          n = m;
+        }
+      }
+    } else if (!error) {
+      auto defect = split_numbers(t, off, n);
+      if (defect) {
+        error = fail(start, line.number, defect->first, defect->second);
+      } else if (static_cast<int>(cells.size()) != n) {
+        const bool many = static_cast<int>(cells.size()) > n;
+        error = fail(start, line.number,
+                     many ? cells[static_cast<std::size_t>(n)].column : off + t.size() + 1,
+                     row_length_error(rows, std::to_string(cells.size()), n, "numbers"));
+      } else {
+        for (int c = 0; c < n; ++c) grid->set(rows, c, cells[static_cast<std::size_t>(c)].value);
+      }
+    }
+    if (++rows == n) break;
+  }
+  if (rows == 0) return std::nullopt;
+  if (error) return error;
+  if (rows < n)
+    return fail(start, end_line(), 1,
+                "expected row " + std::to_string(rows + 1) + " of " + std::to_string(n) +
+                    ", found the end of the input");
+  return make_entry(start, std::move(*grid));
+}
+
+std::optional<Entry> PuzzleReader::Impl::stray_numbers(std::optional<Entry>& error, std::size_t count, int m) {
+  std::get<Diagnostic>(error->content).message = "a line of " + std::to_string(count) +
+                                                 " numbers where the rows after it have " + std::to_string(m) +
+                                                 ": not a row of their board";
+  return std::move(error);
+}
+
+int PuzzleReader::Impl::size_from_next_rows(int n, std::size_t rows) {
+  const std::vector<std::string> next = peek_content(rows);
+  if (next.size() < rows) return n;
+  std::optional<std::size_t> count;
+  for (const std::string& row : next) {
+    const Pieces p = pieces_of(row);
+    if (!p.numbers || (count && *count != p.count)) return n;
+    count = p.count;
+  }
+  const int m = static_cast<int>(std::min<std::size_t>(*count, Geometry::kMaxSize + 1));
+  return m != n && geometry(m) ? m : n;
+}
+
+}  // namespace satdoku
