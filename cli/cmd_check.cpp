@@ -17,6 +17,9 @@
 #include <sstream>
 #include <thread>
 
+#include <signal.h>
+#include <unistd.h>
+
 #include <nlohmann/json.hpp>
 
 #include "atomic_file.hpp"
@@ -449,6 +452,7 @@ struct CheckTally {
     if (wrong_given) s += ", " + count_text(wrong_given, "given solution") + " wrong";
     if (undecided) s += ", " + std::to_string(undecided) + " with clues undecided";
     if (proofs) s += ", " + count_text(proofs, "proof");
+    if (proof_errors) s += ", " + count_text(proof_errors, "proof") + " not written";
     if (problems) s += ", " + count_text(problems, "DISAGREEMENT", "DISAGREEMENTS");
     return s + "; " + rate;
   }
@@ -595,12 +599,16 @@ std::string xml_escape(std::string_view text) {
 constexpr std::string_view kReportMarker = "<testsuite name=\"satdoku check\"";
 
 // JUnit XML: one <testcase> per puzzle, kept in memory until the end (the
-// <testsuite> element carries the totals).
+// <testsuite> element carries the totals).  A case fails when its puzzle
+// missed the expectation, and is an error when it could not be read or
+// solved, or when its proof could not be written; the body gives the puzzle,
+// why, and the text report's line for it (the clashing cells, the two
+// solutions and where they differ, the redundant clues).
 class JUnitReport {
  public:
   // `files`: the inputs as given; a file named twice gets its position in
   // its test cases' names, which CI tools would otherwise merge.
-  JUnitReport(const Alphabet& alphabet, const std::vector<std::string>& files) : alphabet_(alphabet) {
+  JUnitReport(const CheckPlan& plan, const std::vector<std::string>& files) : plan_(plan) {
     for (std::size_t i = 0; i < files.size(); ++i)
       if (std::count(files.begin(), files.end(), files[i]) > 1) repeated_.push_back(files[i]);
   }
@@ -613,21 +621,29 @@ class JUnitReport {
       source += " (input " + std::to_string(r.base.entry.input) + ")";
     cases_ += "    <testcase classname=\"" + xml_escape(r.base.entry.where.file) + "\" name=\"" +
               xml_escape(source) + "\" time=\"" + std::to_string(seconds) + "\"";
-    const bool error = !std::holds_alternative<Grid>(r.base.entry.content) || r.base.result.status == Status::error;
-    if (r.met) {
+    if (r.met && !r.proof_failed) {
       cases_ += "/>\n";
       return;
     }
-    const std::string detail = error ? (std::holds_alternative<Diagnostic>(r.base.entry.content)
-                                            ? std::get<Diagnostic>(r.base.entry.content).str()
-                                            : r.base.result.message)
-                                     : r.failure + (r.base.result.status == Status::unknown && !r.base.result.message.empty()
-                                                        ? ": " + r.base.result.message
-                                                        : "");
+    const auto* diagnostic = std::get_if<Diagnostic>(&r.base.entry.content);
+    const bool unsolved = diagnostic || r.base.result.status == Status::error;
+    std::string why;
+    if (diagnostic) why = diagnostic->str();
+    else if (unsolved) why = r.base.result.message;
+    else if (!r.met) {
+      why = r.failure;
+      if (r.base.result.status == Status::unknown && !r.base.result.message.empty()) why += ": " + r.base.result.message;
+    }
+    if (r.proof_failed) why += (why.empty() ? "" : "; ") + r.proof_note;
+    const bool error = unsolved || r.met;  // met: only the proof failed
     const char* tag = error ? "error" : "failure";
     (error ? errors_ : failures_)++;
-    cases_ += ">\n      <" + std::string(tag) + " message=\"" + xml_escape(detail) + "\">" +
-              xml_escape("puzzle " + puzzle_text(r.base.entry, alphabet_) + "\n" + detail) + "</" + tag + ">\n    </testcase>\n";
+    std::ostringstream line;
+    if (!diagnostic) print_text(line, r, plan_);
+    cases_ += ">\n      <" + std::string(tag) + " message=\"" + xml_escape(why) + "\">" +
+              xml_escape("puzzle " + puzzle_text(r.base.entry, plan_.alphabet) + "\n" + why +
+                         (diagnostic ? "" : "\nreport: " + line.str())) +
+              "</" + tag + ">\n    </testcase>\n";
   }
 
   // `seconds`: the whole run's, for the suite.
@@ -644,7 +660,7 @@ class JUnitReport {
   }
 
  private:
-  Alphabet alphabet_;
+  const CheckPlan& plan_;
   std::vector<std::string> repeated_;  // files named more than once
   std::size_t tests_ = 0, failures_ = 0, errors_ = 0;
   std::string cases_;
@@ -665,12 +681,30 @@ bool is_proof_file(std::string_view name) {
   return (extension == ".cnf" || extension == ".drat") && is_proof_stem(name.substr(0, dot));
 }
 
+// Whether `name` is the temporary name of a proof file (STEM.cnf.tmp.PID.N,
+// STEM.drat.tmp.PID.N: solver/uniqueness.cpp) that a run which has ended
+// left behind: a second SIGINT or SIGTERM ends the process at once, before
+// it removes its temporary files.  A running process's files stay.
+bool stale_proof_temporary(std::string_view name) {
+  const std::size_t tmp = name.find(".tmp.");
+  if (tmp == std::string_view::npos || !is_proof_file(name.substr(0, tmp))) return false;
+  const std::string_view rest = name.substr(tmp + 5);
+  const std::size_t dot = rest.find('.');
+  const std::string_view number = dot == std::string_view::npos ? std::string_view() : rest.substr(dot + 1);
+  if (number.empty() || number.find_first_not_of("0123456789") != std::string_view::npos) return false;
+  const std::size_t pid = parse_position(rest.substr(0, dot));
+  if (pid == 0 || pid > static_cast<std::size_t>(std::numeric_limits<pid_t>::max())) return false;
+  if (static_cast<pid_t>(pid) == ::getpid()) return false;
+  return ::kill(static_cast<pid_t>(pid), 0) != 0 && errno == ESRCH;
+}
+
 // After the run, also an interrupted one: removes from `dir` every proof
 // pair (STEM.cnf, a proof CNF by its header, and STEM.drat) that this run
 // did not report (`reported`), so that the folder holds this run's proofs
 // only: an earlier run's at a position that gets no proof now or beyond
 // this input's end or past the interruption, and one a worker wrote for a
-// puzzle whose record the interruption kept back.
+// puzzle whose record the interruption kept back.  Also the temporary
+// files of an ended run's proofs.
 ExitCode sweep_proofs(const fs::path& dir, const std::set<std::string>& reported, bool quiet) {
   auto unreported = [&](const fs::path& path) -> std::vector<fs::path> {
     const std::string stem = path.stem().string();
@@ -680,9 +714,18 @@ ExitCode sweep_proofs(const fs::path& dir, const std::set<std::string>& reported
       return {path, fs::path(path).replace_extension(".drat")};
     return {};
   };
-  return remove_leftovers(dir, unreported,
-                          {"check", "proof pair", "a proof not of this run", "not of this run from " + dir.string()},
-                          quiet);
+  const ExitCode pairs = remove_leftovers(
+      dir, unreported, {"check", "proof pair", "a proof not of this run", "not of this run from " + dir.string()}, quiet);
+  auto stale = [](const fs::path& path) -> std::vector<fs::path> {
+    std::error_code error;
+    if (stale_proof_temporary(path.filename().string()) && fs::is_regular_file(fs::symlink_status(path, error)))
+      return {path};
+    return {};
+  };
+  return worst(pairs, remove_leftovers(dir, stale,
+                                       {"check", "temporary proof file", "a temporary file of a run that has ended",
+                                        "of a run that has ended from " + dir.string()},
+                                       quiet));
 }
 
 constexpr std::string_view kDescription =
@@ -705,9 +748,11 @@ constexpr std::string_view kDescription =
     "`drat-trim INDEX.cnf INDEX.drat` (with several FILEs: FILENUMBER-INDEX); at the end,\n"
     "also of an interrupted run, every proof pair in DIR not of this run is removed.\n"
     "Output (--output): text (one line per puzzle: file:line verdict details) or json (JSON\n"
-    "Lines: solve's fields plus verdict, solutions, differ, count, redundant, proof, met).\n"
+    "Lines: solve's fields plus verdict, solutions, differ, count, redundant, proof,\n"
+    "proof_note, met).\n"
     "Puzzles that miss --expect are named on stderr with file:line. An interrupted run, or one\n"
-    "whose standard output failed, writes no --junit report (and removes an earlier one there).";
+    "whose standard output failed, writes no --junit report (and removes an earlier satdoku\n"
+    "report there). A proof that cannot be written is an error (exit code 2, JUnit <error>).";
 
 int check(const std::vector<std::string>& args) {
   CheckConfig config;
@@ -794,7 +839,7 @@ int check(const std::vector<std::string>& args) {
   std::size_t sequence = 0;
   CheckTally tally;
   std::optional<JUnitReport> junit;
-  if (!config.junit.empty()) junit.emplace(plan.alphabet, config.input.files);
+  if (!config.junit.empty()) junit.emplace(plan, config.input.files);
   const bool records_on_stdout = config.junit != "-";  // else the report takes standard output
   auto make_worker = [&] {
     return [c = std::make_shared<Checker>(plan)](Entry&& entry, std::uint64_t block) {

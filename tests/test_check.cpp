@@ -8,6 +8,8 @@
 #include <set>
 #include <sstream>
 
+#include <unistd.h>
+
 #include "satdoku/solver.hpp"
 #include "satdoku/uniqueness.hpp"
 #include "satdoku/verify.hpp"
@@ -424,6 +426,61 @@ BOOST_AUTO_TEST_CASE(a_full_grids_proof_that_cannot_be_written_is_an_error) {
   fs::remove_all(dir);
 }
 
+BOOST_AUTO_TEST_CASE(a_proof_that_cannot_be_written_is_an_error_in_every_report) {
+  // Files may grow to 100 KiB at most (ulimit -f 200 in dash's 512-byte
+  // blocks, or 200 KiB in bash's; the signal ignored: writes fail with
+  // EFBIG): a 4x4 puzzle's proof fits, a 16x16 one's CNF (some 870 KB)
+  // does not.  The verdict stands, but the run's exit code is 2, and the
+  // JUnit report, the summary and the message say why.
+  const fs::path dir = fresh_dir("proof_too_large");
+  { std::ofstream(dir / "a.txt") << ".1....4....32...\n"; }
+  fs::copy_file(shared_data() / "large" / "sudoku-16-1.txt", dir / "b.txt");
+  const RunResult run = run_shell("cd " + quoted(dir) + " && trap '' XFSZ && ulimit -f 200 && exec " +
+                                  quoted(satdoku_binary()) + " check -j1 --proof p --junit r.xml a.txt b.txt 2>&1 >/dev/null");
+  BOOST_TEST(run.exit_code == 2, run.out);
+  BOOST_TEST(run.out.find("b.txt:1: no proof: cannot write p/2-1.cnf: writing the CNF failed: File too large\n") !=
+                 std::string::npos,
+             run.out);
+  BOOST_TEST(run.out.find("2 unique, 0 multiple, 0 none, 0 invalid, 0 unknown, 0 errors; 0 not unique, 1 proof, "
+                          "1 proof not written;") != std::string::npos,
+             run.out);
+  BOOST_TEST(fs::exists(dir / "p" / "1-1.drat"));
+  BOOST_TEST(!fs::exists(dir / "p" / "2-1.cnf"));
+  const std::string xml = slurp(dir / "r.xml");
+  BOOST_TEST(xml.find("tests=\"2\" failures=\"0\" errors=\"1\"") != std::string::npos, xml);
+  BOOST_TEST(xml.find("<error message=\"no proof: cannot write p/2-1.cnf: writing the CNF failed: File too large\">") !=
+                 std::string::npos,
+             xml);
+  fs::remove_all(dir);
+}
+
+BOOST_AUTO_TEST_CASE(temporary_proof_files_of_an_ended_run_are_removed) {
+  // A second signal ends a run before it removes its temporary files; the
+  // next run in the folder removes those of a process that has ended, and
+  // leaves a running process's and other files alone.
+  const fs::path dir = fresh_dir("stale_temporaries");
+  fs::create_directories(dir / "p");
+  const std::string dead = run_shell("echo $$").out;  // the shell has ended once popen returns
+  const std::string pid = dead.substr(0, dead.find('\n'));
+  BOOST_REQUIRE(!pid.empty());
+  const std::string running = std::to_string(::getppid());  // this test's parent, alive
+  for (const std::string name : {"1.cnf.tmp." + pid + ".0", "1.drat.tmp." + pid + ".1", "3-2.cnf.tmp." + pid + ".7",
+                                 "2.cnf.tmp." + running + ".0", "notes.txt.tmp." + pid + ".0", "1.cnf.tmp." + pid})
+    std::ofstream(dir / "p" / name) << "c partial\n";
+  auto r = run_satdoku("check --proof " + quoted(dir / "p"), kEasy + "\n");
+  BOOST_TEST(r.exit_code == 0, r.err);
+  BOOST_TEST(r.err.find("satdoku check: removed 3 temporary proof files of a run that has ended from " +
+                        (dir / "p").string() + "\n") != std::string::npos,
+             r.err);
+  BOOST_TEST(!fs::exists(dir / "p" / ("1.cnf.tmp." + pid + ".0")));
+  BOOST_TEST(!fs::exists(dir / "p" / ("3-2.cnf.tmp." + pid + ".7")));
+  BOOST_TEST(fs::exists(dir / "p" / ("2.cnf.tmp." + running + ".0")));
+  BOOST_TEST(fs::exists(dir / "p" / ("notes.txt.tmp." + pid + ".0")));
+  BOOST_TEST(fs::exists(dir / "p" / ("1.cnf.tmp." + pid)));  // not a name a proof is written under
+  BOOST_TEST(fs::exists(dir / "p" / "1.drat"));
+  fs::remove_all(dir);
+}
+
 BOOST_AUTO_TEST_CASE(junit_xml_parses_and_names_every_puzzle) {
   const fs::path dir = fresh_dir("junit");
   const fs::path input = dir / "mixed & <odd>.txt";
@@ -444,6 +501,11 @@ BOOST_AUTO_TEST_CASE(junit_xml_parses_and_names_every_puzzle) {
                "line " << line);
   BOOST_TEST(text.find("tests=\"5\" failures=\"3\" errors=\"1\"") != std::string::npos, text);
   BOOST_TEST(text.find("expected unique, got multiple") != std::string::npos);
+  // A failure's body has the text report's line: the clashing cells, the
+  // two solutions and where they differ.
+  BOOST_TEST(text.find("\nreport: " + (dir / "mixed &amp; &lt;odd&gt;.txt").string() +
+                       ":2 invalid: r1c1 and r1c5 both hold 5") != std::string::npos, text);
+  BOOST_TEST(text.find(" differ at r") != std::string::npos, text);
   // xmllint can count the test cases too.
   const std::string count_cmd = "xmllint --xpath 'count(//testcase)' " + quoted(xml) + " > " + quoted(dir / "n");
   BOOST_TEST(std::system(count_cmd.c_str()) == 0);

@@ -1234,6 +1234,37 @@ BOOST_AUTO_TEST_CASE(double_spaced_grids_are_one_board) {
   BOOST_TEST(why(ended[0]).find("found a blank line") != std::string::npos, why(ended[0]));
 }
 
+// With --box, a file of one-line puzzles of several sizes is read line by
+// line: those of another size are reported each on its line (a 4x4
+// puzzle's 16 symbols are no row of a 9x9 board), and the others read,
+// instead of the first line starting a 16x16 grid that swallows the rest.
+BOOST_AUTO_TEST_CASE(line_puzzles_of_other_sizes_than_box_are_reported_each) {
+  const std::string text = format_line(pattern(4)) + "\n" + format_line(pattern(6)) + "\n" + kPuzzle + "\n" +
+                           format_line(pattern(4)) + "\n" + kSolution + "\n";
+  const auto entries = read_all(text, ReadOptions{{}, BoxShape{3, 3}, {}});
+  BOOST_TEST_REQUIRE(entries.size() == 5u);
+  for (const std::size_t k : {0u, 1u, 3u}) {
+    BOOST_TEST(!grid(entries[k]));
+    BOOST_TEST(entries[k].where.line == k + 1);
+    BOOST_TEST(why(entries[k]).find("box 3x3 does not fit a " + std::string(k == 1 ? "6x6" : "4x4") + " board") !=
+                   std::string::npos,
+               why(entries[k]));
+  }
+  BOOST_TEST(grid(entries[2]), why(entries[2]));
+  BOOST_TEST(grid(entries[4]), why(entries[4]));
+  // A 4x4 puzzle's lines with --box 3x2 (boxes of six cells): one record each.
+  std::string fours;
+  for (int k = 0; k < 20; ++k) fours += format_line(pattern(4)) + "\n";
+  BOOST_TEST(read_all(fours, ReadOptions{{}, BoxShape{3, 2}, {}}).size() == 20u);
+  // A row that --box's board has is still a grid's row (16 symbols, --box 4x4).
+  const std::string line = format_line(pattern(16));
+  std::string rows;
+  for (std::size_t r = 0; r < 16; ++r) rows += line.substr(16 * r, 16) + "\n";
+  const auto sixteen = read_all(rows, ReadOptions{{}, BoxShape{4, 4}, {}});
+  BOOST_TEST_REQUIRE(sixteen.size() == 1u);
+  BOOST_TEST(grid(sixteen[0]), why(sixteen[0]));
+}
+
 // A 16x16 grid whose first row holds clues up to 4 only reads as a 4x4 line
 // puzzle too; the rows after it decide, in compact and in spaced layout, and
 // with --box 4x4 it can only be the grid.

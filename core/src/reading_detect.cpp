@@ -260,6 +260,15 @@ InputFormat detect(std::string_view t, const Alphabet& alphabet, const ReadOptio
   }
   if (t.find_first_of("|+*-") != std::string_view::npos) return InputFormat::grid;
   if (whole_line_puzzle(t, alphabet, options)) return InputFormat::line;
+  // A whole puzzle of another size than --box gives, and no row of the
+  // board it gives either (--box 3x3, a 4x4 puzzle's 16 symbols): a line,
+  // so that each line is read, and one of that other size reported as
+  // such, instead of a 16x16 grid swallowing the lines after it.
+  if (options.box && t.size() != static_cast<std::size_t>(options.box->rows) * static_cast<std::size_t>(options.box->cols)) {
+    ReadOptions any_box = options;
+    any_box.box.reset();
+    if (whole_line_puzzle(t, alphabet, any_box)) return InputFormat::line;
+  }
   if (t.size() <= static_cast<std::size_t>(alphabet.max_digit())) return InputFormat::grid;
   return InputFormat::line;
 }

@@ -116,21 +116,27 @@ DimacsWriter::~DimacsWriter() {
 
 void DimacsWriter::flush() {
   if (used_ == 0) return;
+  errno = 0;
   out_.write(buffer_.data(), static_cast<std::streamsize>(used_));
+  if (!out_ && !error_) error_ = errno;
   bytes_ += used_;
   used_ = 0;
 }
 
 void DimacsWriter::comment(std::string_view text) {
   flush();
+  errno = 0;
   out_ << "c " << text << '\n';
+  if (!out_ && !error_) error_ = errno;
   bytes_ += text.size() + 3;
 }
 
 void DimacsWriter::problem(std::uint64_t variables, std::uint64_t clauses) {
   flush();
   const std::string line = "p cnf " + std::to_string(variables) + " " + std::to_string(clauses) + "\n";
+  errno = 0;
   out_ << line;
+  if (!out_ && !error_) error_ = errno;
   bytes_ += line.size();
 }
 
@@ -154,10 +160,11 @@ void DimacsWriter::add_clause(std::span<const int> literals) {
 }
 
 void DimacsWriter::finish() {
-  errno = 0;
   flush();
+  errno = 0;
   out_.flush();
-  if (!out_) throw OutputError("writing the CNF failed" + errno_suffix(errno));
+  if (!out_ && !error_) error_ = errno;
+  if (!out_) throw OutputError("writing the CNF failed" + errno_suffix(error_));
 }
 
 std::vector<std::string> header_comments(const Encoder& encoder, const EncodeReport& report) {

@@ -72,6 +72,7 @@ class DimacsWriter final : public ClauseSink {
   std::vector<char> buffer_;
   std::size_t used_ = 0;
   std::uint64_t bytes_ = 0;
+  int error_ = 0;  // errno of the first failed write (a later flush may clear it)
 };
 
 // The header comment lines (without "c ") that describe an encoded puzzle.
