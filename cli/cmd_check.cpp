@@ -414,7 +414,8 @@ struct CheckTally {
   std::size_t undecided = 0;  // unique, but a limit stopped the clue analysis
   std::size_t wrong_given = 0;  // solutions given beside the puzzles that are wrong
 
-  void add(const CheckRecord& r) {
+  // `proof_kept`: the record's proof stays (its record was sent).
+  void add(const CheckRecord& r, bool proof_kept) {
     ++puzzles;
     const bool error = std::holds_alternative<Diagnostic>(r.base.entry.content) || r.base.result.status == Status::error;
     if (error) ++errors;
@@ -429,7 +430,7 @@ struct CheckTally {
     if (r.clues && !r.clues->complete) ++undecided;
     if (!r.met && !error && !r.given_failed) ++failed;  // an error is counted (and named on stderr) as one
     if (r.base.given == Given::wrong) ++wrong_given;
-    if (!r.proof_drat.empty()) ++proofs;
+    if (proof_kept) ++proofs;
     if (r.proof_failed) ++proof_errors;
   }
 
@@ -850,8 +851,6 @@ int check(const std::vector<std::string>& args) {
   std::set<std::string> proofs_reported;  // stems of this run's proof pairs
   auto sink = [&](CheckRecord&& r) {
     r.base.sequence = ++sequence;
-    if (!r.proof_cnf.empty()) proofs_reported.insert(fs::path(r.proof_cnf).stem().string());
-    tally.add(r);
     note_short_alphabet(std::cerr, r.base, plan.alphabet, said_alphabet);
     if (junit) junit->add(r);
     if (const auto* d = std::get_if<Diagnostic>(&r.base.entry.content)) std::cerr << d->str() << '\n';
@@ -866,6 +865,12 @@ int check(const std::vector<std::string>& args) {
       if (json) std::cout << json_text(check_json(r, plan)) << '\n';
       else print_text(std::cout, r, plan);
     }
+    // A proof is kept when its record was sent: flushed at once (a proof
+    // costs far more than the write), so that a failed standard output
+    // keeps the proofs of the records it took and no others.
+    const bool proof_kept = !r.proof_cnf.empty() && (!records_on_stdout || std::cout.flush());
+    if (proof_kept) proofs_reported.insert(fs::path(r.proof_cnf).stem().string());
+    tally.add(r, proof_kept);
     if (!r.met && r.base.problem.empty() && !std::holds_alternative<Diagnostic>(r.base.entry.content))
       std::cerr << source_of(r.base.entry) << ": FAIL: " << r.failure << '\n';
   };

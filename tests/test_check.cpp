@@ -454,6 +454,26 @@ BOOST_AUTO_TEST_CASE(a_proof_that_cannot_be_written_is_an_error_in_every_report)
   fs::remove_all(dir);
 }
 
+BOOST_AUTO_TEST_CASE(proofs_stay_only_for_records_sent) {
+  // Standard output on a full disk: no record is sent, so no proof stays,
+  // and the summary counts none.
+  const fs::path dir = fresh_dir("proofs_unsent");
+  { std::ofstream(dir / "in.txt") << kEasy << '\n' << kEasy << '\n'; }
+  const RunResult full = run_shell("cd " + quoted(dir) + " && exec " + quoted(satdoku_binary()) +
+                                   " check --proof p in.txt 2>&1 >/dev/full");
+  BOOST_TEST(full.exit_code == 2, full.out);
+  BOOST_TEST(full.out.find("satdoku check: removed 2 proof pairs not of this run from p\n") != std::string::npos,
+             full.out);
+  BOOST_TEST(full.out.find("0 not unique; ") != std::string::npos, full.out);  // no "2 proofs"
+  BOOST_TEST(!fs::exists(dir / "p" / "1.drat"));
+  const RunResult sent = run_shell("cd " + quoted(dir) + " && exec " + quoted(satdoku_binary()) +
+                                   " check --proof p in.txt 2>&1 >/dev/null");
+  BOOST_TEST(sent.exit_code == 0, sent.out);
+  BOOST_TEST(sent.out.find("0 not unique, 2 proofs; ") != std::string::npos, sent.out);
+  BOOST_TEST(fs::exists(dir / "p" / "2.drat"));
+  fs::remove_all(dir);
+}
+
 BOOST_AUTO_TEST_CASE(temporary_proof_files_of_an_ended_run_are_removed) {
   // A second signal ends a run before it removes its temporary files; the
   // next run in the folder removes those of a process that has ended, and
