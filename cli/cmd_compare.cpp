@@ -92,8 +92,8 @@ constexpr std::string_view kDescription =
     "--sat-option any other, for every row (after satdoku's own choices for the row).\n"
     "A puzzle whose clues clash is named on standard error (file:line and the two cells) and\n"
     "left out of every row (exit code 2); the footers and the JSON (left_out) count them.\n\n"
-    "The fastest row (least total time) and the strongest (highest propagation strength)\n"
-    "are marked. Output: an aligned table on stdout; --csv, --json, --markdown write FILE\n"
+    "The fastest row (least total time among the rows with the fewest puzzles unknown) and\n"
+    "the strongest (highest propagation strength) are marked. Output: an aligned table on stdout; --csv, --json, --markdown write FILE\n"
     "('-' for stdout instead of the table); --plot FILE.svg draws a cactus plot (also '-').\n"
     "Only one of them can be '-'. A run interrupted, or with no puzzle to compare, writes no\n"
     "document, and removes an earlier run's at the paths they name. A path that holds another\n"
@@ -567,14 +567,12 @@ RowSummary summarize_row(const std::vector<Sample>& samples, bool probe, bool st
 }
 
 void mark(std::vector<RowSummary>& rows) {
+  // Fastest: the least total time among the rows that answered the most
+  // puzzles (a row that gave up on them is quick for nothing).
+  auto speed = [](const RowSummary& r) { return std::pair(r.unknown + r.disagreements, r.total.sum); };
   RowSummary* fastest = nullptr;
-  for (bool clean_only : {true, false}) {
-    for (RowSummary& r : rows)
-      if ((!clean_only || (r.unknown == 0 && r.disagreements == 0)) &&
-          (!fastest || r.total.sum < fastest->total.sum))
-        fastest = &r;
-    if (fastest) break;
-  }
+  for (RowSummary& r : rows)
+    if (!fastest || speed(r) < speed(*fastest)) fastest = &r;
   if (fastest && fastest->total.sum > 0) fastest->fastest = true;
   auto strength = [](const RowSummary& r) {
     return std::pair(r.fl_pct.value_or(-1), r.up_pct.value_or(-1));

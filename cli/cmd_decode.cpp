@@ -121,7 +121,8 @@ int decode(const std::vector<std::string>& args) {
   std::ifstream model_file;
   if (model_path != "-") model_file = open_input(model_path);
   std::istream& model_in = model_path == "-" ? std::cin : model_file;
-  auto answer = read_solver_output(model_in, model_path == "-" ? "<stdin>" : model_path, std::get<CnfHeader>(header));
+  const std::string model_name = model_path == "-" ? "<stdin>" : model_path;  // as the readers name it
+  auto answer = read_solver_output(model_in, model_name, std::get<CnfHeader>(header));
   if (auto* d = std::get_if<Diagnostic>(&answer)) {
     std::cerr << d->str() << '\n';
     return static_cast<int>(ExitCode::usage);
@@ -143,7 +144,7 @@ int decode(const std::vector<std::string>& args) {
       std::cout << status << '\n';
     else
       std::cout << (status == "none" ? "no solution" : status) << '\n';
-    if (!reason.empty()) std::cerr << "satdoku decode: " << model_path << ": " << reason << '\n';
+    if (!reason.empty()) std::cerr << "satdoku decode: " << model_name << ": " << reason << '\n';
     return static_cast<int>(ExitCode::unsolved);
   };
   // A grid that keeps the puzzle's rules and clues, printed as solve prints a solution.
@@ -162,11 +163,19 @@ int decode(const std::vector<std::string>& args) {
     }
   };
   const std::optional<Grid>& excluded = h.excluded;  // a proof CNF of check --proof (verified by the reader)
+  // An answer the CNF itself rules out is another CNF's (or a solver's bug).
+  if (a.verdict == Verdict::unsat && !excluded && (h.solved || h.clauses == 0))
+    return say("error", std::string("the solver says unsatisfiable, but this CNF has a model: ") +
+                            (h.clauses == 0 ? "it has no clauses" : "its header says the reduction solved the puzzle") +
+                            " (is the answer another CNF's?)");
+  if (a.verdict == Verdict::sat && h.conflict)
+    return say("error", "the solver says satisfiable, but this CNF holds the empty clause (its header says "
+                        "'conflict yes': the clues contradict the rules) and has no model (is the answer another CNF's?)");
   if (a.verdict == Verdict::unsat) {
     if (!excluded) return say("none", "");
     // "Rules + clues + not this solution" has no model: the one solution.
     print("unique", *excluded);
-    std::cerr << "satdoku decode: " << model_path << ": unsatisfiable: the puzzle's only solution is the one the "
+    std::cerr << "satdoku decode: " << model_name << ": unsatisfiable: the puzzle's only solution is the one the "
               << "CNF forbids (unique)\n";
     return static_cast<int>(ExitCode::ok);
   }
@@ -197,7 +206,7 @@ int decode(const std::vector<std::string>& args) {
     return say("error", "the model is the solution the header names as forbidden ('c solution'): a proof CNF has "
                         "no such model");
   print("multiple", decoded.grid);
-  std::cerr << "satdoku decode: " << model_path << ": a second solution: the puzzle is not unique\n";
+  std::cerr << "satdoku decode: " << model_name << ": a second solution: the puzzle is not unique\n";
   return static_cast<int>(ExitCode::unsolved);
 }
 

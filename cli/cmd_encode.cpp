@@ -187,7 +187,7 @@ int encode(const std::vector<std::string>& args) {
                   << count_text(report.variables, "variable") << ", " << count_text(report.clauses, "clause") << " ("
                   << to_string(encoder.options().encoding) << '/' << to_string(encoder.amo()) << '/'
                   << to_string(encoder.options().reduction) << (report.solved ? ", solved by the reduction" : "")
-                  << (report.conflict ? ", contradiction found by the reduction" : "") << ")\n";
+                  << (report.conflict ? ", the empty clause: the clues contradict the rules" : "") << ")\n";
     } catch (const Cancelled&) {
       // The AtomicFile took its temporary file away: the target is as it
       // was, unless it is written directly.

@@ -484,7 +484,7 @@ BOOST_AUTO_TEST_CASE(temporary_proof_files_of_an_ended_run_are_removed) {
   const std::string pid = dead.substr(0, dead.find('\n'));
   BOOST_REQUIRE(!pid.empty());
   const std::string running = std::to_string(::getppid());  // this test's parent, alive
-  for (const std::string name : {"1.cnf.tmp." + pid + ".0", "1.drat.tmp." + pid + ".1", "3-2.cnf.tmp." + pid + ".7",
+  for (const std::string& name : {"1.cnf.tmp." + pid + ".0", "1.drat.tmp." + pid + ".1", "3-2.cnf.tmp." + pid + ".7",
                                  "2.cnf.tmp." + running + ".0", "notes.txt.tmp." + pid + ".0", "1.cnf.tmp." + pid})
     std::ofstream(dir / "p" / name) << "c partial\n";
   auto r = run_satdoku("check --proof " + quoted(dir / "p"), kEasy + "\n");

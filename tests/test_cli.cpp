@@ -636,6 +636,25 @@ BOOST_AUTO_TEST_CASE(encode_then_decode_round_trip) {
   BOOST_TEST(lone_dash.err.find("needs the CNF as a file when the answer comes from standard input") !=
                  std::string::npos,
              lone_dash.err);
+  // Answers the CNF itself rules out: unsatisfiable for a CNF that the
+  // reduction solved (no clauses), satisfiable for one that holds the
+  // empty clause.  Both are another CNF's answer, not this puzzle's verdict.
+  const std::string settled = (dir / "settled.cnf").string(), emptied = (dir / "emptied.cnf").string();
+  BOOST_TEST(run_satdoku("encode -e extended --reduce propagate -o '" + settled + "'", kEasy + "\n").exit_code == 0);
+  BOOST_TEST(run_satdoku("encode -e minimal --reduce clues -o '" + emptied + "'", ".12..4..3.......\n").exit_code == 0);
+  const auto unsat_settled = run_satdoku("decode -o json '" + settled + "' -", "s UNSATISFIABLE\n");
+  BOOST_TEST(unsat_settled.exit_code == 1);
+  BOOST_TEST(nlohmann::json::parse(unsat_settled.out).at("status") == "error");
+  BOOST_TEST(unsat_settled.err.find("satdoku decode: <stdin>: the solver says unsatisfiable, but this CNF has a model") !=
+                 std::string::npos,
+             unsat_settled.err);
+  const auto sat_emptied = run_satdoku("decode '" + emptied + "' -", "s SATISFIABLE\nv 1 0\n");
+  BOOST_TEST(sat_emptied.exit_code == 1);
+  BOOST_TEST(sat_emptied.err.find("the solver says satisfiable, but this CNF holds the empty clause") != std::string::npos,
+             sat_emptied.err);
+  const auto unsat_emptied = run_satdoku("decode -o line '" + emptied + "' -", "s UNSATISFIABLE\n");
+  BOOST_TEST(unsat_emptied.exit_code == 1);
+  BOOST_TEST(unsat_emptied.out == "none\n");
   BOOST_TEST(run_satdoku("decode").err.find("decode needs the CNF that `satdoku encode` wrote") != std::string::npos);
   BOOST_TEST(run_satdoku("decode a b c").err.find("decode takes two files, CNF and MODEL, not 3") != std::string::npos);
   auto missing = run_satdoku("decode '" + (dir / "none.cnf").string() + "' -", "s UNSATISFIABLE\n");
@@ -664,7 +683,7 @@ BOOST_AUTO_TEST_CASE(encode_then_decode_round_trip) {
   auto bare = run_satdoku("decode '" + cnf + "' -", "1 2 3\n");
   BOOST_TEST(bare.exit_code == 2);
   BOOST_TEST(bare.out.empty(), bare.out);
-  BOOST_TEST(bare.err.find("<stdin>:2: the model ends without its closing 0") != std::string::npos, bare.err);
+  BOOST_TEST(bare.err.find("<stdin>:1:6: the model ends without its closing 0") != std::string::npos, bare.err);
   fs::remove_all(dir);
 }
 
@@ -767,12 +786,12 @@ BOOST_AUTO_TEST_CASE(decode_names_a_model_of_another_cnf) {
   BOOST_REQUIRE(run_satdoku("encode -q -e natural --reduce none -o " + other, "1" + std::string(80, '.') + "\n").exit_code == 0);
   const auto clue = run_satdoku("decode " + other + " -", model);
   BOOST_TEST(clue.exit_code == 1);
-  BOOST_TEST(clue.err == "satdoku decode: -: the model breaks a clue: cell r1c1 holds 5 but the clue there is 1 (is "
+  BOOST_TEST(clue.err == "satdoku decode: <stdin>: the model breaks a clue: cell r1c1 holds 5 but the clue there is 1 (is "
                          "the model another CNF's? a model of this one keeps the clues)\n", clue.err);
   // Every cell without one digit is named, up to five (only the first was).
   const auto cells = run_satdoku("decode " + s.cnf + " -", "1 2 0\n");
   BOOST_TEST(cells.exit_code == 1);
-  BOOST_TEST(cells.err == "satdoku decode: -: the model gives 81 cells no digit or several: r1c1 2 (1 and 2), r1c2 "
+  BOOST_TEST(cells.err == "satdoku decode: <stdin>: the model gives 81 cells no digit or several: r1c1 2 (1 and 2), r1c2 "
                           "none, r1c3 none, r1c4 none, r1c5 none, and 76 more (is the model another CNF's? a model "
                           "of this one gives each cell one digit)\n", cells.err);
   std::string two = "s SATISFIABLE\nv 2";  // r1c1 holds 2 besides its 5
@@ -1366,7 +1385,7 @@ BOOST_AUTO_TEST_CASE(a_terminal_is_told_how_the_input_ends) {
   BOOST_TEST(solved.find("reading puzzles from the terminal; Ctrl-D ends the input") != std::string::npos, solved);
   BOOST_TEST(run_satdoku("solve -o line", kEasy + "\n").err.find("terminal") == std::string::npos);
   // decode waiting for the solver's answer says so too.
-  BOOST_REQUIRE(run_satdoku("encode -o " + quoted(dir / "p.cnf"), kEasy + "\n").exit_code == 0);
+  BOOST_REQUIRE(run_satdoku("encode --reduce none -o " + quoted(dir / "p.cnf"), kEasy + "\n").exit_code == 0);
   const std::string decoded = typed("s UNSATISFIABLE", "decode -o line " + quoted(dir / "p.cnf"));
   BOOST_TEST(decoded.starts_with("1|none|"), decoded);
   BOOST_TEST(decoded.find("satdoku decode: reading the solver's answer from the terminal; Ctrl-D ends it") !=

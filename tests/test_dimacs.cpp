@@ -194,6 +194,23 @@ BOOST_AUTO_TEST_CASE(the_header_describes_the_file) {
   BOOST_TEST(text.find("c varmap x(r,c,d) = 81*r + 9*c + d + 1 (r, c, d from 0)\n") != std::string::npos);
   BOOST_TEST(text.find("c primary 729 auxiliary 486 fixed 0") != std::string::npos);
   BOOST_TEST(text.find("\np cnf 1215 " + std::to_string(7695 + p.clue_count()) + "\n") != std::string::npos);
+  const CnfHeader plain = expect_value(parse_header(text));
+  BOOST_TEST(!plain.solved);
+  BOOST_TEST(!plain.conflict);
+  // The reduction solved it: 'solved yes', and the reader says so.
+  const CnfHeader solved =
+      expect_value(parse_header(cnf_text(p, {Encoding::extended, AmoMethod::pairwise, Reduction::propagate})));
+  BOOST_TEST(solved.solved);
+  BOOST_TEST(solved.clauses == 0u);
+  // Clues that leave r1c1 no digit (1, 2 in its row, 3 in its column, 4 in
+  // its box): --reduce clues deletes every literal of its clause, so the
+  // CNF holds the empty clause, and the header says 'conflict yes' though
+  // no propagation ran.
+  const std::string emptied =
+      cnf_text(grid_of(".12..4..3.......", 4), {Encoding::minimal, AmoMethod::pairwise, Reduction::clues});
+  BOOST_TEST(emptied.find("\n0\n") != std::string::npos);
+  BOOST_TEST(emptied.find(" conflict yes\n") != std::string::npos, emptied.substr(0, 400));
+  BOOST_TEST(expect_value(parse_header(emptied)).conflict);
 }
 
 BOOST_AUTO_TEST_CASE(headers_of_large_boards_use_numbers) {
@@ -280,6 +297,8 @@ BOOST_AUTO_TEST_CASE(malformed_headers_are_diagnosed_with_positions) {
       {replaced("c board 4x4 box 2x2", "c board 4x4 box 3x3"), 9, 1, "does not fit"},
       {good.substr(0, good.find("p cnf")), 9, 0, "ends before the 'p cnf' line"},
       {replaced("p cnf 64", "p cnf 2000000000"), 9, 7, "declares 2000000000 variables; this encoding of the board has 64"},
+      {replaced("c encoding natural\n", "c encoding natural\nc puzzle 1...............\n"), 5, 3,
+       "a second 'c puzzle' line (the first is line 3)"},
   };
   for (const Case& c : cases) {
     BOOST_TEST_CONTEXT(c.text.substr(0, 200)) {
@@ -390,6 +409,23 @@ BOOST_AUTO_TEST_CASE(solver_answers_in_every_format) {
     BOOST_TEST(d.message.find("gives no model") != std::string::npos, d.message);
   }
   BOOST_TEST((expect_value(parse_answer("s SATISFIABLE\nv 0\n", 0)).verdict == Verdict::sat));
+  BOOST_TEST((expect_value(parse_answer("s SATISFIABLE\n", 0)).verdict == Verdict::sat));  // cadical -n, V = 0
+  // Errors of the model as a whole are said where it is: its first line,
+  // or the end of its last literal.
+  struct Where {
+    const char* text;
+    std::uint64_t line, column;
+    const char* message;
+  };
+  for (const Where& w : {Where{"s UNSATISFIABLE\nv 1 0\nc a\nc b\n", 2, 1, "a model with a status other than"},
+                         Where{"c x\n  v 1 0\nc y\nc z\n", 2, 3, "'v' lines without an 's' status line"},
+                         Where{"s SATISFIABLE\nv 1 2 33\n", 2, 9, "the model ends without its closing 0"},
+                         Where{"SAT\n1 -2\nc end\n", 2, 5, "the model ends without its closing 0"}}) {
+    const Diagnostic d = expect_diagnostic(parse_answer(w.text));
+    BOOST_TEST(d.where.line == w.line, w.text);
+    BOOST_TEST(d.where.column == w.column, w.text);
+    BOOST_TEST(d.message.find(w.message) != std::string::npos, d.message);
+  }
   // A model cut short (no closing 0) is no answer either, in any of the
   // three forms (a bare list was decoded as it was).
   for (const char* text : {"s SATISFIABLE\nv 1 -2\n", "s SATISFIABLE\nv 1 0\nv -2\n", "SAT\n1 -2\n", "1 -2\n",

@@ -18,7 +18,7 @@ constexpr std::array<AmoMethodInfo, 6> kMethods{{
      "3n-4", "n-1"},
     {AmoMethod::commander, "commander",
      "Klieber & Kwon: groups of 3 with a commander each, at-most-one over the commanders",
-     "n<=4: n(n-1)/2; else sum over groups (s(s-1)/2 + s) + AMO(ceil(n/3))",
+     "n<=4: n(n-1)/2; else s(s-1)/2 + s per group of s>=2 (a lone literal is its own commander) + AMO(ceil(n/3))",
      "n<=4: 0; else groups of >=2 + aux(ceil(n/3))"},
     {AmoMethod::product, "product",
      "Chen's 2-product: literals on a p x q grid, at-most-one row and one column",

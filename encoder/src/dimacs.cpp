@@ -338,8 +338,8 @@ void skip_rest_of_line(std::istream& in, HeaderLine& line, const std::string& na
 }
 
 // The comment keys read_cnf_header reads ('c KEY ...').
-constexpr std::string_view kHeaderKeys[] = {"satdoku", "board",     "puzzle", "encoding",
-                                            "amo",     "reduction", "varmap", "solution"};
+constexpr std::string_view kHeaderKeys[] = {"satdoku",   "board",  "puzzle",   "encoding", "amo",
+                                            "reduction", "varmap", "solution", "primary"};
 
 // A solver's answer line ('s SATISFIABLE', 'v 1 -2 0', MiniSat's 'SAT').
 bool answer_word(std::string_view t) { return t == "s" || t == "v" || t == "SAT" || t == "UNSAT" || t == "INDET"; }
@@ -359,6 +359,10 @@ std::variant<CnfHeader, Diagnostic> read_cnf_header(std::istream& in, const std:
   std::optional<AmoMethod> amo;
   std::optional<Reduction> reduction;
   std::string varmap;
+  bool solved = false, conflict = false;
+  // The line of each satdoku header key seen (kHeaderKeys' order): a CNF
+  // holds one puzzle, so a key given twice is an error at the second.
+  std::uint64_t key_lines[std::size(kHeaderKeys)] = {};
   while (next_header_line(in, header_line, name, number)) {
     ++number;
     drop_bom(header_line.text, number);
@@ -468,7 +472,8 @@ std::variant<CnfHeader, Diagnostic> read_cnf_header(std::istream& in, const std:
         return diag(name, number, tokens[2].column,
                     "the p line declares " + std::to_string(v) + " variables; this encoding of the board has " +
                         std::to_string(most));
-      return CnfHeader{generator, std::move(std::get<Grid>(puzzle)), options, v, c, std::move(excluded)};
+      return CnfHeader{generator, std::move(std::get<Grid>(puzzle)), options, v, c, solved, conflict,
+                       std::move(excluded)};
     }
     if (tokens[0].text != "c" || tokens.size() < 2) {
       if (tokens[0].text != "c") {
@@ -487,6 +492,17 @@ std::variant<CnfHeader, Diagnostic> read_cnf_header(std::istream& in, const std:
       while (!s.empty() && (s.back() == '\r' || s.back() == ' ')) s.remove_suffix(1);
       return std::string(s);
     };
+    if (!generator.empty() || key == "satdoku") {
+      const auto known = std::find(std::begin(kHeaderKeys), std::end(kHeaderKeys), key);
+      if (known != std::end(kHeaderKeys)) {
+        std::uint64_t& first = key_lines[known - std::begin(kHeaderKeys)];
+        if (first)
+          return diag(name, number, 3,
+                      "a second 'c " + std::string(key) + "' line (the first is line " + std::to_string(first) +
+                          "): a satdoku CNF's header names each thing once");
+        first = number;
+      }
+    }
     if (key == "satdoku") {
       generator = "satdoku" + (rest.empty() ? std::string() : " " + std::string(tokens[2].text));
     } else if (generator.empty()) {
@@ -529,6 +545,12 @@ std::variant<CnfHeader, Diagnostic> read_cnf_header(std::istream& in, const std:
     } else if (key == "varmap") {
       varmap = trimmed(rest);
       varmap_line = number;
+    } else if (key == "primary") {
+      // "primary P auxiliary A fixed F solved yes|no conflict yes|no"
+      for (std::size_t i = 2; i + 1 < tokens.size(); ++i) {
+        if (tokens[i].text == "solved") solved = tokens[i + 1].text == "yes";
+        if (tokens[i].text == "conflict") conflict = tokens[i + 1].text == "yes";
+      }
     }
   }
   return diag(name, number + 1, 0,
@@ -706,9 +728,14 @@ std::variant<SolverAnswer, Diagnostic> scan_answer(AnswerScanner& scan, const st
   SolverAnswer answer;
   bool have_status = false;
   bool closed = false;  // the last literal read was the closing 0
+  // Where the model's first line starts ('v', or a literal) and where its
+  // last literal ends: its errors as a whole are said there.
+  std::uint64_t model_line = 0, model_column = 0, last_line = 0, last_end = 0;
   // The literal scan.text() at scan.column().
   auto literal = [&]() -> std::optional<Diagnostic> {
     const std::string& text = scan.text();
+    last_line = scan.line();
+    last_end = scan.column() + text.size();
     int lit = 0;
     if (!parse_number(text, lit) || lit == INT32_MIN)
       return diag(name, scan.line(), scan.column(), quoted(text, " is not a literal"));
@@ -773,6 +800,7 @@ std::variant<SolverAnswer, Diagnostic> scan_answer(AnswerScanner& scan, const st
           else return diag(name, number, rest_column, "unknown status (expected SATISFIABLE, UNSATISFIABLE or UNKNOWN)");
           have_status = true;
         } else if (first == "v") {
+          if (!model_line) model_line = number, model_column = first_column;
           if (auto d = literals()) return *d;
         } else {
           return diag(name, number, first_column, "expected a 'c', 's' or 'v' line");
@@ -788,11 +816,13 @@ std::variant<SolverAnswer, Diagnostic> scan_answer(AnswerScanner& scan, const st
         } else {
           if (answer.verdict != Verdict::sat)
             return diag(name, number, first_column, "literals after an UNSAT or INDET status");
+          if (!model_line) model_line = number, model_column = first_column;
           if (auto d = literal()) return *d;
           if (auto d = literals()) return *d;
         }
         break;
       case Form::bare:
+        if (!model_line) model_line = number, model_column = first_column;
         if (auto d = literal()) return *d;
         if (auto d = literals()) return *d;
         answer.verdict = Verdict::sat;
@@ -802,16 +832,17 @@ std::variant<SolverAnswer, Diagnostic> scan_answer(AnswerScanner& scan, const st
   }
   const std::uint64_t number = scan.line();
   if (form == Form::competition && !have_status && !answer.model.empty())
-    return diag(name, number + 1, 0, "'v' lines without an 's' status line");
+    return diag(name, model_line, model_column, "'v' lines without an 's' status line");
   if (answer.verdict != Verdict::sat && !answer.model.empty() && form == Form::competition)
-    return diag(name, number + 1, 0, "a model with a status other than SATISFIABLE");
+    return diag(name, model_line, model_column, "a model with a status other than SATISFIABLE");
   if (answer.verdict == Verdict::sat && answer.model.empty() && variables > 0)
     return diag(name, number + 1, 0,
                 "the solver says satisfiable but gives no model (was it told not to print one, as with -n?)");
   // A bare list too: README promises exit code 2 for a model cut short in
-  // all three forms, and a list that lost its end is no more a model.
-  if (answer.verdict == Verdict::sat && !closed)
-    return diag(name, number + 1, 0, "the model ends without its closing 0 (is the file cut short?)");
+  // all three forms, and a list that lost its end is no more a model.  (No
+  // model at all, of a CNF without variables, is complete.)
+  if (answer.verdict == Verdict::sat && !closed && last_line)
+    return diag(name, last_line, last_end, "the model ends without its closing 0 (is the file cut short?)");
   return answer;
 }
 

@@ -1249,6 +1249,7 @@ class Emission final : public ClauseSink {
 
   void add_clause(std::span<const int> literals) override {
     ++report_.clauses;
+    if (literals.empty()) report_.conflict = true;
     for (int lit : literals) {
       const auto v = static_cast<std::uint64_t>(std::abs(lit));
       if (v > report_.variables) report_.variables = v;
@@ -1347,7 +1348,7 @@ class Emission final : public ClauseSink {
     report_.aux = static_cast<std::uint64_t>(e_.triad_count) + static_cast<std::uint64_t>(aux_.count());
     report_.fixed_primary = e_.fixed_primary;
     report_.solved = e_.solved;
-    report_.conflict = e_.conflict;
+    report_.conflict = report_.conflict || e_.conflict;
     return report_;
   }
 

@@ -118,6 +118,11 @@ struct CnfHeader {
   EncodeOptions options;     // encoding, method (always set), reduction
   std::uint64_t variables = 0;  // from "p cnf"
   std::uint64_t clauses = 0;
+  // From the "c primary ..." line (false when it is missing): the
+  // reduction gave every cell a digit (the CNF is satisfiable), or the CNF
+  // holds the empty clause (it is not).
+  bool solved = false;
+  bool conflict = false;
   // A proof CNF of `check --proof` ("c solution" line): the solution whose
   // last clause forbids it, so unsatisfiable means the puzzle is unique.
   std::optional<Grid> excluded;

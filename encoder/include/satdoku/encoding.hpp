@@ -140,7 +140,9 @@ struct EncodeReport {
   std::uint64_t aux = 0;            // auxiliary variables allocated (triads + AMO)
   std::uint64_t fixed_primary = 0;  // primary variables fixed by the reduction
   bool solved = false;              // the reduction alone gave every cell a digit
-  bool conflict = false;            // the reduction found a contradiction
+  // The formula holds the empty clause: the reduction found a contradiction,
+  // or (Reduction::clues) a clause lost every literal to the clues.
+  bool conflict = false;
 };
 
 // Encodes one puzzle.  The constructor does the reduction (the cheap part,
