@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <nlohmann/json.hpp>
+#include <set>
 #include <sstream>
 
 #include "satdoku/probing.hpp"
@@ -564,6 +565,33 @@ BOOST_AUTO_TEST_CASE(strength_only_rows_are_per_encoding_and_method) {
 
 // --sat-option reaches CaDiCaL in every row, is recorded with the table, and
 // is validated as in solve.
+// A row that gives up on puzzles is quick for nothing: the fastest is the
+// quickest of the rows with the fewest unknown.
+BOOST_AUTO_TEST_CASE(the_fastest_row_answered_the_most_puzzles) {
+  const fs::path in = first_puzzles("forum_hardest_11plus.txt", 30, "hard-");
+  const auto r = test::run_satdoku("compare '" + in.string() +
+                                   "' --encodings minimal,natural,triads --amo pairwise --reduce clues --mode fresh "
+                                   "--conflicts 5 -j 1 --no-progress --json -");
+  BOOST_TEST(r.exit_code == 1, r.err);  // puzzles unknown
+  const auto rows = nlohmann::json::parse(r.out)["rows"];
+  BOOST_TEST_REQUIRE(rows.size() == 3u);
+  std::size_t fewest = SIZE_MAX, marked = 0;
+  for (const auto& row : rows) fewest = std::min(fewest, row["unknown"].get<std::size_t>());
+  BOOST_TEST(fewest < 30u);
+  std::set<std::size_t> unknowns;
+  for (const auto& row : rows) {
+    unknowns.insert(row["unknown"].get<std::size_t>());
+    if (!row["fastest"].get<bool>()) continue;
+    ++marked;
+    BOOST_TEST(row["unknown"].get<std::size_t>() == fewest, row.dump());
+    for (const auto& other : rows)
+      if (other["unknown"].get<std::size_t>() == fewest)
+        BOOST_TEST(row["total_sum_s"].get<double>() <= other["total_sum_s"].get<double>());
+  }
+  BOOST_TEST(marked == 1u);
+  BOOST_TEST(unknowns.size() > 1u);  // the rows differ, so the rule was put to the test
+}
+
 BOOST_AUTO_TEST_CASE(sat_options_reach_every_row) {
   // Hard puzzles, so that CaDiCaL searches and its initial phase matters.
   const fs::path in = first_puzzles("forum_hardest_11plus.txt", 30, "hard-");
