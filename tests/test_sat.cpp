@@ -197,6 +197,30 @@ BOOST_AUTO_TEST_CASE(the_time_budget_counts_the_encoding) {
   BOOST_TEST((sat->solve(empty, {}).status == Status::solved));
 }
 
+// The limits stop the building of the formula too, not only the search:
+// a spent budget or a raised cancel flag ends solve() before the clauses
+// reach CaDiCaL (an empty 64x64 board's took 4 s before they were looked
+// at), so the formula's size in the statistics stays short of the whole.
+BOOST_AUTO_TEST_CASE(limits_stop_the_formula_being_built) {
+  const Grid empty(Geometry::shared(36));
+  const SatConfig fresh{.encoding = Encoding::extended, .amo = AmoMethod::pairwise, .reduction = Reduction::none,
+                        .mode = SatMode::fresh};
+  const std::uint64_t whole = encoding_size(Encoding::extended, empty.geometry(), AmoMethod::pairwise).clauses;
+  auto sat = make_sat_solver(fresh);
+  const Result spent = sat->solve(empty, {.time_budget = 1e-9});
+  BOOST_TEST((spent.status == Status::unknown));
+  BOOST_TEST(spent.message == "the time limit of 1e-09 s was reached");
+  BOOST_TEST(spent.stats.clauses < whole);
+  const std::atomic<bool> stop{true};
+  const Result cancelled = sat->solve(empty, {.cancel = &stop});
+  BOOST_TEST((cancelled.status == Status::unknown));
+  BOOST_TEST(cancelled.message == "cancelled");
+  BOOST_TEST(cancelled.stats.clauses < whole);
+  const Result solved = sat->solve(empty, {});
+  BOOST_TEST((solved.status == Status::solved), solved.message);
+  BOOST_TEST(solved.stats.clauses == whole);
+}
+
 // A new Limits::reuse_epoch makes the reused instance start anew: from
 // there, a puzzle with several solutions gets the answer it gets from a new
 // backend, whatever the backend solved before.

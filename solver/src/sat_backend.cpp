@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "budget.hpp"
+#include "limit_text.hpp"
 #include "rules_instance.hpp"
 #include "satdoku/error.hpp"
 #include "satdoku/sat_solver.hpp"
@@ -157,6 +158,45 @@ std::pair<std::string, int> parse_sat_option(std::string_view text) {
 namespace {
 
 using Clock = std::chrono::steady_clock;
+
+// Why a puzzle's formula was not built to its end: a limit was reached.
+struct LimitReached {
+  std::string why;
+};
+
+// Hands clauses on to `inner` and, every 4,096 of them, looks at the
+// puzzle's cancel flag and time budget (from `start`): a big board's
+// formula takes seconds to build (an empty 64x64 board's, 4 s), and
+// neither Ctrl-C nor --timeout may wait for it.  Throws LimitReached.
+class LimitedSink final : public ClauseSink {
+ public:
+  LimitedSink(ClauseSink& inner, const Limits& limits, Clock::time_point start)
+      : inner_(inner), limits_(limits), start_(start) {}
+
+  void add_clause(std::span<const int> literals) override {
+    if (--countdown_ == 0) {
+      countdown_ = kPollClauses;
+      check(limits_, start_);
+    }
+    inner_.add_clause(literals);
+  }
+
+  // Throws LimitReached when `limits` are spent: cancelled, or the time
+  // budget gone since `start`.
+  static void check(const Limits& limits, Clock::time_point start) {
+    if (limits.cancel && limits.cancel->load(std::memory_order_relaxed)) throw LimitReached{"cancelled"};
+    if (limits.time_budget > 0 &&
+        std::chrono::duration<double>(Clock::now() - start).count() >= limits.time_budget)
+      throw LimitReached{detail::time_limit_reached(limits.time_budget)};
+  }
+
+ private:
+  static constexpr std::uint64_t kPollClauses = 4096;
+  ClauseSink& inner_;
+  const Limits& limits_;
+  Clock::time_point start_;
+  std::uint64_t countdown_ = kPollClauses;
+};
 
 // Enumerates models of `solver` under `assumptions`, decoding each cell and
 // blocking each model over the open cells; fills `result`.
@@ -438,7 +478,15 @@ class SatBackend final : public Solver {
     apply_options(solver, choice, config_);
     solver.set_cancel(limits.cancel);
     DenseVariables dense(solver, VarMap(puzzle.size()));
-    result.stats.clauses = formula.emit(dense);
+    try {
+      LimitedSink::check(limits, start_);  // (the reduction runs to its end: a second or two at 400x400)
+      LimitedSink limited(dense, limits, start_);
+      result.stats.clauses = formula.emit(limited);
+    } catch (const LimitReached& stop) {
+      result.interrupted = true;
+      result.message = stop.why;
+      return;
+    }
     result.stats.variables = static_cast<std::uint64_t>(dense.count());
     result.stats.by_propagation = formula.solved_by_reduction();
     std::vector<int> assumptions;

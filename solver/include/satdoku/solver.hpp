@@ -27,9 +27,15 @@ struct Limits {
   std::uint64_t node_budget = 0;    // native: search nodes; 0 = none
   std::uint64_t conflict_budget = 0;  // SAT: conflicts per puzzle; 0 = none
   double time_budget = 0;           // seconds per puzzle, from the start of solve() (SAT: the
-                                    // encoding included); 0 (or infinity, or a century and more) = none
+                                    // encoding included); 0, negative, NaN, infinity or a
+                                    // century and more = none
   // When set and true, the backend stops as soon as it can (Ctrl-C).  It
   // must outlive the solve() calls given it.
+  // Where the SAT backend looks at both: in fresh mode (the default above
+  // 9x9) every 4,096 clauses handed to CaDiCaL, then CaDiCaL during its
+  // search; the encoder's reduction runs to its end first (about 2 s for a
+  // 400x400 board).  The native solver looks during its search, and while
+  // it places a big board's clues.
   const std::atomic<bool>* cancel = nullptr;
   // Backends that keep one solver from puzzle to puzzle (SAT incremental and
   // hybrid modes: learnt clauses and phases steer the next search, so they
