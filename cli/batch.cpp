@@ -229,12 +229,12 @@ std::optional<Entry> EntrySource::read_entry() {
         entry->input = file_ + 1;
         return entry;
       }
-    } catch (const std::ios_base::failure& failure) {
-      // libstdc++ throws from a failed read (a folder, an I/O error) whatever
-      // the stream's exception mask, as InterruptibleBuffer does: the file
-      // ends with one diagnostic entry.
-      const bool system = failure.code().category() == std::system_category();
-      return end_of_file_with(0, "cannot read: ", system ? failure.code().value() : errno);
+    } catch (const InputError& failure) {
+      // A failed read (a folder, an I/O error; PuzzleReader says it as
+      // "cannot read: ..."): the file ends with one diagnostic entry.
+      Entry entry{0, failure.diagnostic().where, {}, failure.diagnostic(), file_ + 1, std::nullopt};
+      close_file();
+      return entry;
     }
     close_file();
   }

@@ -163,6 +163,38 @@ BOOST_AUTO_TEST_CASE(larger_groups_through_the_sat_solver) {
     }
 }
 
+// A literal 0 (it would end a clause early) and a variable the allocator
+// would hand out again as a helper are misuse, said with the function's name.
+BOOST_AUTO_TEST_CASE(literals_that_are_no_variables_of_the_group_are_misuse) {
+  for (const auto& m : amo_methods()) {
+    ClauseBuffer clauses;
+    AuxAllocator zero(10);
+    const int with_zero[3] = {1, 0, -2};
+    try {
+      encode_at_most_one(clauses, with_zero, m.method, zero);
+      BOOST_ERROR(m.name << " took literal 0");
+    } catch (const UsageError& e) {
+      BOOST_TEST(std::string(e.what()) == "encode_at_most_one: literal 0 is no DIMACS literal");
+    }
+    AuxAllocator overlap(3);
+    const int six[6] = {1, 2, 3, 4, 5, 6};
+    try {
+      encode_at_most_one(clauses, six, m.method, overlap);
+      BOOST_ERROR(m.name << " took variables its helpers would reuse");
+    } catch (const UsageError& e) {
+      BOOST_TEST(std::string(e.what()) ==
+                 "encode_at_most_one: literal 3 is a variable the allocator has yet to hand out (it starts at 3)");
+    }
+    BOOST_TEST(clauses.size() == 0u);
+    // Helpers already handed out may be literals of a group (the commander
+    // method's recursion does so).
+    AuxAllocator handed(7);
+    const int first = handed.fresh(), second = handed.fresh();
+    const int lits[3] = {1, first, -second};
+    BOOST_CHECK_NO_THROW(encode_at_most_one(clauses, lits, m.method, handed));
+  }
+}
+
 BOOST_AUTO_TEST_CASE(default_method_by_board_size) {
   BOOST_TEST((default_amo(9) == AmoMethod::pairwise));
   BOOST_TEST((default_amo(4) == AmoMethod::pairwise));

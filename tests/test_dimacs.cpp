@@ -89,6 +89,39 @@ std::variant<CnfHeader, Diagnostic> parse_header(const std::string& text) {
 
 }  // namespace
 
+BOOST_AUTO_TEST_CASE(misuse_of_models_and_variable_maps_names_the_function) {
+  Model m;
+  BOOST_CHECK_EXCEPTION(m.set(0), UsageError, [](const UsageError& e) {
+    return std::string(e.what()) == "Model::set: literal 0 is no DIMACS literal";
+  });
+  BOOST_TEST(m.empty());
+  BOOST_CHECK_EXCEPTION(VarMap(2000), UsageError, [](const UsageError& e) {
+    return std::string(e.what()) == "VarMap: board size 2000 is out of range (1 to 1024, so that N^3 fits an int)";
+  });
+  BOOST_CHECK_THROW(VarMap(0), UsageError);
+  BOOST_TEST(VarMap(1024).primary_count() == 1024 * 1024 * 1024);
+  const Encoder triads(grid_of("1..4..1..4..3..2", 4), {Encoding::triads, AmoMethod::pairwise, Reduction::none});
+  BOOST_TEST(triads.row_triad(3, 1, 4) > 64);
+  BOOST_CHECK_EXCEPTION((void)triads.row_triad(0, 2, 1), UsageError, [](const UsageError& e) {
+    return std::string(e.what()) ==
+           "Encoder::row_triad: (0, 2, 1) is no triad of a 4x4 board (line 0..3, box 0..1, digit 1..4)";
+  });
+  BOOST_CHECK_THROW((void)triads.column_triad(4, 0, 1), UsageError);
+  BOOST_CHECK_THROW((void)triads.column_triad(0, 0, 0), UsageError);
+}
+
+BOOST_AUTO_TEST_CASE(the_writer_refuses_literal_0) {
+  std::ostringstream out;
+  DimacsWriter w(out);
+  const int split[3] = {1, 0, 3};  // would be written "1 0 3 0": two clauses
+  try {
+    w.add_clause(split);
+    BOOST_ERROR("literal 0 written");
+  } catch (const UsageError& e) {
+    BOOST_TEST(std::string(e.what()) == "DimacsWriter::add_clause: literal 0 is no DIMACS literal");
+  }
+}
+
 BOOST_AUTO_TEST_CASE(the_writer_prints_plain_dimacs) {
   std::ostringstream out;
   {

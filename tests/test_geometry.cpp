@@ -186,3 +186,21 @@ BOOST_AUTO_TEST_CASE(repeated_and_contained_grids_are_found) {
   grids.insert(grids.begin() + 5, grids[31]);  // far apart in input order
   BOOST_TEST(has_repeats(grids));
 }
+
+// Misuse of the checked calls fails with the function's name.
+BOOST_AUTO_TEST_CASE(misuse_names_the_function) {
+  auto message = [](auto&& call) {
+    try {
+      call();
+    } catch (const UsageError& e) {
+      return std::string(e.what());
+    }
+    return std::string("no UsageError");
+  };
+  BOOST_TEST(message([] { Grid g(nullptr); }) == "Grid: no geometry (a null pointer): use Geometry::shared(n)");
+  const auto nine = Geometry::shared(9);
+  BOOST_TEST(nine->unit_name(26) == "box 9");
+  BOOST_TEST(message([&] { (void)nine->unit_name(27); }) ==
+             "Geometry::unit_name: unit 27 is not one of the 27 units of a 9x9 board");
+  BOOST_TEST(message([&] { (void)nine->unit_name(-1); }).starts_with("Geometry::unit_name: unit -1"));
+}

@@ -1886,3 +1886,28 @@ BOOST_AUTO_TEST_CASE(csv_collections_read_their_puzzle_column) {
   BOOST_REQUIRE_EQUAL(board.size(), 1u);
   BOOST_TEST(why(board[0]).find("found 15 rows separated by commas, expected 16") != std::string::npos, why(board[0]));
 }
+
+// A file that did not open is no empty input, and a failed read (a folder)
+// is said in satdoku's words, not as a stream exception.
+BOOST_AUTO_TEST_CASE(unreadable_inputs_throw_input_errors) {
+  const std::string missing = (std::filesystem::temp_directory_path() / "satdoku-no-such-file.txt").string();
+  std::ifstream absent(missing);
+  PuzzleReader unopened(absent, missing);
+  BOOST_CHECK_EXCEPTION(unopened.next(), InputError, [&](const InputError& e) {
+    return std::string(e.what()) == missing + ": cannot read: the stream's file is not open (does it exist?)";
+  });
+  std::ifstream folder(std::filesystem::temp_directory_path());
+  BOOST_REQUIRE(folder.is_open());  // (opening a folder succeeds; reading it fails)
+  PuzzleReader reader(folder, "tmp");
+  BOOST_CHECK_EXCEPTION(reader.next(), InputError, [](const InputError& e) {
+    return std::string(e.what()) == "tmp: cannot read: Is a directory";
+  });
+  // An empty stream that is no file is simply empty.
+  std::istringstream empty;
+  BOOST_TEST(!PuzzleReader(empty, "empty").next());
+  // Alphabet::symbol_of is checked too.
+  BOOST_TEST(Alphabet::standard().symbol_of(35) == 'Z');
+  BOOST_CHECK_EXCEPTION((void)Alphabet::standard().symbol_of(0), UsageError, [](const UsageError& e) {
+    return std::string(e.what()) == "Alphabet::symbol_of: digit 0 is not one of this alphabet's 1-35";
+  });
+}

@@ -436,6 +436,11 @@ BOOST_AUTO_TEST_CASE(cross_check_catches_disagreements) {
   const Result one = native->solve(puzzles[0], {.max_solutions = 2});
   const Result other = native->solve(puzzles[1], {.max_solutions = 2});
   BOOST_TEST(cross_check(one, one, 1).agree);
+  // Results of boards of other shapes are of no one puzzle: misuse.
+  const Result small = native->solve(Grid(Geometry::shared(4)), {.max_solutions = 1});
+  BOOST_CHECK_EXCEPTION(cross_check(small, one, 1), UsageError, [](const UsageError& e) {
+    return std::string(e.what()).starts_with("cross_check: solutions of a 9x9 board (box 3x3) beside ones of a 4x4");
+  });
   Result none = one;
   none.status = Status::none;
   none.solutions.clear();

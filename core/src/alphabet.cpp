@@ -62,6 +62,11 @@ std::string join_names(const Table& table) {
 
 }  // namespace
 
+void Alphabet::misuse_symbol(int d) const {
+  throw UsageError("Alphabet::symbol_of: digit " + std::to_string(d) + " is not one of this alphabet's 1-" +
+                   std::to_string(max_digit()));
+}
+
 const Alphabet& Alphabet::standard() {
   static const Alphabet alphabet;
   return alphabet;

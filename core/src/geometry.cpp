@@ -80,6 +80,10 @@ std::shared_ptr<const Geometry> Geometry::shared(int n, std::optional<BoxShape> 
 }
 
 std::string Geometry::unit_name(int u) const {
+  if (u < 0 || u >= unit_count())
+    throw UsageError("Geometry::unit_name: unit " + std::to_string(u) + " is not one of the " +
+                     std::to_string(unit_count()) + " units of a " + std::to_string(n_) + "x" + std::to_string(n_) +
+                     " board");
   switch (unit_kind(u)) {
     case UnitKind::row: return "row " + std::to_string(u + 1);
     case UnitKind::column: return "column " + std::to_string(u - n_ + 1);

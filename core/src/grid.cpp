@@ -7,8 +7,17 @@
 
 namespace satdoku {
 
+namespace {
+
+std::shared_ptr<const Geometry> required(std::shared_ptr<const Geometry> geometry) {
+  if (!geometry) throw UsageError("Grid: no geometry (a null pointer): use Geometry::shared(n)");
+  return geometry;
+}
+
+}  // namespace
+
 Grid::Grid(std::shared_ptr<const Geometry> geometry)
-    : geometry_(std::move(geometry)),
+    : geometry_(required(std::move(geometry))),
       cells_(static_cast<std::size_t>(geometry_->cell_count()), 0) {}
 
 void Grid::misuse(int cell, int digit) const {

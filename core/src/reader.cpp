@@ -361,7 +361,20 @@ PuzzleReader::PuzzleReader(std::istream& in, std::string name, ReadOptions optio
 
 PuzzleReader::~PuzzleReader() = default;
 
-std::optional<Entry> PuzzleReader::next() { return impl_->next(); }
+std::optional<Entry> PuzzleReader::next() {
+  const auto cannot_read = [&](const std::string& why) {
+    return InputError(Diagnostic{SourceLocation{impl_->file, 0, 0}, "cannot read: " + why});
+  };
+  if (!impl_->source.open()) throw cannot_read("the stream's file is not open (does it exist?)");
+  try {
+    return impl_->next();
+  } catch (const std::ios_base::failure& failure) {
+    // libstdc++'s file buffer throws it from a failed read (a folder, an
+    // I/O error) whatever the stream's exception mask, with the read's errno.
+    const bool system = failure.code().category() == std::system_category();
+    throw cannot_read(std::strerror(system ? failure.code().value() : errno));
+  }
+}
 
 InputFormat PuzzleReader::format() const { return impl_->format; }
 

@@ -9,7 +9,9 @@
 #pragma once
 
 #include <algorithm>
+#include <cerrno>
 #include <cstring>
+#include <fstream>
 #include <initializer_list>
 #include <istream>
 #include <limits>
@@ -45,7 +47,15 @@ struct Line {
 // needs (a pipe's first line is answered before the writer finishes).
 class LineSource {
  public:
-  explicit LineSource(std::istream& in) : sb_(in.rdbuf()), buf_(kChunk) { eof_ = sb_ == nullptr; }
+  explicit LineSource(std::istream& in) : sb_(in.rdbuf()), buf_(kChunk) {
+    eof_ = sb_ == nullptr;
+    const auto* file = dynamic_cast<const std::filebuf*>(sb_);
+    open_ = !file || file->is_open();
+  }
+
+  // False for a file stream whose file is not open (std::ifstream of a
+  // name that does not exist): no input, not an empty one.
+  bool open() const { return open_; }
 
   bool next(Line& line) {
     std::size_t scan = begin_;
@@ -167,6 +177,7 @@ class LineSource {
   std::vector<char> buf_;
   std::size_t begin_ = 0, end_ = 0;
   bool eof_ = false;
+  bool open_ = true;
   std::uint64_t number_ = 0;
   std::string long_prefix_;
 };

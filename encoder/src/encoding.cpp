@@ -1601,10 +1601,25 @@ int Encoder::digit_of_cell(int cell) const {
   return cell >= 0 && static_cast<std::size_t>(cell) < d.size() ? d[static_cast<std::size_t>(cell)] : 0;
 }
 
+namespace {
+
+// Throws UsageError, naming `function`, unless line, box and digit are in range.
+void require_triad(const char* function, int line, int box, int boxes, int digit, int n) {
+  if (line < 0 || line >= n || box < 0 || box >= boxes || digit < 1 || digit > n)
+    throw UsageError(std::string(function) + ": (" + std::to_string(line) + ", " + std::to_string(box) + ", " +
+                     std::to_string(digit) + ") is no triad of a " + std::to_string(n) + "x" + std::to_string(n) +
+                     " board (line 0.." + std::to_string(n - 1) + ", box 0.." + std::to_string(boxes - 1) +
+                     ", digit 1.." + std::to_string(n) + ")");
+}
+
+}  // namespace
+
 int Encoder::row_triad(int row, int box_col, int digit) const {
+  require_triad("Encoder::row_triad", row, box_col, impl_->br, digit, impl_->n);
   return impl_->triads ? impl_->row_triad(row, box_col, digit) : 0;
 }
 int Encoder::column_triad(int col, int box_row, int digit) const {
+  require_triad("Encoder::column_triad", col, box_row, impl_->bc, digit, impl_->n);
   return impl_->triads ? impl_->column_triad(col, box_row, digit) : 0;
 }
 

@@ -63,6 +63,10 @@ class Geometry {
   BoxShape box() const { return box_; }
   int unit_count() const { return 3 * n_; }
 
+  // The accessors below are unchecked (they serve the solvers' inner
+  // loops): rows, columns and digits 0..N-1 or 1..N as named, cells
+  // 0..N^2-1, units 0..3N-1.  Out of range they return numbers of other
+  // cells (cell(0, N) is r2c1) or read past the tables.
   int cell(int row, int col) const { return row * n_ + col; }
   int row_of(int cell) const { return cell / n_; }
   int col_of(int cell) const { return cell % n_; }
@@ -76,7 +80,8 @@ class Geometry {
   UnitKind unit_kind(int unit) const {
     return unit < n_ ? UnitKind::row : unit < 2 * n_ ? UnitKind::column : UnitKind::box;
   }
-  // "row 3", "column 5", "box 2", 1-based as people count.
+  // "row 3", "column 5", "box 2", 1-based as people count.  Throws
+  // UsageError, naming the function, for a unit outside 0..3N-1.
   std::string unit_name(int unit) const;
 
   // The N cells of a unit, in row-major order.

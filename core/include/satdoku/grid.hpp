@@ -17,7 +17,8 @@ namespace satdoku {
 
 class Grid {
  public:
-  // An empty board of the given shape.  Precondition: geometry non-null.
+  // An empty board of the given shape.  Throws UsageError, naming the
+  // constructor, for a null geometry.
   explicit Grid(std::shared_ptr<const Geometry> geometry);
 
   const Geometry& geometry() const { return *geometry_; }

@@ -69,14 +69,19 @@ class Alphabet {
 
   // Digit (1..) of symbol `ch`, 0 for a blank, -1 for anything else.
   int digit_of(char ch) const { return table_[static_cast<unsigned char>(ch)]; }
-  // The symbol for digit d (1..max_digit()).
-  char symbol_of(int d) const { return symbols_[static_cast<std::size_t>(d - 1)]; }
+  // The symbol for digit d.  Throws UsageError, naming the function, unless
+  // 1 <= d <= max_digit().
+  char symbol_of(int d) const {
+    if (d < 1 || d > max_digit()) misuse_symbol(d);
+    return symbols_[static_cast<std::size_t>(d - 1)];
+  }
   int max_digit() const { return static_cast<int>(symbols_.size()); }
   const std::string& spec() const { return spec_; }
   // True for the default spec, 1-9A-Z (given or not).
   bool is_standard() const { return spec_ == standard().spec_; }
 
  private:
+  [[noreturn]] void misuse_symbol(int d) const;
   std::string spec_;
   std::string symbols_;
   signed char table_[256];
@@ -187,6 +192,10 @@ class PuzzleReader {
 
   // The next puzzle or diagnostic, nullopt at the end of the input.  After a
   // malformed puzzle the reader resynchronises at the next puzzle boundary.
+  // Throws InputError ("FILE: cannot read: REASON") when the input cannot be
+  // read: a std::ifstream whose file did not open (a missing file is no
+  // empty input), or a failed read (a folder, an I/O error).  Thread-safe
+  // as any object: one reader per thread.
   std::optional<Entry> next();
 
   // The format in use (decided by the first content when automatic).

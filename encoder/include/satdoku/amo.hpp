@@ -89,9 +89,12 @@ class AuxAllocator {
   std::int64_t next_;
 };
 
-// Emits an at-most-one over `literals` (distinct variables) with `method`,
-// taking auxiliary variables from `aux`.  Exactly amo_cost(method, n)
-// clauses and auxiliary variables.
+// Emits an at-most-one over `literals` (distinct variables: not checked)
+// with `method`, taking auxiliary variables from `aux`.  Exactly
+// amo_cost(method, n) clauses and auxiliary variables.  Throws UsageError,
+// naming the function, for a literal 0 or INT_MIN, or one whose variable
+// `aux` has not handed out yet and would hand out as a helper (from
+// aux.first() on).
 void encode_at_most_one(ClauseSink& sink, std::span<const int> literals, AmoMethod method,
                         AuxAllocator& aux);
 

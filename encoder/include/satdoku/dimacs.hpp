@@ -48,7 +48,11 @@ std::string_view generator_version();
 
 // Writes clauses as DIMACS lines ("1 -2 0\n") into an internal buffer that is
 // flushed to the stream in large blocks; integers are formatted by hand.
-// The caller writes the header first (write_header) and calls finish() last.
+// The caller writes the header first (comment() for each of
+// header_comments(), then problem()), then the clauses, and calls finish()
+// last.  A literal 0 or INT_MIN throws UsageError naming the function; that
+// the clauses match the p line's count is the caller's to ensure (the
+// header may come from a count, with the body written apart: write_dimacs).
 class DimacsWriter final : public ClauseSink {
  public:
   // The stream must outlive the writer.
@@ -157,7 +161,8 @@ std::variant<CnfFormula, Diagnostic> read_dimacs(std::istream& in, const std::st
 // A (partial) assignment: value(var) is +1, -1 or 0 (not given).
 class Model {
  public:
-  // Records literal `lit` (!= 0) as true.
+  // Records literal `lit` as true.  Throws UsageError, naming the function,
+  // for 0 and INT_MIN.
   void set(int lit);
   int value(int var) const {
     return var >= 1 && static_cast<std::size_t>(var) < values_.size() ? values_[static_cast<std::size_t>(var)] : 0;

@@ -148,7 +148,11 @@ struct EncodeReport {
 // Encodes one puzzle.  The constructor does the reduction (the cheap part,
 // O(N^3) time and one byte per variable); emit() streams the clauses and
 // can be called any number of times with the same result (so a writer can
-// count first, then write).
+// count first, then write).  Threads: an Encoder does not change after its
+// constructor, so its const calls may run on several threads at once, and
+// Encoders on different threads are independent (the working memory of the
+// reduction and the emission is per thread, the per-shape tables are
+// shared under a lock).
 class Encoder {
  public:
   // Precondition: every clue of `puzzle` is 0..N.  Clashing clues are no
@@ -198,7 +202,8 @@ class Encoder {
   int digit_of_cell(int cell) const;
   // Triad variables (encoding triads only, else 0): row-segment triad "digit
   // in row r, box column bc (0..R-1)", column-segment triad "digit in column
-  // c, box row br (0..C-1)"; both in N^3+1 .. N^3+N^2(R+C).
+  // c, box row br (0..C-1)"; both in N^3+1 .. N^3+N^2(R+C).  Throws
+  // UsageError, naming the function, for a line, box or digit out of range.
   int row_triad(int row, int box_col, int digit) const;
   int column_triad(int col, int box_row, int digit) const;
 

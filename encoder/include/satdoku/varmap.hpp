@@ -22,8 +22,11 @@ namespace satdoku {
 
 class VarMap {
  public:
-  // Precondition: 1 <= n <= 1024 (Geometry::kMaxSize), so N^3 fits an int.
-  explicit VarMap(int n) : n_(n) {}
+  // Throws UsageError, naming the constructor, unless 1 <= n <= 1024
+  // (Geometry::kMaxSize), so that N^3 fits an int.
+  explicit VarMap(int n) : n_(n) {
+    if (n < 1 || n > 1024) misuse(n);
+  }
 
   int size() const { return n_; }
   // N^3: the number of primary variables, also the highest one.
@@ -50,6 +53,7 @@ class VarMap {
   }
 
  private:
+  [[noreturn]] static void misuse(int n);
   int n_;
 };
 

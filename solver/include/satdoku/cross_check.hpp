@@ -29,7 +29,9 @@ struct CrossCheck {
 // for max_solutions when the answer is not `exhausted`).
 // Checks the status, the number of solutions and, when the reference knows
 // every solution, that both found the same ones.  Solutions themselves are
-// not verified here (verify() does that).
+// not verified here (verify() does that).  Throws UsageError, naming the
+// function, when the solutions are of boards of different shapes (the
+// limits each result was asked for cannot be checked).
 CrossCheck cross_check(const Result& answer, const Result& reference, std::uint64_t max_solutions);
 
 }  // namespace satdoku

@@ -50,8 +50,9 @@ enum class Uniqueness {
 std::string_view to_string(Uniqueness verdict);
 
 // The verdict a Result supports.  Precondition: the result was asked for at
-// least 2 solutions (otherwise a single solution is never `unique`).
-// Status::error counts as unknown.
+// least 2 solutions (otherwise a single solution is `unique` only when the
+// search was exhausted with it, as when propagation alone settled the
+// puzzle).  Status::error counts as unknown.
 Uniqueness uniqueness_of(const Result& result);
 
 // Per clue of a unique puzzle: redundant or needed.
@@ -130,7 +131,9 @@ SatChoice proof_choice(const SatConfig& config, int n);
 // clauses, as write_dimacs() does): once it is raised, Cancelled is thrown
 // and neither file nor a temporary one is left.  Preconditions: `solution`
 // is a complete grid of the puzzle's shape keeping its clues (UsageError).
-// Throws OutputError when a file cannot be written.
+// Throws OutputError when a file cannot be written.  Threads: calls with
+// different target files may run at once (each has its own solver; the
+// temporary names carry the process id and a shared counter).
 UniquenessProof write_uniqueness_proof(const Grid& puzzle, const Grid& solution,
                                        const std::filesystem::path& cnf, const std::filesystem::path& proof,
                                        const SatConfig& config = {}, const Limits& limits = {});
