@@ -17,9 +17,6 @@
 #include <sstream>
 #include <thread>
 
-#include <signal.h>
-#include <unistd.h>
-
 #include <nlohmann/json.hpp>
 
 #include "atomic_file.hpp"
@@ -682,23 +679,6 @@ bool is_proof_file(std::string_view name) {
   return (extension == ".cnf" || extension == ".drat") && is_proof_stem(name.substr(0, dot));
 }
 
-// Whether `name` is the temporary name of a proof file (STEM.cnf.tmp.PID.N,
-// STEM.drat.tmp.PID.N: solver/uniqueness.cpp) that a run which has ended
-// left behind: a second SIGINT or SIGTERM ends the process at once, before
-// it removes its temporary files.  A running process's files stay.
-bool stale_proof_temporary(std::string_view name) {
-  const std::size_t tmp = name.find(".tmp.");
-  if (tmp == std::string_view::npos || !is_proof_file(name.substr(0, tmp))) return false;
-  const std::string_view rest = name.substr(tmp + 5);
-  const std::size_t dot = rest.find('.');
-  const std::string_view number = dot == std::string_view::npos ? std::string_view() : rest.substr(dot + 1);
-  if (number.empty() || number.find_first_not_of("0123456789") != std::string_view::npos) return false;
-  const std::size_t pid = parse_position(rest.substr(0, dot));
-  if (pid == 0 || pid > static_cast<std::size_t>(std::numeric_limits<pid_t>::max())) return false;
-  if (static_cast<pid_t>(pid) == ::getpid()) return false;
-  return ::kill(static_cast<pid_t>(pid), 0) != 0 && errno == ESRCH;
-}
-
 // After the run, also an interrupted one: removes from `dir` every proof
 // pair (STEM.cnf, a proof CNF by its header, and STEM.drat) that this run
 // did not report (`reported`), so that the folder holds this run's proofs
@@ -719,7 +699,8 @@ ExitCode sweep_proofs(const fs::path& dir, const std::set<std::string>& reported
       dir, unreported, {"check", "proof pair", "a proof not of this run", "not of this run from " + dir.string()}, quiet);
   auto stale = [](const fs::path& path) -> std::vector<fs::path> {
     std::error_code error;
-    if (stale_proof_temporary(path.filename().string()) && fs::is_regular_file(fs::symlink_status(path, error)))
+    if (stale_temporary(path.filename().string(), is_proof_file) &&
+        fs::is_regular_file(fs::symlink_status(path, error)))
       return {path};
     return {};
   };

@@ -95,17 +95,30 @@ bool is_encode_cnf(const fs::path& path) {
 // Removes from `dir` the CNFs an earlier run left at the positions this run
 // did not write (`written[p]`: p.cnf is this run's), so that a solver run
 // over DIR/*.cnf meets no other input's puzzles under this input's
-// positions.
+// positions; and the temporary files (INDEX.cnf.tmp.PID) of a run a second
+// signal ended.
 ExitCode remove_stale_cnfs(const fs::path& dir, const std::vector<bool>& written, bool quiet) {
   auto stale = [&](const fs::path& path) -> std::vector<fs::path> {
     const std::size_t position = position_of(path.filename().string());
     if (position > 0 && !(position < written.size() && written[position]) && is_encode_cnf(path)) return {path};
     return {};
   };
-  return remove_leftovers(dir, stale,
-                          {"encode", "CNF", "a CNF an earlier run left",
-                           "an earlier run left in " + dir.string() + " at positions this run did not write"},
-                          quiet);
+  const ExitCode cnfs = remove_leftovers(
+      dir, stale,
+      {"encode", "CNF", "a CNF an earlier run left",
+       "an earlier run left in " + dir.string() + " at positions this run did not write"},
+      quiet);
+  auto temporary = [](const fs::path& path) -> std::vector<fs::path> {
+    std::error_code error;
+    if (stale_temporary(path.filename().string(), [](std::string_view name) { return position_of(name) > 0; }) &&
+        fs::is_regular_file(fs::symlink_status(path, error)))
+      return {path};
+    return {};
+  };
+  return worst(cnfs, remove_leftovers(dir, temporary,
+                                      {"encode", "temporary CNF file", "a temporary file of a run that has ended",
+                                       "of a run that has ended from " + dir.string()},
+                                      quiet));
 }
 
 int encode(const std::vector<std::string>& args) {

@@ -1,5 +1,6 @@
 #include "common.hpp"
 
+#include <signal.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -7,6 +8,7 @@
 #include <charconv>
 #include <fstream>
 #include <iostream>
+#include <limits>
 #include <sstream>
 #include <system_error>
 
@@ -312,6 +314,21 @@ std::size_t parse_position(std::string_view digits) {
   std::size_t position = 0;
   const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), position);
   return ec == std::errc() && end == digits.data() + digits.size() ? position : 0;
+}
+
+bool stale_temporary(std::string_view name, bool (*is_target)(std::string_view)) {
+  const std::size_t tmp = name.find(".tmp.");
+  if (tmp == std::string_view::npos || !is_target(name.substr(0, tmp))) return false;
+  const std::string_view rest = name.substr(tmp + 5);
+  const std::size_t dot = rest.find('.');
+  if (dot != std::string_view::npos) {  // the proof's counter
+    const std::string_view number = rest.substr(dot + 1);
+    if (number.empty() || number.find_first_not_of("0123456789") != std::string_view::npos) return false;
+  }
+  const std::size_t pid = parse_position(rest.substr(0, dot));
+  if (pid == 0 || pid > static_cast<std::size_t>(std::numeric_limits<pid_t>::max())) return false;
+  if (static_cast<pid_t>(pid) == ::getpid()) return false;
+  return ::kill(static_cast<pid_t>(pid), 0) != 0 && errno == ESRCH;
 }
 
 bool is_proof_header(const std::vector<std::string>& comments) {

@@ -1118,6 +1118,21 @@ BOOST_AUTO_TEST_CASE(encode_out_dir_removes_an_earlier_runs_cnfs) {
   BOOST_TEST(typo.exit_code == 2, typo.err);
   BOOST_TEST(fs::exists(dir / "1.cnf"));
   BOOST_TEST(run_satdoku("encode --help").out.find("A CNF an earlier run left in DIR") != std::string::npos);
+  // A temporary CNF a second signal left behind goes once its process has
+  // ended; a running process's, and other names, stay.
+  const std::string dead = run_shell("echo $$").out;  // the shell has ended once popen returns
+  const std::string pid = dead.substr(0, dead.find('\n'));
+  const std::string running = std::to_string(::getppid());
+  for (const std::string& name : {"5.cnf.tmp." + pid, "6.cnf.tmp." + running, "keep.cnf.tmp." + pid})
+    std::ofstream(dir / name) << "c satdoku 0.1.0 CNF\n";
+  auto swept = run_satdoku("encode --out-dir " + quoted(dir), kEasy + "\n");
+  BOOST_TEST(swept.exit_code == 0, swept.err);
+  BOOST_TEST(swept.err.find("satdoku encode: removed 1 temporary CNF file of a run that has ended from " +
+                            dir.string() + "\n") != std::string::npos,
+             swept.err);
+  BOOST_TEST(!fs::exists(dir / ("5.cnf.tmp." + pid)));
+  BOOST_TEST(fs::exists(dir / ("6.cnf.tmp." + running)));
+  BOOST_TEST(fs::exists(dir / ("keep.cnf.tmp." + pid)));
   fs::remove_all(dir);
 }
 
