@@ -1911,3 +1911,24 @@ BOOST_AUTO_TEST_CASE(unreadable_inputs_throw_input_errors) {
     return std::string(e.what()) == "Alphabet::symbol_of: digit 0 is not one of this alphabet's 1-35";
   });
 }
+
+// parse_puzzle: the one puzzle of a text, or an InputError saying why not.
+BOOST_AUTO_TEST_CASE(parse_puzzle_reads_one_puzzle) {
+  const Grid p = parse_puzzle("1..4..1..4..3..2");
+  BOOST_TEST(p.size() == 4);
+  BOOST_TEST(format_line(p) == "1..4..1..4..3..2");
+  BOOST_TEST(parse_puzzle(kPuzzle + "\n").size() == 9);
+  BOOST_TEST(parse_puzzle("1 2 . .\n. . 1 2\n2 1 . .\n. . 2 1\n").at(0, 1) == 2);  // a grid of rows
+  auto message = [](std::string_view text) {
+    try {
+      (void)parse_puzzle(text);
+    } catch (const InputError& e) {
+      return std::string(e.what());
+    }
+    return std::string("no InputError");
+  };
+  BOOST_TEST(message("1..4..1..4..3..X").starts_with("<text>:1:16: "), message("1..4..1..4..3..X"));
+  BOOST_TEST(message("") == "<text>: parse_puzzle: no puzzle in the text");
+  BOOST_TEST(message("1..4..1..4..3..2\n1..4..1..4..3..2\n") ==
+             "<text>:2: parse_puzzle: a second puzzle (parse_puzzle reads one; PuzzleReader reads them all)");
+}

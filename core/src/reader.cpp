@@ -378,4 +378,16 @@ std::optional<Entry> PuzzleReader::next() {
 
 InputFormat PuzzleReader::format() const { return impl_->format; }
 
+Grid parse_puzzle(std::string_view text, const ReadOptions& options) {
+  std::istringstream in{std::string(text)};
+  PuzzleReader reader(in, "<text>", options);
+  std::optional<Entry> entry = reader.next();
+  if (!entry) throw InputError(Diagnostic{SourceLocation{"<text>", 0, 0}, "parse_puzzle: no puzzle in the text"});
+  if (const auto* d = std::get_if<Diagnostic>(&entry->content)) throw InputError(*d);
+  if (const std::optional<Entry> more = reader.next())
+    throw InputError(Diagnostic{more->where, "parse_puzzle: a second puzzle (parse_puzzle reads one; PuzzleReader "
+                                             "reads them all)"});
+  return std::get<Grid>(std::move(entry->content));
+}
+
 }  // namespace satdoku

@@ -206,6 +206,13 @@ class PuzzleReader {
   std::unique_ptr<Impl> impl_;
 };
 
+// The one puzzle in `text`, read as PuzzleReader reads a file (any format,
+// or options.format), for small programs and tests:
+//   Grid p = parse_puzzle("1..4..1..4..3..2");   // a 4x4 puzzle
+// Throws InputError with the reader's diagnostic ("<text>:1:5: ...") for a
+// malformed puzzle, and InputError too when `text` holds none or several.
+Grid parse_puzzle(std::string_view text, const ReadOptions& options = {});
+
 // Output formats for grids.
 enum class OutputFormat { grid, line, tokens, leetcode, json };
 std::string_view to_string(OutputFormat format);
