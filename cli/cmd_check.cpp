@@ -633,7 +633,7 @@ class JUnitReport {
       if (r.base.result.status == Status::unknown && !r.base.result.message.empty()) why += ": " + r.base.result.message;
     }
     if (r.proof_failed) why += (why.empty() ? "" : "; ") + r.proof_note;
-    const bool error = unsolved || r.met;  // met: only the proof failed
+    const bool error = unsolved || r.proof_failed;  // (a missed expectation too is said in `why`)
     const char* tag = error ? "error" : "failure";
     (error ? errors_ : failures_)++;
     std::ostringstream line;
@@ -696,7 +696,7 @@ ExitCode sweep_proofs(const fs::path& dir, const std::set<std::string>& reported
     return {};
   };
   const ExitCode pairs = remove_leftovers(
-      dir, unreported, {"check", "proof pair", "a proof not of this run", "not of this run from " + dir.string()}, quiet);
+      dir, unreported, {"check", "proof pair", "a proof not of this run", "without a record of this run from " + dir.string()}, quiet);
   auto stale = [](const fs::path& path) -> std::vector<fs::path> {
     std::error_code error;
     if (stale_temporary(path.filename().string(), is_proof_file) &&
@@ -858,9 +858,6 @@ int check(const std::vector<std::string>& args) {
   const BatchTotals totals =
       run_batch(source, make_worker, sink, config.run.batch(plan.pipeline));
   ExitCode code = tally.exit_code();
-  // Not when no input could be read: a mistyped input name would empty the folder.
-  if (!plan.proof_dir.empty() && some_input_readable(config.input.files))
-    code = worst(code, sweep_proofs(plan.proof_dir, proofs_reported, config.run.quiet));
   // A report of part of the run would pass for the whole run in CI: none
   // when the run was interrupted or its records could not all be written,
   // as with any output file not written whole, and an earlier run's report
@@ -880,6 +877,8 @@ int check(const std::vector<std::string>& args) {
       std::cerr << "satdoku check: cannot write standard output: " << write_error_text(errno) << '\n';
       stdout_failure_reported();
       code = worst(code, ExitCode::usage);
+      proofs_reported.clear();  // the report was the records: none was sent
+      tally.proofs = 0;
     }
   } else if (junit) {
     // The records come first when --junit is /dev/stdout.
@@ -897,6 +896,9 @@ int check(const std::vector<std::string>& args) {
       }
     }
   }
+  // Not when no input could be read: a mistyped input name would empty the folder.
+  if (!plan.proof_dir.empty() && some_input_readable(config.input.files))
+    code = worst(code, sweep_proofs(plan.proof_dir, proofs_reported, config.run.quiet));
   return finish_batch("check", totals, tally.summary(totals.seconds, plan.expect), config.run.quiet, code);
 }
 

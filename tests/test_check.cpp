@@ -279,7 +279,7 @@ BOOST_AUTO_TEST_CASE(proofs_are_written_for_unique_puzzles_only) {
   BOOST_TEST_REQUIRE(run_satdoku("check -q --proof " + quoted(shorter), first_lines("17_clue.txt", 3)).exit_code == 0);
   const auto one = run_satdoku("check --proof " + quoted(shorter), first_lines("17_clue.txt", 1));
   BOOST_TEST(one.exit_code == 0, one.err);
-  BOOST_TEST(one.err.find("removed 2 proof pairs not of this run from") != std::string::npos, one.err);
+  BOOST_TEST(one.err.find("removed 2 proof pairs without a record of this run from") != std::string::npos, one.err);
   std::set<std::string> left;
   for (const auto& entry : fs::directory_iterator(shorter)) left.insert(entry.path().filename().string());
   BOOST_TEST((left == std::set<std::string>{"1.cnf", "1.drat"}));
@@ -451,6 +451,16 @@ BOOST_AUTO_TEST_CASE(a_proof_that_cannot_be_written_is_an_error_in_every_report)
   BOOST_TEST(xml.find("<error message=\"no proof: cannot write p/2-1.cnf: writing the CNF failed: File too large\">") !=
                  std::string::npos,
              xml);
+  // Missing the expectation as well: still an error (the exit code is 2), which says both.
+  const RunResult both = run_shell("cd " + quoted(dir) + " && trap '' XFSZ && ulimit -f 200 && exec " +
+                                   quoted(satdoku_binary()) +
+                                   " check -j1 --expect multiple --proof p --junit r.xml a.txt b.txt 2>&1 >/dev/null");
+  BOOST_TEST(both.exit_code == 2, both.out);
+  const std::string both_xml = slurp(dir / "r.xml");
+  BOOST_TEST(both_xml.find("tests=\"2\" failures=\"1\" errors=\"1\"") != std::string::npos, both_xml);
+  BOOST_TEST(both_xml.find("<error message=\"expected multiple, got unique; no proof: cannot write p/2-1.cnf") !=
+                 std::string::npos,
+             both_xml);
   fs::remove_all(dir);
 }
 
@@ -462,7 +472,7 @@ BOOST_AUTO_TEST_CASE(proofs_stay_only_for_records_sent) {
   const RunResult full = run_shell("cd " + quoted(dir) + " && exec " + quoted(satdoku_binary()) +
                                    " check --proof p in.txt 2>&1 >/dev/full");
   BOOST_TEST(full.exit_code == 2, full.out);
-  BOOST_TEST(full.out.find("satdoku check: removed 2 proof pairs not of this run from p\n") != std::string::npos,
+  BOOST_TEST(full.out.find("satdoku check: removed 2 proof pairs without a record of this run from p\n") != std::string::npos,
              full.out);
   BOOST_TEST(full.out.find("0 not unique; ") != std::string::npos, full.out);  // no "2 proofs"
   BOOST_TEST(!fs::exists(dir / "p" / "1.drat"));
@@ -471,6 +481,14 @@ BOOST_AUTO_TEST_CASE(proofs_stay_only_for_records_sent) {
   BOOST_TEST(sent.exit_code == 0, sent.out);
   BOOST_TEST(sent.out.find("0 not unique, 2 proofs; ") != std::string::npos, sent.out);
   BOOST_TEST(fs::exists(dir / "p" / "2.drat"));
+  // --junit -: the report is what standard output carries, so the same.
+  const RunResult report = run_shell("cd " + quoted(dir) + " && exec " + quoted(satdoku_binary()) +
+                                     " check --proof p --junit - in.txt 2>&1 >/dev/full");
+  BOOST_TEST(report.exit_code == 2, report.out);
+  BOOST_TEST(report.out.find("removed 2 proof pairs without a record of this run from p\n") != std::string::npos,
+             report.out);
+  BOOST_TEST(report.out.find("0 not unique; ") != std::string::npos, report.out);
+  BOOST_TEST(!fs::exists(dir / "p" / "2.drat"));
   fs::remove_all(dir);
 }
 

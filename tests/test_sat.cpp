@@ -216,6 +216,11 @@ BOOST_AUTO_TEST_CASE(limits_stop_the_formula_being_built) {
   BOOST_TEST((cancelled.status == Status::unknown));
   BOOST_TEST(cancelled.message == "cancelled");
   BOOST_TEST(cancelled.stats.clauses < whole);
+  // A budget that runs out while the clauses are handed over (some 3.3
+  // million of them, tenths of a second) stops there too.
+  const Result midway = sat->solve(empty, {.time_budget = 0.02});
+  BOOST_TEST((midway.status == Status::unknown));
+  BOOST_TEST(midway.stats.clauses < whole);
   const Result solved = sat->solve(empty, {});
   BOOST_TEST((solved.status == Status::solved), solved.message);
   BOOST_TEST(solved.stats.clauses == whole);

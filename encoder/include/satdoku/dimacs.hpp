@@ -123,8 +123,10 @@ struct CnfHeader {
   std::uint64_t variables = 0;  // from "p cnf"
   std::uint64_t clauses = 0;
   // From the "c primary ..." line (false when it is missing): the
-  // reduction gave every cell a digit (the CNF is satisfiable), or the CNF
-  // holds the empty clause (it is not).
+  // reduction gave every cell a digit (the CNF is satisfiable), or the
+  // puzzle's clauses hold the empty clause (it is not).  A proof CNF's last
+  // clause, "not this solution", is not counted: for a full grid it is the
+  // empty clause under 'conflict no'.
   bool solved = false;
   bool conflict = false;
   // A proof CNF of `check --proof` ("c solution" line): the solution whose
