@@ -4,6 +4,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <optional>
 #include <string>
 
 #include "limit_text.hpp"
@@ -44,12 +45,19 @@ class Budget {
     return true;
   }
 
+  // Whether the puzzle must stop now, cancelled or out of time, and which;
+  // nullopt when neither (the conflicts are counted by arm()).
+  std::optional<std::string> spent() const {
+    if (limits_.cancel && limits_.cancel->load(std::memory_order_relaxed)) return "cancelled";
+    if (limits_.time_budget > 0 && std::chrono::duration<double>(Clock::now() - start_).count() >= limits_.time_budget)
+      return time_limit_reached(limits_.time_budget);
+    return std::nullopt;
+  }
+
   // Why a solve() on `solver` under this budget returned unknown, or arm()
   // refused: the limit that was reached.
   std::string why_unknown(const SatSolver& solver) const {
-    if (limits_.cancel && limits_.cancel->load()) return "cancelled";
-    if (limits_.time_budget > 0 && std::chrono::duration<double>(Clock::now() - start_).count() >= limits_.time_budget)
-      return time_limit_reached(limits_.time_budget);
+    if (std::optional<std::string> why = spent()) return *why;
     if (limits_.conflict_budget > 0 && counting_ && solver.statistics().conflicts - base_ >= limits_.conflict_budget)
       return count_limit_reached("conflict", limits_.conflict_budget);
     return "a SAT limit was reached";

@@ -8,7 +8,6 @@
 #include <vector>
 
 #include "budget.hpp"
-#include "limit_text.hpp"
 #include "rules_instance.hpp"
 #include "satdoku/error.hpp"
 #include "satdoku/sat_solver.hpp"
@@ -164,37 +163,31 @@ struct LimitReached {
   std::string why;
 };
 
-// Hands clauses on to `inner` and, every 4,096 of them, looks at the
-// puzzle's cancel flag and time budget (from `start`): a big board's
-// formula takes seconds to build (an empty 64x64 board's, 4 s), and
-// neither Ctrl-C nor --timeout may wait for it.  Throws LimitReached.
+// Hands clauses on to `inner` and, every 4,096 of them, asks `budget`
+// whether the puzzle is cancelled or out of time: a big board's formula
+// takes seconds to build (an empty 64x64 board's, 4 s), and neither Ctrl-C
+// nor --timeout may wait for it.  Throws LimitReached.
 class LimitedSink final : public ClauseSink {
  public:
-  LimitedSink(ClauseSink& inner, const Limits& limits, Clock::time_point start)
-      : inner_(inner), limits_(limits), start_(start) {}
+  LimitedSink(ClauseSink& inner, const detail::Budget& budget) : inner_(inner), budget_(budget) {}
 
   void add_clause(std::span<const int> literals) override {
     if (--countdown_ == 0) {
       countdown_ = kPollClauses;
-      check(limits_, start_);
+      check(budget_);
     }
     inner_.add_clause(literals);
   }
 
-  // Throws LimitReached when `limits` are spent: cancelled, or the time
-  // budget gone since `start`.
-  static void check(const Limits& limits, Clock::time_point start) {
-    if (limits.cancel && limits.cancel->load(std::memory_order_relaxed)) throw LimitReached{"cancelled"};
-    if (limits.time_budget > 0 &&
-        std::chrono::duration<double>(Clock::now() - start).count() >= limits.time_budget)
-      throw LimitReached{detail::time_limit_reached(limits.time_budget)};
+  // Throws LimitReached when `budget` is spent.
+  static void check(const detail::Budget& budget) {
+    if (std::optional<std::string> why = budget.spent()) throw LimitReached{std::move(*why)};
   }
 
  private:
   static constexpr std::uint64_t kPollClauses = 4096;
   ClauseSink& inner_;
-  const Limits& limits_;
-  Clock::time_point start_;
+  const detail::Budget& budget_;
   std::uint64_t countdown_ = kPollClauses;
 };
 
@@ -479,8 +472,9 @@ class SatBackend final : public Solver {
     solver.set_cancel(limits.cancel);
     DenseVariables dense(solver, VarMap(puzzle.size()));
     try {
-      LimitedSink::check(limits, start_);  // (the reduction runs to its end: a second or two at 400x400)
-      LimitedSink limited(dense, limits, start_);
+      const detail::Budget budget(limits, start_);
+      LimitedSink::check(budget);  // (the reduction runs to its end: a second or two at 400x400)
+      LimitedSink limited(dense, budget);
       result.stats.clauses = formula.emit(limited);
     } catch (const LimitReached& stop) {
       result.interrupted = true;
