@@ -115,30 +115,27 @@ DimacsWriter::~DimacsWriter() {
   }
 }
 
+void DimacsWriter::write(std::string_view text) {
+  errno = 0;
+  out_.write(text.data(), static_cast<std::streamsize>(text.size()));
+  if (!out_ && !error_) error_ = errno;
+  bytes_ += text.size();
+}
+
 void DimacsWriter::flush() {
   if (used_ == 0) return;
-  errno = 0;
-  out_.write(buffer_.data(), static_cast<std::streamsize>(used_));
-  if (!out_ && !error_) error_ = errno;
-  bytes_ += used_;
+  write({buffer_.data(), used_});
   used_ = 0;
 }
 
 void DimacsWriter::comment(std::string_view text) {
   flush();
-  errno = 0;
-  out_ << "c " << text << '\n';
-  if (!out_ && !error_) error_ = errno;
-  bytes_ += text.size() + 3;
+  write("c " + std::string(text) + "\n");
 }
 
 void DimacsWriter::problem(std::uint64_t variables, std::uint64_t clauses) {
   flush();
-  const std::string line = "p cnf " + std::to_string(variables) + " " + std::to_string(clauses) + "\n";
-  errno = 0;
-  out_ << line;
-  if (!out_ && !error_) error_ = errno;
-  bytes_ += line.size();
+  write("p cnf " + std::to_string(variables) + " " + std::to_string(clauses) + "\n");
 }
 
 void DimacsWriter::add_clause(std::span<const int> literals) {

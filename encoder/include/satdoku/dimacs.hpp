@@ -71,6 +71,7 @@ class DimacsWriter final : public ClauseSink {
   std::uint64_t bytes() const { return bytes_; }  // written so far
 
  private:
+  void write(std::string_view text);  // every byte goes through here (and error_ is kept)
   void flush();
   std::ostream& out_;
   std::vector<char> buffer_;
