@@ -697,17 +697,7 @@ ExitCode sweep_proofs(const fs::path& dir, const std::set<std::string>& reported
   };
   const ExitCode pairs = remove_leftovers(
       dir, unreported, {"check", "proof pair", "a proof not of this run", "without a record of this run from " + dir.string()}, quiet);
-  auto stale = [](const fs::path& path) -> std::vector<fs::path> {
-    std::error_code error;
-    if (stale_temporary(path.filename().string(), is_proof_file) &&
-        fs::is_regular_file(fs::symlink_status(path, error)))
-      return {path};
-    return {};
-  };
-  return worst(pairs, remove_leftovers(dir, stale,
-                                       {"check", "temporary proof file", "a temporary file of a run that has ended",
-                                        "of a run that has ended from " + dir.string()},
-                                       quiet));
+  return worst(pairs, remove_stale_temporaries(dir, is_proof_file, "check", "temporary proof file", quiet));
 }
 
 constexpr std::string_view kDescription =

@@ -108,17 +108,9 @@ ExitCode remove_stale_cnfs(const fs::path& dir, const std::vector<bool>& written
       {"encode", "CNF", "a CNF an earlier run left",
        "an earlier run left in " + dir.string() + " at positions this run did not write"},
       quiet);
-  auto temporary = [](const fs::path& path) -> std::vector<fs::path> {
-    std::error_code error;
-    if (stale_temporary(path.filename().string(), [](std::string_view name) { return position_of(name) > 0; }) &&
-        fs::is_regular_file(fs::symlink_status(path, error)))
-      return {path};
-    return {};
-  };
-  return worst(cnfs, remove_leftovers(dir, temporary,
-                                      {"encode", "temporary CNF file", "a temporary file of a run that has ended",
-                                       "of a run that has ended from " + dir.string()},
-                                      quiet));
+  return worst(cnfs, remove_stale_temporaries(
+                         dir, [](std::string_view name) { return position_of(name) > 0; }, "encode",
+                         "temporary CNF file", quiet));
 }
 
 int encode(const std::vector<std::string>& args) {

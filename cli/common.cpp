@@ -309,13 +309,10 @@ ExitCode remove_leftovers(const std::filesystem::path& dir,
   return code;
 }
 
-std::size_t parse_position(std::string_view digits) {
-  if (digits.empty() || digits.front() < '1' || digits.front() > '9') return 0;
-  std::size_t position = 0;
-  const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), position);
-  return ec == std::errc() && end == digits.data() + digits.size() ? position : 0;
-}
+namespace {
 
+// Whether `name` is a temporary name of remove_stale_temporaries()'s whose
+// process has ended.
 bool stale_temporary(std::string_view name, bool (*is_target)(std::string_view)) {
   const std::size_t tmp = name.find(".tmp.");
   if (tmp == std::string_view::npos || !is_target(name.substr(0, tmp))) return false;
@@ -329,6 +326,29 @@ bool stale_temporary(std::string_view name, bool (*is_target)(std::string_view))
   if (pid == 0 || pid > static_cast<std::size_t>(std::numeric_limits<pid_t>::max())) return false;
   if (static_cast<pid_t>(pid) == ::getpid()) return false;
   return ::kill(static_cast<pid_t>(pid), 0) != 0 && errno == ESRCH;
+}
+
+}  // namespace
+
+ExitCode remove_stale_temporaries(const std::filesystem::path& dir, bool (*is_target)(std::string_view),
+                                  std::string_view command, std::string_view noun, bool quiet) {
+  namespace fs = std::filesystem;
+  auto stale = [&](const fs::path& path) -> std::vector<fs::path> {
+    std::error_code error;
+    if (stale_temporary(path.filename().string(), is_target) && fs::is_regular_file(fs::symlink_status(path, error)))
+      return {path};
+    return {};
+  };
+  return remove_leftovers(
+      dir, stale, {command, noun, "a temporary file of a run that has ended", "of a run that has ended from " + dir.string()},
+      quiet);
+}
+
+std::size_t parse_position(std::string_view digits) {
+  if (digits.empty() || digits.front() < '1' || digits.front() > '9') return 0;
+  std::size_t position = 0;
+  const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), position);
+  return ec == std::errc() && end == digits.data() + digits.size() ? position : 0;
 }
 
 bool is_proof_header(const std::vector<std::string>& comments) {

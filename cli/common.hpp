@@ -101,12 +101,15 @@ std::vector<std::string> leading_comments(const std::filesystem::path& path);
 // decimal number from 1 without leading zeros; 0 for anything else.
 std::size_t parse_position(std::string_view digits);
 
-// Whether `name` is the temporary name of a file (`target`: TARGET.tmp.PID,
-// as AtomicFile writes, or TARGET.tmp.PID.N, as a proof is written) that a
+// Removes from the folder `dir` the temporary files (TARGET.tmp.PID, as
+// AtomicFile writes, or TARGET.tmp.PID.N, as a proof is written) that a
 // process which has ended left behind, TARGET being a name `is_target`
 // accepts: a second SIGINT or SIGTERM ends a run at once, before it removes
-// its temporary files.  A running process's files are not stale.
-bool stale_temporary(std::string_view name, bool (*is_target)(std::string_view));
+// its temporary files.  A running process's files, links and other names
+// stay.  Says "satdoku COMMAND: removed N NOUNs of a run that has ended from
+// DIR" as remove_leftovers() does.
+ExitCode remove_stale_temporaries(const std::filesystem::path& dir, bool (*is_target)(std::string_view),
+                                  std::string_view command, std::string_view noun, bool quiet);
 
 // Whether a CNF's leading comments are a proof CNF's (check --proof): one
 // is "c uniqueness: ...".
