@@ -407,12 +407,11 @@ class Checker {
 // Counts per verdict, for the summary line and the exit code.
 struct CheckTally {
   std::size_t puzzles = 0, unique = 0, multiple = 0, none = 0, invalid = 0, unknown = 0, errors = 0;
-  std::size_t failed = 0, problems = 0, proofs = 0, proof_errors = 0;
+  std::size_t failed = 0, problems = 0, proof_errors = 0;
   std::size_t undecided = 0;  // unique, but a limit stopped the clue analysis
   std::size_t wrong_given = 0;  // solutions given beside the puzzles that are wrong
 
-  // `proof_kept`: the record's proof stays (its record was sent).
-  void add(const CheckRecord& r, bool proof_kept) {
+  void add(const CheckRecord& r) {
     ++puzzles;
     const bool error = std::holds_alternative<Diagnostic>(r.base.entry.content) || r.base.result.status == Status::error;
     if (error) ++errors;
@@ -427,7 +426,6 @@ struct CheckTally {
     if (r.clues && !r.clues->complete) ++undecided;
     if (!r.met && !error && !r.given_failed) ++failed;  // an error is counted (and named on stderr) as one
     if (r.base.given == Given::wrong) ++wrong_given;
-    if (proof_kept) ++proofs;
     if (r.proof_failed) ++proof_errors;
   }
 
@@ -439,7 +437,8 @@ struct CheckTally {
     return code;
   }
 
-  std::string summary(double seconds, Expect expect) const {
+  // `proofs`: the proof pairs kept (those of the records sent).
+  std::string summary(double seconds, Expect expect, std::size_t proofs) const {
     char rate[64];
     std::snprintf(rate, sizeof rate, "%.3f s, %.0f puzzles/s", seconds, seconds > 0 ? puzzles / seconds : 0.0);
     std::string s = puzzles_text(puzzles) + ": " +
@@ -819,7 +818,7 @@ int check(const std::vector<std::string>& args) {
     };
   };
   bool said_alphabet = false;
-  std::set<std::string> proofs_reported;  // stems of this run's proof pairs
+  std::set<std::string> proofs_reported;  // stems of this run's proof pairs (kept: their records were sent)
   auto sink = [&](CheckRecord&& r) {
     r.base.sequence = ++sequence;
     note_short_alphabet(std::cerr, r.base, plan.alphabet, said_alphabet);
@@ -841,7 +840,7 @@ int check(const std::vector<std::string>& args) {
     // keeps the proofs of the records it took and no others.
     const bool proof_kept = !r.proof_cnf.empty() && (!records_on_stdout || std::cout.flush());
     if (proof_kept) proofs_reported.insert(fs::path(r.proof_cnf).stem().string());
-    tally.add(r, proof_kept);
+    tally.add(r);
     if (!r.met && r.base.problem.empty() && !std::holds_alternative<Diagnostic>(r.base.entry.content))
       std::cerr << source_of(r.base.entry) << ": FAIL: " << r.failure << '\n';
   };
@@ -868,7 +867,6 @@ int check(const std::vector<std::string>& args) {
       stdout_failure_reported();
       code = worst(code, ExitCode::usage);
       proofs_reported.clear();  // the report was the records: none was sent
-      tally.proofs = 0;
     }
   } else if (junit) {
     // The records come first when --junit is /dev/stdout.
@@ -889,7 +887,7 @@ int check(const std::vector<std::string>& args) {
   // Not when no input could be read: a mistyped input name would empty the folder.
   if (!plan.proof_dir.empty() && some_input_readable(config.input.files))
     code = worst(code, sweep_proofs(plan.proof_dir, proofs_reported, config.run.quiet));
-  return finish_batch("check", totals, tally.summary(totals.seconds, plan.expect), config.run.quiet, code);
+  return finish_batch("check", totals, tally.summary(totals.seconds, plan.expect, proofs_reported.size()), config.run.quiet, code);
 }
 
 }  // namespace
