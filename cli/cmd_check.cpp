@@ -887,7 +887,8 @@ int check(const std::vector<std::string>& args) {
   // Not when no input could be read: a mistyped input name would empty the folder.
   if (!plan.proof_dir.empty() && some_input_readable(config.input.files))
     code = worst(code, sweep_proofs(plan.proof_dir, proofs_reported, config.run.quiet));
-  return finish_batch("check", totals, tally.summary(totals.seconds, plan.expect, proofs_reported.size()), config.run.quiet, code);
+  return finish_batch("check", totals, tally.summary(totals.seconds, plan.expect, proofs_reported.size()),
+                      config.run.quiet, code);
 }
 
 }  // namespace
