@@ -1031,7 +1031,7 @@ int compare(const std::vector<std::string>& args) {
       ("conflicts", po::value(&config.conflicts)->default_value(config.conflicts),
        "CaDiCaL conflict limit per puzzle (0: none); beyond it the puzzle counts as unknown")
       ("timeout", po::value(&config.timeout)->default_value(config.timeout),
-       "time budget per puzzle and row in seconds (0: none)")
+       "time budget per puzzle and row in seconds (0: none); the formula's size and propagation strength are measured outside it")
       ("reference-timeout", po::value(&config.reference_timeout)->default_value(config.reference_timeout),
        "time budget of the native reference per puzzle in seconds (0: none); where it gives\n"
        "up, the rows' answers are verified against the rules and clues only")

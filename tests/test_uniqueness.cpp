@@ -317,11 +317,24 @@ BOOST_AUTO_TEST_CASE(limits_and_preconditions) {
   std::atomic<bool> cancel{true};
   Limits limits;
   limits.cancel = &cancel;
+  // The first analysis builds the instance: the flag stops it while the
+  // rules are added, and the instance left half built is not used again.
   const ClueAnalysis stopped = analyzer.analyze(p, solution, limits);
   BOOST_TEST(!stopped.complete);
-  BOOST_TEST(!stopped.message.empty());
+  BOOST_TEST(stopped.message == "cancelled");
+  BOOST_TEST(stopped.redundant.empty());
+  BOOST_TEST(stopped.needed.empty());
+  limits.cancel = nullptr;
+  limits.time_budget = 1e-9;
+  const ClueAnalysis late = analyzer.analyze(p, solution, limits);
+  BOOST_TEST(!late.complete);
+  BOOST_TEST(late.message == "the time limit of 1e-09 s was reached");
   // The instance still works after a stopped analysis.
-  BOOST_TEST(analyzer.analyze(p, solution).complete);
+  const ClueAnalysis whole = analyzer.analyze(p, solution);
+  const ClueAnalysis reference = analyze_clues(*native, p, solution);
+  BOOST_TEST(whole.complete);
+  BOOST_TEST(whole.redundant == reference.redundant);
+  BOOST_TEST(whole.needed == reference.needed);
 
   Grid wrong = solution;
   wrong.set(0, solution.at(0) % 9 + 1);

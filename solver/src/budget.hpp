@@ -1,13 +1,16 @@
 // One puzzle's Limits applied to the successive solve() calls of a
-// SatSolver (internal to the solver library).
+// SatSolver, and to the clauses handed to it (internal to the solver
+// library).
 #pragma once
 
 #include <chrono>
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 
 #include "limit_text.hpp"
+#include "satdoku/clause_sink.hpp"
 #include "satdoku/sat_solver.hpp"
 #include "satdoku/solver.hpp"
 
@@ -68,6 +71,39 @@ class Budget {
   Clock::time_point start_;
   bool counting_ = false;    // base_ is set
   std::uint64_t base_ = 0;  // the solver's conflict count at the first call
+};
+
+// Why a formula was not built to its end: a limit was reached.
+struct LimitReached {
+  std::string why;
+};
+
+// Hands clauses on to `inner` and, every 4,096 of them, asks `budget`
+// whether the puzzle is cancelled or out of time: a big board's formula
+// takes seconds to build (an empty 64x64 board's, 4 s), and neither Ctrl-C
+// nor --timeout may wait for it.  Throws LimitReached.
+class LimitedSink final : public ClauseSink {
+ public:
+  LimitedSink(ClauseSink& inner, const Budget& budget) : inner_(inner), budget_(budget) {}
+
+  void add_clause(std::span<const int> literals) override {
+    if (--countdown_ == 0) {
+      countdown_ = kPollClauses;
+      check(budget_);
+    }
+    inner_.add_clause(literals);
+  }
+
+  // Throws LimitReached when `budget` is spent.
+  static void check(const Budget& budget) {
+    if (std::optional<std::string> why = budget.spent()) throw LimitReached{std::move(*why)};
+  }
+
+ private:
+  static constexpr std::uint64_t kPollClauses = 4096;
+  ClauseSink& inner_;
+  const Budget& budget_;
+  std::uint64_t countdown_ = kPollClauses;
 };
 
 }  // namespace satdoku::detail

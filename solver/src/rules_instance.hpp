@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <memory>
 
+#include "budget.hpp"
 #include "satdoku/encoding.hpp"
 #include "satdoku/grid.hpp"
 #include "satdoku/sat_backend.hpp"
@@ -31,16 +32,21 @@ struct RulesInstance {
   }
 
   // A new instance with satdoku's and the user's CaDiCaL options and the
-  // rules of `choice.instance_encoding` for `puzzle`'s board.
-  static std::unique_ptr<RulesInstance> make(const Grid& puzzle, const SatChoice& choice, const SatConfig& config) {
+  // rules of `choice.instance_encoding` for `puzzle`'s board.  Throws
+  // LimitReached when `budget` runs out while the rules are added (an empty
+  // 64x64 board's take 4 s).
+  static std::unique_ptr<RulesInstance> make(const Grid& puzzle, const SatChoice& choice, const SatConfig& config,
+                                             const Budget& budget) {
     auto r = std::make_unique<RulesInstance>();
     r->size = puzzle.size();
     r->box = puzzle.geometry().box();
     r->encoding = choice.instance_encoding;
     r->amo = choice.amo;
     apply_options(r->solver, choice, config);
+    LimitedSink::check(budget);
+    LimitedSink limited(r->solver, budget);
     const EncodeReport report =
-        encode(Grid(puzzle.geometry_ptr()), {choice.instance_encoding, choice.amo, Reduction::none}, r->solver);
+        encode(Grid(puzzle.geometry_ptr()), {choice.instance_encoding, choice.amo, Reduction::none}, limited);
     r->variables = report.variables;
     r->clauses = report.clauses;
     r->next_var = static_cast<int>(report.variables) + 1;

@@ -158,39 +158,6 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-// Why a puzzle's formula was not built to its end: a limit was reached.
-struct LimitReached {
-  std::string why;
-};
-
-// Hands clauses on to `inner` and, every 4,096 of them, asks `budget`
-// whether the puzzle is cancelled or out of time: a big board's formula
-// takes seconds to build (an empty 64x64 board's, 4 s), and neither Ctrl-C
-// nor --timeout may wait for it.  Throws LimitReached.
-class LimitedSink final : public ClauseSink {
- public:
-  LimitedSink(ClauseSink& inner, const detail::Budget& budget) : inner_(inner), budget_(budget) {}
-
-  void add_clause(std::span<const int> literals) override {
-    if (--countdown_ == 0) {
-      countdown_ = kPollClauses;
-      check(budget_);
-    }
-    inner_.add_clause(literals);
-  }
-
-  // Throws LimitReached when `budget` is spent.
-  static void check(const detail::Budget& budget) {
-    if (std::optional<std::string> why = budget.spent()) throw LimitReached{std::move(*why)};
-  }
-
- private:
-  static constexpr std::uint64_t kPollClauses = 4096;
-  ClauseSink& inner_;
-  const detail::Budget& budget_;
-  std::uint64_t countdown_ = kPollClauses;
-};
-
 // Enumerates models of `solver` under `assumptions`, decoding each cell and
 // blocking each model over the open cells; fills `result`.
 class Enumeration {
@@ -473,10 +440,10 @@ class SatBackend final : public Solver {
     DenseVariables dense(solver, VarMap(puzzle.size()));
     try {
       const detail::Budget budget(limits, start_);
-      LimitedSink::check(budget);  // (the reduction runs to its end: a second or two at 400x400)
-      LimitedSink limited(dense, budget);
+      detail::LimitedSink::check(budget);  // (the reduction runs to its end: a second or two at 400x400)
+      detail::LimitedSink limited(dense, budget);
       result.stats.clauses = formula.emit(limited);
-    } catch (const LimitReached& stop) {
+    } catch (const detail::LimitReached& stop) {
       result.interrupted = true;
       result.message = stop.why;
       return;
@@ -532,7 +499,13 @@ class SatBackend final : public Solver {
     if (!rules_ || !rules_->fits(puzzle, choice) || rules_->puzzles >= kRenewal ||
         rules_epoch_ != limits.reuse_epoch) {
       rules_.reset();
-      rules_ = detail::RulesInstance::make(puzzle, choice, config_);
+      try {
+        rules_ = detail::RulesInstance::make(puzzle, choice, config_, detail::Budget(limits, start_));
+      } catch (const detail::LimitReached& stop) {
+        result.interrupted = true;
+        result.message = stop.why;
+        return;
+      }
       rules_epoch_ = limits.reuse_epoch;
     }
     ++rules_->puzzles;

@@ -110,11 +110,13 @@ struct ClueAnalyzer::Impl {
   std::unique_ptr<detail::RulesInstance> rules;
   std::uint64_t epoch = 0;  // Limits::reuse_epoch of the last analysis
 
-  detail::RulesInstance& rules_for(const Grid& puzzle) {
+  // Throws detail::LimitReached when `budget` runs out while a new
+  // instance takes the rules.
+  detail::RulesInstance& rules_for(const Grid& puzzle, const detail::Budget& budget) {
     const SatChoice choice = config.resolve(puzzle.size());
     if (!rules || !rules->fits(puzzle, choice)) {
       rules.reset();
-      rules = detail::RulesInstance::make(puzzle, choice, config);
+      rules = detail::RulesInstance::make(puzzle, choice, config, budget);
     }
     return *rules;
   }
@@ -136,7 +138,16 @@ ClueAnalysis ClueAnalyzer::analyze(const Grid& puzzle, const Grid& solution, con
   // A new block of the caller's input (Limits::reuse_epoch) gets a new one too.
   if (limits.conflict_budget || impl_->epoch != limits.reuse_epoch) impl_->rules.reset();
   impl_->epoch = limits.reuse_epoch;
-  detail::RulesInstance& rules = impl_->rules_for(puzzle);
+  detail::RulesInstance* instance = nullptr;
+  try {
+    instance = &impl_->rules_for(puzzle, budget);
+  } catch (const detail::LimitReached& stop) {
+    ClueAnalysis none;
+    none.complete = false;
+    none.message = stop.why;
+    return none;
+  }
+  detail::RulesInstance& rules = *instance;
   SatSolver& solver = rules.solver;
   solver.set_cancel(limits.cancel);
   const Geometry& g = puzzle.geometry();
