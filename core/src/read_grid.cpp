@@ -9,17 +9,13 @@ std::optional<std::pair<std::uint64_t, std::string>> PuzzleReader::Impl::split_r
   std::size_t pieces = 0;
   bool numeric = true, multi = false, leading_zero = false;
   auto separator = [](char ch) { return is_space(ch) || is_layout(ch); };
-  for (std::size_t i = 0; i < t.size();) {
-    while (i < t.size() && separator(t[i])) ++i;
-    if (i == t.size()) break;
-    const std::size_t b = i;
-    while (i < t.size() && !separator(t[i])) ++i;
-    const std::string_view piece = t.substr(b, i - b);
+  for_each_piece(t, separator, [&](std::size_t b, std::size_t e) {
+    const std::string_view piece = t.substr(b, e - b);
     ++pieces;
     if (piece != "." && piece.find_first_not_of("0123456789") != std::string_view::npos) numeric = false;
     if (piece.size() > 1) multi = true;
     if (piece.size() > 1 && piece[0] == '0') leading_zero = true;
-  }
+  });
   const bool numbers = numbers_of > 0 || (pieces >= 10 && numeric && multi && !leading_zero);
   row_of_numbers = numbers;
 
@@ -34,12 +30,8 @@ std::optional<std::pair<std::uint64_t, std::string>> PuzzleReader::Impl::split_r
                                       ": - + * draw the grid's lines and stand apart from its cells (only '|' "
                                       "may touch a cell)");
   };
-  for (std::size_t i = 0; i < t.size();) {
-    while (i < t.size() && separator(t[i])) ++i;
-    if (i == t.size()) break;
-    const std::size_t b = i;
-    while (i < t.size() && !separator(t[i])) ++i;
-    const std::string_view piece = t.substr(b, i - b);
+  for_each_piece(t, separator, [&](std::size_t b, std::size_t e) {
+    const std::string_view piece = t.substr(b, e - b);
     // (The character before the piece, the piece, the one after it: the
     // first defect in column order.)
     if (b > 0) glued(b - 1, numbers ? piece : piece.substr(0, 1));
@@ -53,7 +45,7 @@ std::optional<std::pair<std::uint64_t, std::string>> PuzzleReader::Impl::split_r
       cells.push_back(Cell{static_cast<int>(num.value), static_cast<std::uint32_t>(off + b + 1),
                            num.kind != Number::ok});
     } else {
-      for (std::size_t k = b; k < i; ++k) {
+      for (std::size_t k = b; k < e; ++k) {
         const int d = alphabet.digit_of(t[k]);
         if (d < 0 && !error)
           error.emplace(off + k + 1, "unexpected " + describe_char(t[k]) + ": expected " + expected_symbol(0) +
@@ -61,8 +53,8 @@ std::optional<std::pair<std::uint64_t, std::string>> PuzzleReader::Impl::split_r
         cells.push_back(Cell{std::max(d, 0), static_cast<std::uint32_t>(off + k + 1), d < 0});
       }
     }
-    if (i < t.size()) glued(i, numbers ? piece : piece.substr(piece.size() - 1));
-  }
+    if (e < t.size()) glued(e, numbers ? piece : piece.substr(piece.size() - 1));
+  });
   return error;
 }
 

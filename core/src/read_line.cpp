@@ -96,18 +96,14 @@ Entry PuzzleReader::Impl::parse_spaced_line(std::uint64_t ln, std::string_view t
                 std::string(t));
   cells.clear();
   std::optional<Entry> error;
-  for (std::size_t i = 0; i < t.size();) {
-    while (i < t.size() && is_space(t[i])) ++i;
-    if (i == t.size()) break;
-    const std::size_t b = i;
-    while (i < t.size() && !is_space(t[i])) ++i;
+  for_each_piece(t, is_space, [&](std::size_t b, std::size_t e) {
     int value = 0;
     if (!error) {
-      if (auto message = token_value(t.substr(b, i - b), value))
+      if (auto message = token_value(t.substr(b, e - b), value))
         error = fail(ln, ln, off + b + 1, *message, std::string(t));
     }
     cells.push_back(Cell{value, static_cast<std::uint32_t>(off + b + 1)});
-  }
+  });
   if (error) return std::move(*error);
   const std::uint64_t n = isqrt(cells.size());
   if (n * n != cells.size() || n > static_cast<std::uint64_t>(Geometry::kMaxSize))

@@ -7,12 +7,8 @@ std::optional<std::pair<std::uint64_t, std::string>> PuzzleReader::Impl::split_n
                                                                     int n) {
   cells.clear();
   std::optional<std::pair<std::uint64_t, std::string>> error;
-  for (std::size_t i = 0; i < t.size();) {
-    while (i < t.size() && is_space(t[i])) ++i;
-    if (i == t.size()) break;
-    const std::size_t b = i;
-    while (i < t.size() && !is_space(t[i])) ++i;
-    const std::string_view token = t.substr(b, i - b);
+  for_each_piece(t, is_space, [&](std::size_t b, std::size_t e) {
+    const std::string_view token = t.substr(b, e - b);
     const std::uint64_t col = off + b + 1;
     const std::string range = n > 0 ? "0 (blank) to " + std::to_string(n) : "a number (0 or '.' for a blank)";
     const Number num = parse_number(token);
@@ -41,7 +37,7 @@ std::optional<std::pair<std::uint64_t, std::string>> PuzzleReader::Impl::split_n
       }
     }
     cells.push_back(Cell{value, static_cast<std::uint32_t>(col)});
-  }
+  });
   return error;
 }
 

@@ -189,6 +189,19 @@ inline bool is_digit(char ch) { return ch >= '0' && ch <= '9'; }
 inline bool is_layout(char ch) { return ch == '|' || ch == '-' || ch == '+' || ch == '*'; }
 inline bool is_alpha(char ch) { return (ch >= 'A' && ch <= 'Z') || (ch >= 'a' && ch <= 'z'); }
 
+// Calls `visit(b, e)` for each piece t[b, e) of `t`, a longest run of
+// characters that are no `separator`, from left to right.
+template <class Separator, class Visit>
+void for_each_piece(std::string_view t, Separator separator, Visit visit) {
+  for (std::size_t i = 0; i < t.size();) {
+    while (i < t.size() && separator(t[i])) ++i;
+    if (i == t.size()) return;
+    const std::size_t b = i;
+    while (i < t.size() && !separator(t[i])) ++i;
+    visit(b, i);
+  }
+}
+
 // Whether `t` reads as words rather than as a damaged puzzle: it holds a
 // word (three letters or more in a row, not all the same, one of them lower
 // case: "Puzzles", "Level: easy"; not "xxx" blanks, nor the capitals of a

@@ -38,15 +38,13 @@ std::size_t glued_text(std::string_view t, const Alphabet& alphabet, const ReadO
 int rows_apart(std::string_view t, const Alphabet& alphabet, const ReadOptions& options) {
   std::string joined;
   std::size_t groups = 0, width = 0;
-  for (std::size_t i = 0; i < t.size();) {
-    while (i < t.size() && is_space(t[i])) ++i;
-    if (i == t.size()) break;
-    const std::size_t b = i;
-    while (i < t.size() && !is_space(t[i])) ++i;
-    if (++groups > 1 && i - b != width) return 0;
-    width = i - b;
-    joined.append(t.substr(b, i - b));
-  }
+  bool even = true;  // every group as wide as the first
+  for_each_piece(t, is_space, [&](std::size_t b, std::size_t e) {
+    if (++groups > 1 && e - b != width) even = false;
+    width = e - b;
+    joined.append(t.substr(b, e - b));
+  });
+  if (!even) return 0;
   const int n = groups > 1 && groups == width ? whole_line_puzzle(joined, alphabet, options) : 0;
   return n == static_cast<int>(groups) ? n : 0;
 }
@@ -59,16 +57,12 @@ std::string rows_apart_hint(int n) {
 
 Pieces pieces_of(std::string_view t) {
   Pieces p;
-  for (std::size_t i = 0; i < t.size();) {
-    while (i < t.size() && is_space(t[i])) ++i;
-    if (i == t.size()) break;
-    const std::size_t b = i;
-    while (i < t.size() && !is_space(t[i])) ++i;
+  for_each_piece(t, is_space, [&](std::size_t b, std::size_t e) {
     ++p.count;
-    const Number num = parse_number(t.substr(b, i - b));
+    const Number num = parse_number(t.substr(b, e - b));
     if (num.kind == Number::ok) p.max = std::max(p.max, num.value);
     else p.numbers = false;
-  }
+  });
   return p;
 }
 
@@ -224,12 +218,8 @@ InputFormat detect(std::string_view t, const Alphabet& alphabet, const ReadOptio
   bool layout = false, numeric = true, single = true, leading_zero = false;
   bool other_digits = false;  // a one-digit piece the alphabet reads as another digit, or not at all
   std::string_view first;
-  for (std::size_t i = 0; i < t.size();) {
-    while (i < t.size() && is_space(t[i])) ++i;
-    if (i == t.size()) break;
-    const std::size_t b = i;
-    while (i < t.size() && !is_space(t[i])) ++i;
-    const std::string_view piece = t.substr(b, i - b);
+  for_each_piece(t, is_space, [&](std::size_t b, std::size_t e) {
+    const std::string_view piece = t.substr(b, e - b);
     if (++pieces == 1) first = piece;
     if (piece.find_first_of("|+*") != std::string_view::npos ||
         piece.find_first_not_of('-') == std::string_view::npos)
@@ -238,7 +228,7 @@ InputFormat detect(std::string_view t, const Alphabet& alphabet, const ReadOptio
     if (piece.size() > 1) single = false;
     if (piece.size() > 1 && piece[0] == '0') leading_zero = true;
     if (piece.size() == 1 && is_digit(piece[0]) && !digit_is_its_value(alphabet, piece[0])) other_digits = true;
-  }
+  });
   // Spaced single digits that --alphabet reads as other digits (0-8, 0-F,
   // A-I): numbers, as the tokens layout writes them under any alphabet (a
   // drawn grid of symbols has its rules).
