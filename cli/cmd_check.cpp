@@ -706,6 +706,7 @@ constexpr std::string_view kDescription =
     "  none      no solution\n"
     "  invalid   two clues clash (the two cells)\n"
     "  unknown   a limit was hit first\n"
+    "  error     the puzzle could not be read (file:line:column on standard error)\n"
     "The SAT backend solves, forbids the solution found on the empty cells (under an activator\n"
     "literal, so the solver stays reusable) and solves again. Every solution is verified and,\n"
     "unless --no-cross-check, the native reference counts too and must agree (exit code 3);\n"

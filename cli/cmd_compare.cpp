@@ -1023,7 +1023,8 @@ int compare(const std::vector<std::string>& args) {
       ("strength-only", po::bool_switch(&config.strength_only),
        "only measure propagation strength: no SAT solving, no reference; one row per encoding and method "
        "(CSV and JSON hold only encoding, amo, puzzles, the UP/FL %, unknown and strongest); --reduce, "
-       "--mode, --limit, --seed, --sat-option, --conflicts, --timeout and --plot do not apply")
+       "--mode, --limit, --seed, --sat-option, --conflicts, --timeout, --reference-timeout and --plot do not "
+       "apply")
       ("seed", po::value(&config.seed)->default_value(config.seed), "CaDiCaL's 'seed' option for every row")
       ("sat-option", po::value(&config.sat_option_args)->composing()->value_name("NAME=VALUE"),
        "a CaDiCaL option for every row, as in `cadical --help` (repeatable; applied after satdoku's "

@@ -88,7 +88,7 @@ int decode(const std::vector<std::string>& args) {
   options.add_options()("output,o", po::value(&config.output)->default_value(config.output),
                         "grid, line, tokens, leetcode (json: one object)")(
       "alphabet", po::value(&config.alphabet)->value_name("SPEC"),
-      "symbols for digits 1..N in grid and line output, e.g. 0-F (default 1-9 then A-Z)");
+      "symbols for digits 1..N in the grid, line and JSON output, e.g. 0-F (default 1-9 then A-Z)");
   if (!parse_command("decode", "[OPTIONS] CNF [MODEL]", kDescription, options, args, &config.files)) return 0;
   // Without MODEL the answer comes from standard input, as in
   // `cadical -q puzzle.cnf | satdoku decode puzzle.cnf`.

@@ -29,7 +29,9 @@ constexpr std::string_view kDescription =
     "The SAT backend encodes each puzzle to CNF and solves it with the embedded CaDiCaL;\n"
     "every answer is decoded, verified against the rules and the clues, and (unless\n"
     "--no-cross-check) compared with the native reference solver, which is asked for one\n"
-    "solution more. A disagreement is a bug: it is printed in full and the exit code is 3.\n\n"
+    "solution more. A disagreement is a bug: it is printed in full and the exit code is 3.\n"
+    "On boards of 16x16 and up the reference runs beside CaDiCaL and, unless\n"
+    "--reference-timeout is given, stops 10 ms after the SAT answer.\n\n"
     "Output formats (--output):\n"
     "  grid      a '# index source status' line, then each solution with boxes drawn\n"
     "  tokens    the same, solutions as N lines of N numbers\n"
@@ -51,7 +53,8 @@ int solve(const std::vector<std::string>& args) {
   config.sat.add_options(options);
   config.run.add_options(options);
   config.input.add_options(options);
-  if (!parse_command("solve", "[OPTIONS] [FILE...]", kDescription, options, args, &config.input.files))
+  po::variables_map values;
+  if (!parse_command("solve", "[OPTIONS] [FILE...]", kDescription, options, args, &config.input.files, &values))
     return 0;
 
   const auto format = parse_output_format(config.output);
@@ -64,6 +67,7 @@ int solve(const std::vector<std::string>& args) {
   config.sat.check_backend(config.backend);
   pipeline.sat = config.sat.sat_config();
   pipeline.limits.max_solutions = config.limit;
+  pipeline.reference_grace = values["reference-timeout"].defaulted();
   pipeline.limits.conflict_budget = config.sat.conflicts;
   config.run.apply(pipeline);
   pipeline.max_memory = config.sat.encoding.max_memory_bytes();

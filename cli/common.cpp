@@ -23,6 +23,7 @@ std::string exit_code_help(std::string_view command) {
   struct Codes {
     std::string_view command, ok, one;
     bool batch, verifies;
+    std::string_view interrupted = "the records printed are complete";
   };
   static constexpr Codes kCodes[] = {
       {"", "every puzzle was solved (or met the expectation)",
@@ -42,7 +43,8 @@ std::string exit_code_help(std::string_view command) {
        "some row hit a limit or could not take or measure a puzzle (unknown: see the message); a puzzle whose "
        "clues clash is an input error (2)",
        true, true},
-      {"encode", "every CNF was written (a puzzle with no solution gets an unsatisfiable one)", "", true, false},
+      {"encode", "every CNF was written (a puzzle with no solution gets an unsatisfiable one)", "", true, false,
+       "the CNF being written is abandoned; an earlier file at its path stays"},
       {"decode",
        "the model decodes to a grid that keeps the rules and the clues (a proof CNF: unsatisfiable)",
        "the answer is unsatisfiable or unknown, or the model breaks a rule or a clue (a proof CNF: a "
@@ -72,7 +74,7 @@ std::string exit_code_help(std::string_view command) {
   if (c->verifies)
     out += "  3    an answer failed verification or disagreed with the reference solver\n"
            "       (a bug in satdoku: please report it with the puzzle)\n";
-  if (c->batch) out += "  130  interrupted by SIGINT or SIGTERM (the records printed are complete)\n";
+  if (c->batch) out += code_line("130", "interrupted by SIGINT or SIGTERM (" + std::string(c->interrupted) + ")");
   return out;
 }
 
@@ -97,7 +99,7 @@ void InputConfig::add_options(po::options_description& options) {
         " (README, 'Input formats'; csv reads the puzzle column of a collection such as "
         "quizzes,solutions)").c_str())
       ("alphabet", po::value(&alphabet)->value_name("SPEC"),
-       "symbols for digits 1..N, e.g. 0-F or A-P (default 1-9 then A-Z; blanks . 0 _)")
+       "symbols for digits 1..N, e.g. 0-F or A-P (default 1-9 then A-Z; blanks . 0 _, in numbers 0 .)")
       ("box", po::value(&box)->value_name("RxC"),
        "box shape, R rows by C columns (default: square, or the most nearly square R<C)");
 }

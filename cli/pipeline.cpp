@@ -197,6 +197,11 @@ SolveRecord Pipeline::run(Entry&& entry, std::uint64_t block) {
   if (no_thread) cap_time_budget(reference_limits, record.result.stats.seconds + kReferenceGrace);
   if (beside && record.result.refused) {
     stop_reference = true;  // no answer to compare with
+  } else if (beside && !config_.reference_grace) {
+    // Its own budget alone (--reference-timeout): waited for, but Ctrl-C
+    // still stops it.
+    while (reference_run.wait_for(std::chrono::milliseconds(20)) != std::future_status::ready)
+      if (config_.limits.cancel && config_.limits.cancel->load()) stop_reference = true;
   } else if (beside) {
     // Grace period once the answer is in: 10 ms.  The reference has run
     // beside the search all along; on the boards where it finishes at all it

@@ -29,6 +29,8 @@ struct PipelineConfig {
   Limits limits;                // for the backend
   bool cross_check = true;      // run the reference too and compare
   Limits reference_limits;      // budget of the reference (max_solutions is set per call)
+  bool reference_grace = true;  // where the reference runs beside the backend, stop it 10 ms after the
+                                // backend's answer (false: --reference-timeout was given, its budget alone)
   std::uint64_t max_memory = 0; // the sat backend refuses formulas beyond max_memory / workers (0: no guard)
   unsigned workers = 1;         // threads sharing max_memory (--jobs)
   Alphabet alphabet = Alphabet::standard();  // the input's symbols (--alphabet), for digits in messages

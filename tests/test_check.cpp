@@ -701,6 +701,13 @@ BOOST_AUTO_TEST_CASE(a_settled_big_board_does_not_wait_out_the_reference) {
   BOOST_TEST(records_of(solved.out).at(0).value("reference", std::string()) ==
              "the reference gave up (stopped 10 ms after the SAT answer)");
   BOOST_TEST(solved.err.find("cancelled") == std::string::npos, solved.err);
+  // With --reference-timeout given, its budget alone stops the reference
+  // (on a board it does not finish within it).
+  const auto searched = shared_data() / "large" / "sudoku-64-2.txt";
+  auto given = run_satdoku("solve --output json --reference-timeout 0.3 '" + searched.string() + "'");
+  BOOST_TEST(given.exit_code == 0, given.err);
+  BOOST_TEST(records_of(given.out).at(0).value("reference", std::string()) ==
+             "the reference gave up (the time limit of 0.3 s was reached)");
 }
 
 // --junit through a symbolic link replaces the link's target and keeps the

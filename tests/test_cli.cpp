@@ -94,6 +94,11 @@ BOOST_AUTO_TEST_CASE(help_version_and_unknown_commands) {
   const std::string encode_help = run_satdoku("encode --help").out;
   BOOST_TEST(encode_help.find("  0    every CNF was written") != std::string::npos);
   BOOST_TEST(encode_help.find("  1    ") == std::string::npos);
+  // encode prints no records: an interruption abandons the CNF instead.
+  BOOST_TEST(encode_help.find("  130  interrupted by SIGINT or SIGTERM (the CNF being written is abandoned;") !=
+             std::string::npos, encode_help);
+  BOOST_TEST(solve_help.out.find("  130  interrupted by SIGINT or SIGTERM (the records printed are complete)") !=
+             std::string::npos);
   BOOST_TEST(encode_help.find("--jobs") == std::string::npos);
   // encode's help names encode's own defaults.
   BOOST_TEST(encode_help.find("(default: triads)") != std::string::npos, encode_help);

@@ -329,6 +329,17 @@ BOOST_AUTO_TEST_CASE(limits_and_preconditions) {
   const ClueAnalysis late = analyzer.analyze(p, solution, limits);
   BOOST_TEST(!late.complete);
   BOOST_TEST(late.message == "the time limit of 1e-09 s was reached");
+  // A conflict limit is named as such, also where CaDiCaL stopped at
+  // conflicts that learnt no clause (sudoku-25-1's analysis under 10: the
+  // learnt clauses count 8 of them).
+  {
+    const Grid big = read_puzzles(shared_data() / "large" / "sudoku-25-1.txt", 1).front();
+    const Grid big_solution = unique_solution(*native, big);
+    ClueAnalyzer fresh;
+    const ClueAnalysis counted = fresh.analyze(big, big_solution, {.conflict_budget = 10});
+    BOOST_TEST(!counted.complete);
+    BOOST_TEST(counted.message == "the conflict limit of 10 was reached");
+  }
   // The instance still works after a stopped analysis.
   const ClueAnalysis whole = analyzer.analyze(p, solution);
   const ClueAnalysis reference = analyze_clues(*native, p, solution);

@@ -182,13 +182,13 @@ class Enumeration {
     for (;;) {
       if (!budget.arm(solver)) {
         result_.interrupted = true;
-        result_.message = budget.why_unknown(solver);
+        result_.message = budget.why_unknown();
         return;
       }
       const SatResult answer = solver.solve(assumptions);
       if (answer == SatResult::unknown) {
         result_.interrupted = true;
-        result_.message = budget.why_unknown(solver);
+        result_.message = budget.why_unknown();
         return;
       }
       if (answer == SatResult::unsat) {

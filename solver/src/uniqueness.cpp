@@ -195,7 +195,7 @@ ClueAnalysis ClueAnalyzer::analyze(const Grid& puzzle, const Grid& solution, con
     const int dropped = clues[k];
     if (!budget.arm(solver)) {
       analysis.complete = false;
-      analysis.message = budget.why_unknown(solver);
+      analysis.message = budget.why_unknown();
       break;
     }
     assumptions.assign(1, activator);
@@ -207,7 +207,7 @@ ClueAnalysis ClueAnalyzer::analyze(const Grid& puzzle, const Grid& solution, con
     const SatResult answer = solver.solve(assumptions);
     if (answer == SatResult::unknown) {
       analysis.complete = false;
-      analysis.message = budget.why_unknown(solver);
+      analysis.message = budget.why_unknown();
       break;
     }
     if (answer == SatResult::unsat) {
