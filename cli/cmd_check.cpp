@@ -280,6 +280,21 @@ class Checker {
     const Grid& solution = r.base.result.solutions.front();
     Limits limits = plan_.pipeline.limits;
     limits.reuse_epoch = epoch_;
+    // The SAT side's instance holds the whole rules, the clues being
+    // assumptions: much more than the reduced formula the verdict took
+    // (a 64x64 board's pairwise rules, 2.4 GB), so --max-memory is asked
+    // again, for them.
+    if (const PipelineConfig& p = plan_.pipeline; p.backend == "sat" && p.max_memory > 0) {
+      const unsigned workers = std::max(1u, p.workers);
+      if (auto refusal = memory_refusal(puzzle, clue_analysis_choice(p.sat, puzzle.size()), p.max_memory / workers,
+                                        worker_budget_name(p.max_memory, workers))) {
+        ClueAnalysis none;
+        none.complete = false;
+        none.message = "no clue analysis: " + *refusal;
+        r.clues = std::move(none);
+        return;
+      }
+    }
     if (!analyzer_ && plan_.pipeline.backend == "sat") analyzer_ = std::make_unique<ClueAnalyzer>(plan_.pipeline.sat);
     ClueAnalysis a = analyzer_ ? analyzer_->analyze(puzzle, solution, limits)
                                : analyze_clues(*backend_, puzzle, solution, limits);

@@ -383,6 +383,30 @@ BOOST_AUTO_TEST_CASE(proofs_are_written_for_unique_puzzles_only) {
   fs::remove_all(dir);
 }
 
+// --minimal's SAT instance holds the whole rules, the clues being
+// assumptions (a 64x64 board's took 2.4 GB whatever --max-memory said):
+// --max-memory is asked for them too, and a refusal leaves the clues
+// undecided with the reason, the verdict standing.
+BOOST_AUTO_TEST_CASE(a_clue_analysis_beyond_max_memory_is_refused_and_said) {
+  const fs::path board = shared_data() / "large" / "sudoku-25-1.txt";
+  const auto refused = run_satdoku("check -q -j1 --minimal --max-memory 20M -o json " + quoted(board));
+  BOOST_TEST(refused.exit_code == 0, refused.err);
+  const auto records = records_of(refused.out);
+  BOOST_REQUIRE(records.size() == 1u);
+  BOOST_TEST(records[0].value("verdict", std::string()) == "unique");
+  BOOST_TEST(records[0]["minimal"].is_null());
+  const std::string why = records[0].value("clues_message", std::string());
+  BOOST_TEST(why.rfind("no clue analysis: the extended/pairwise formula of a 25x25 board needs up to ", 0) == 0, why);
+  BOOST_TEST(why.find("more than the 20.0 MiB that --max-memory allows") != std::string::npos, why);
+  // Expected minimal, the undecided puzzle fails; with room, it is analysed.
+  const auto expected = run_satdoku("check -q -j1 --expect minimal --max-memory 20M " + quoted(board));
+  BOOST_TEST(expected.exit_code == 1, expected.err);
+  BOOST_TEST(expected.out.find("clues undecided (no clue analysis: ") != std::string::npos, expected.out);
+  const auto analysed = run_satdoku("check -q -j1 --minimal --conflicts 10 --max-memory 200M -o json " + quoted(board));
+  BOOST_TEST(records_of(analysed.out).at(0).value("clues_message", std::string()) ==
+             "the conflict limit of 10 was reached");
+}
+
 // The proof CNF is the whole formula (no reduction), bigger than what the
 // search holds: --max-memory is asked for it again, and a proof it refuses
 // is named on standard error, the verdict standing (sudoku-144-1's proof

@@ -113,7 +113,7 @@ struct ClueAnalyzer::Impl {
   // Throws detail::LimitReached when `budget` runs out while a new
   // instance takes the rules.
   detail::RulesInstance& rules_for(const Grid& puzzle, const detail::Budget& budget) {
-    const SatChoice choice = config.resolve(puzzle.size());
+    const SatChoice choice = clue_analysis_choice(config, puzzle.size());
     if (!rules || !rules->fits(puzzle, choice)) {
       rules.reset();
       rules = detail::RulesInstance::make(puzzle, choice, config, budget);
@@ -269,6 +269,14 @@ ClueAnalysis analyze_clues(Solver& solver, const Grid& puzzle, const Grid& solut
 
 // ---------------------------------------------------------------------------
 // Proofs
+
+SatChoice clue_analysis_choice(const SatConfig& config, int n) {
+  SatChoice choice = config.resolve(n);
+  choice.encoding = choice.instance_encoding;
+  choice.reduction = Reduction::none;
+  choice.mode = SatMode::incremental;
+  return choice;
+}
 
 SatChoice proof_choice(const SatConfig& config, int n) {
   SatChoice choice = config.resolve(n);

@@ -109,6 +109,13 @@ struct UniquenessProof {
 // a caller that first weighs what the proof will cost (memory_refusal()).
 SatChoice proof_choice(const SatConfig& config, int n);
 
+// The formula a ClueAnalyzer under `config` holds for an n x n board: the
+// rules of the encoding its instance takes, whole, the clues being
+// assumptions (incremental mode, reduction none).  For a caller that weighs
+// its memory first (memory_refusal()): a 64x64 board's pairwise rules take
+// CaDiCaL some 2.4 GB.
+SatChoice clue_analysis_choice(const SatConfig& config, int n);
+
 // Writes the CNF "rules + clues + not `solution`" to `cnf` and CaDiCaL's DRAT
 // proof of its unsatisfiability (text DRAT: lemma lines "l1 l2 0", deletion
 // lines "d l1 l2 0", the last line "0", the empty clause) to `proof`.
