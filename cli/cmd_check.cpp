@@ -834,10 +834,12 @@ int check(const std::vector<std::string>& args) {
     };
   };
   bool said_alphabet = false;
+  std::set<int> said_box;  // board sizes
   std::set<std::string> proofs_reported;  // stems of this run's proof pairs (kept: their records were sent)
   auto sink = [&](CheckRecord&& r) {
     r.base.sequence = ++sequence;
     note_short_alphabet(std::cerr, r.base, plan.alphabet, said_alphabet);
+    note_default_box(std::cerr, r.base, !config.input.box.empty(), said_box);
     if (junit) junit->add(r);
     if (const auto* d = std::get_if<Diagnostic>(&r.base.entry.content)) std::cerr << d->str() << '\n';
     if (!r.base.problem.empty()) report_problem(std::cerr, r.base, plan.alphabet);

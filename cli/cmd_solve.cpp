@@ -1,6 +1,7 @@
 // satdoku solve: solve every puzzle of the input; verify every answer and
 // cross-check it with the native reference.
 #include <iostream>
+#include <set>
 #include <thread>
 
 #include "batch.hpp"
@@ -87,10 +88,12 @@ int solve(const std::vector<std::string>& args) {
     };
   };
   bool said_alphabet = false;
+  std::set<int> said_box;  // board sizes
   auto sink = [&](SolveRecord&& record) {
     record.sequence = ++sequence;
     tally.add(record);
     note_short_alphabet(std::cerr, record, alphabet, said_alphabet);
+    note_default_box(std::cerr, record, !config.input.box.empty(), said_box);
     print_record(std::cout, std::cerr, record, *format, alphabet);
   };
   const BatchTotals totals =

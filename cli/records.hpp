@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <iosfwd>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -71,6 +72,13 @@ struct Tally {
 // for the board of `r`, whose answers are then written as numbers: a board
 // given in numbers reads without the alphabet, so nothing else would.
 void note_short_alphabet(std::ostream& err, const SolveRecord& r, const Alphabet& alphabet, bool& said);
+
+// Says once per board size (`said`), when --box was not given, that the
+// board of `r` was read with the default boxes (not a drawn grid's), which
+// are not square: a
+// 6x6 puzzle made for boxes of 3 rows by 2 columns would otherwise be
+// solved, or found invalid, as one of 2 by 3 without a word.
+void note_default_box(std::ostream& err, const SolveRecord& r, bool box_given, std::set<int>& said);
 
 // What separates two solutions of an N x N board on one line of output: a
 // space, or " | " where the alphabet does not cover N and every solution is

@@ -1284,6 +1284,31 @@ BOOST_AUTO_TEST_CASE(answers_use_the_input_alphabet) {
   BOOST_TEST(run_satdoku("solve -q -o line", board).err.empty());
 }
 
+// A board whose default boxes are not square is read with them, and a
+// puzzle made for the other shape would be solved (or found invalid) as if
+// made for them: said once per board size, unless --box was given.  This
+// 6x6 puzzle is one of 3 rows by 2 columns: read with the default 2 by 3
+// boxes its answer breaks them.
+BOOST_AUTO_TEST_CASE(rectangular_default_boxes_are_named) {
+  const std::string six = ".23....4..1.5....42...6.............\n";
+  const std::string note = "<stdin>:1: note: 6x6 boards are read with boxes of 2 rows by 3 columns; give --box 3x2 "
+                           "(or another RxC) for other boxes\n";
+  for (const char* command : {"solve -q -o line", "check -q --expect multiple"}) {
+    auto twice = run_satdoku(command, six + six);
+    BOOST_TEST(twice.err == note, command << ": " << twice.err);  // once
+    auto given = run_satdoku(std::string(command) + " --box 3x2", six);
+    BOOST_TEST(given.err.empty(), command << ": " << given.err);
+  }
+  auto other = run_satdoku("solve -q -o line --box 3x2", six);
+  BOOST_TEST(other.out == "123456345612561234214365436521652143\n", other.out);
+  // Square boxes need no word; each other size gets its own.
+  BOOST_TEST(run_satdoku("solve -q -o line", kEasy + "\n").err.empty());
+  auto sizes = run_satdoku("solve -q -o line", six + std::string(64, '.') + "\n" + six);
+  BOOST_TEST(sizes.err == note + "<stdin>:2: note: 8x8 boards are read with boxes of 2 rows by 4 columns; give --box "
+                                 "4x2 (or another RxC) for other boxes\n",
+             sizes.err);
+}
+
 // Above 35x35 a solution is written as numbers separated by spaces, so two
 // solutions on one line are separated by " | ", in solve and in check.
 BOOST_AUTO_TEST_CASE(wide_boards_separate_their_solutions) {
