@@ -1171,6 +1171,30 @@ BOOST_AUTO_TEST_CASE(a_sign_glued_to_a_cell_of_a_drawn_grid_is_an_error) {
   BOOST_TEST(why(negative[0]).find("unexpected '-' glued to '4'") != std::string::npos, why(negative[0]));
 }
 
+// - + * standing apart in a row of cells are lines of the drawing, so a
+// board that writes its blanks with them ("1 * * 4") has too few cells: the
+// message says which character was taken for a line, and what the blanks are.
+BOOST_AUTO_TEST_CASE(spaced_line_characters_are_named_when_the_row_is_too_short) {
+  for (const char sign : {'*', '-', '+'}) {
+    std::string text = "1 * * 4\n* 4 1 *\n* 1 4 *\n4 * * 1\n";
+    for (char& ch : text)
+      if (ch == '*') ch = sign;
+    const auto entries = read_all(text);
+    BOOST_TEST_REQUIRE(!entries.empty());
+    const auto* d = diagnostic(entries[0]);
+    BOOST_TEST_REQUIRE(d);
+    BOOST_TEST(position(*d) == "1:1");
+    BOOST_TEST(d->str().find("first row has 2 symbols") != std::string::npos, d->str());
+    BOOST_TEST(d->str().find(std::string("(the '") + sign + "' at column 3 is taken for a line of the drawing: - + * "
+                             "draw the grid, blanks are . 0 _)") != std::string::npos,
+               d->str());
+  }
+  // A row too short without such a character says nothing of lines.
+  const auto plain = read_all("1 2\n3 4\n");
+  BOOST_TEST_REQUIRE(!plain.empty());
+  BOOST_TEST(why(plain[0]).find("line of the drawing") == std::string::npos, why(plain[0]));
+}
+
 // A grid written with one blank line between its rows is one board, in
 // every grid layout; a blank line after a board's first row alone still
 // ends that board, and two blank lines end a double-spaced one.

@@ -69,7 +69,18 @@ void PuzzleReader::Impl::add_row(std::optional<Entry>& error, std::optional<Grid
   }
   if (rows == 0) {
     if (!geometry(n)) {
-      error = fail(start, line.number, off + 1, first_row_error(n, what));
+      // A lone - + or * in a row of cells ("1 * * 4") is a line of the
+      // drawing, not a blank: say so, as for a glued one ("-3").
+      std::optional<std::size_t> lone;  // where in t
+      for_each_piece(t, is_space, [&](std::size_t b, std::size_t e) {
+        if (e - b == 1 && t[b] != '|' && is_layout(t[b]) && !lone) lone = b;
+      });
+      error = fail(start, line.number, off + 1,
+                   first_row_error(n, what) +
+                       (lone ? " (the " + describe_char(t[*lone]) + " at column " + std::to_string(off + *lone + 1) +
+                                   " is taken for a line of the drawing: - + * draw the grid, blanks are " + blanks() +
+                                   ")"
+                             : ""));
       return;
     }
     grid.emplace(shape);
