@@ -433,6 +433,23 @@ BOOST_AUTO_TEST_CASE(reader_resynchronises_after_a_bad_puzzle) {
   BOOST_TEST((grid(ten[2]) && *grid(ten[2]) == grid_of(kPuzzle)), why(ten[2]));
 }
 
+// A line of numbers too large for the one-line puzzle its count makes, but
+// not for a board as wide as the line, may be a row of such a board read
+// as line puzzles (a 16x16 board whose first row alone reached the reader
+// through a slow pipe, "1 2 3 4 0 ... 0", became a 4x4 puzzle): the message
+// says how to read such rows.
+BOOST_AUTO_TEST_CASE(a_row_of_a_wide_board_read_as_a_line_says_so) {
+  const ReadOptions line{InputFormat::line, {}, {}};
+  const auto row = read_all("0 0 7 8 0 0 0 12 0 0 0 16 1 2 0 0\n", line);
+  BOOST_REQUIRE_EQUAL(row.size(), 1u);
+  BOOST_TEST(why(row[0]) == "<text>:1:5: number 7, beyond 4 in a 4x4 board: expected a symbol 1-4 or a blank (. 0 _) "
+                            "(if the lines are the rows of a 16x16 board, give --input-format tokens)",
+             why(row[0]));
+  // A number beyond the line's width too: no such row, no such words.
+  const auto wider = read_all("0 0 7 8 0 0 0 12 0 0 0 17 1 2 0 0\n", line);
+  BOOST_TEST(why(wider[0]).find("--input-format tokens") == std::string::npos, why(wider[0]));
+}
+
 // Sixteen symbols read as a 4x4 line puzzle or as a 16x16 grid's first row.
 // A typo ('5') in a first 4x4 line used to make the whole file a 16x16 grid,
 // swallowing the puzzles after it as rows.

@@ -1,4 +1,6 @@
 // The line format: one puzzle per line, glued or spaced symbols.
+#include <algorithm>
+
 #include "reading.hpp"
 
 namespace satdoku {
@@ -118,10 +120,23 @@ Entry PuzzleReader::Impl::parse_spaced_line(std::uint64_t ln, std::string_view t
                 std::to_string(cells.size()) + " entries make a " + std::to_string(size) + "x" +
                     std::to_string(size) + " board: " + shape_error,
                 std::string(t));
+  // The numbers of a row of a board as wide as the line (16 of them up to
+  // 16: a 16x16 board in numbers whose first row alone was seen, through a
+  // slow pipe, and taken for a 4x4 puzzle).
+  const bool a_row = std::all_of(cells.begin(), cells.end(), [&](const Cell& c) {
+    return static_cast<std::uint64_t>(c.value) <= cells.size();
+  });
   Grid grid(geo);
   for (std::size_t i = 0; i < cells.size(); ++i) {
-    if (cells[i].value > size)
-      return fail(ln, ln, cells[i].column, out_of_range(cells[i].value, size, false, 0), std::string(t));
+    if (cells[i].value > size) {
+      const std::string width = std::to_string(cells.size());
+      return fail(ln, ln, cells[i].column,
+                  out_of_range(cells[i].value, size, false, 0) +
+                      (a_row ? " (if the lines are the rows of a " + width + "x" + width +
+                                   " board, give --input-format tokens)"
+                             : ""),
+                  std::string(t));
+    }
     grid.set(static_cast<int>(i), cells[i].value);
   }
   return make_entry(ln, std::move(grid), std::string(t));
