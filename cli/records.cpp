@@ -184,6 +184,9 @@ nlohmann::json record_json(const SolveRecord& r, const Alphabet& alphabet) {
   j["index"] = r.sequence;
   j["source"] = source_of(r.entry);
   j["puzzle"] = puzzle_text(r.entry, alphabet);
+  // The boxes the board was read with: line, tokens and JSON puzzles do not
+  // carry them, and a 6x6 board may have 2x3 or 3x2.
+  if (const auto* puzzle = std::get_if<Grid>(&r.entry.content)) j["box"] = puzzle->geometry().box().str();
   j["status"] = std::string(to_string(r.result.status));
   j["solution"] = r.result.solutions.empty() ? nlohmann::json(nullptr)
                                              : nlohmann::json(format_line(r.result.solutions.front(), alphabet));

@@ -1301,6 +1301,11 @@ BOOST_AUTO_TEST_CASE(rectangular_default_boxes_are_named) {
   }
   auto other = run_satdoku("solve -q -o line --box 3x2", six);
   BOOST_TEST(other.out == "123456345612561234214365436521652143\n", other.out);
+  // JSON records name the boxes, which line and tokens output cannot carry.
+  auto box_of = [](const RunResult& r) { return nlohmann::json::parse(r.out).value("box", std::string()); };
+  BOOST_TEST(box_of(run_satdoku("solve -q -o json --box 3x2", six)) == "3x2");
+  BOOST_TEST(box_of(run_satdoku("check -q -o json", six)) == "2x3");
+  BOOST_TEST(box_of(run_satdoku("solve -q -o json", kEasy + "\n")) == "3x3");
   // Square boxes need no word; each other size gets its own.
   BOOST_TEST(run_satdoku("solve -q -o line", kEasy + "\n").err.empty());
   auto sizes = run_satdoku("solve -q -o line", six + std::string(64, '.') + "\n" + six);
