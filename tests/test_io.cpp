@@ -450,6 +450,29 @@ BOOST_AUTO_TEST_CASE(a_row_of_a_wide_board_read_as_a_line_says_so) {
   BOOST_TEST(why(wider[0]).find("--input-format tokens") == std::string::npos, why(wider[0]));
 }
 
+// A stray blank inside a one-line puzzle is named at its column, whether
+// the line is read as a line puzzle (a puzzle after it settles the format)
+// or as a grid's first row (alone).
+BOOST_AUTO_TEST_CASE(a_stray_blank_in_a_line_puzzle_is_named) {
+  const std::string split = kPuzzle.substr(0, 36) + " " + kPuzzle.substr(36);
+  const std::string words = "the blank at column 37 splits a one-line puzzle of 81 symbols: write them together";
+  const auto before = read_all(split + "\n" + kPuzzle + "\n");
+  BOOST_REQUIRE_EQUAL(before.size(), 2u);
+  BOOST_TEST(why(before[0]) == "<text>:1:37: " + words, why(before[0]));
+  BOOST_TEST((grid(before[1]) && *grid(before[1]) == grid_of(kPuzzle)));
+  for (const std::string& end : {std::string(), std::string("\n")}) {
+    const auto alone = read_all(split + "\n" + end);
+    BOOST_REQUIRE_EQUAL(alone.size(), 1u);
+    BOOST_TEST(why(alone[0]).find("(a line alone is a puzzle only with its N*N symbols together; " + words + ")") !=
+                   std::string::npos,
+               why(alone[0]));
+  }
+  // Two stray blanks: the first is named.
+  const auto twice = read_all(kPuzzle.substr(0, 10) + " " + kPuzzle.substr(10, 30) + "  " + kPuzzle.substr(40) + "\n" +
+                              kPuzzle + "\n");
+  BOOST_TEST(why(twice[0]).find(":1:11: the blank at column 11 splits") != std::string::npos, why(twice[0]));
+}
+
 // Sixteen symbols read as a 4x4 line puzzle or as a 16x16 grid's first row.
 // A typo ('5') in a first 4x4 line used to make the whole file a 16x16 grid,
 // swallowing the puzzles after it as rows.

@@ -155,10 +155,12 @@ std::optional<Entry> PuzzleReader::Impl::read_grid() {
   std::vector<int> rules;   // after how many rows a layout line was drawn
   Spacing spacing;
   int apart = 0;  // the first row's rows_apart(): a one-line puzzle with blanks between its rows
+  std::string stray;  // the first row's stray_blank_hint(): a one-line puzzle split by a stray blank
   // For a first row alone.
   const auto lone_row_hint = [&]() -> std::string {
-    if (!apart) return kLoneRowHint;
-    return " (a line alone is a puzzle only with its N*N symbols together; " + rows_apart_hint(apart) + ")";
+    if (apart) return " (a line alone is a puzzle only with its N*N symbols together; " + rows_apart_hint(apart) + ")";
+    if (!stray.empty()) return " (a line alone is a puzzle only with its N*N symbols together; " + stray + ")";
+    return kLoneRowHint;
   };
   const auto width = [&](std::string_view row, std::size_t off) -> std::optional<std::size_t> {
     const Kind kind = classify(row);
@@ -182,7 +184,7 @@ std::optional<Entry> PuzzleReader::Impl::read_grid() {
           error = fail(start, line.number, 1,
                        "expected row " + std::to_string(rows + 1) + " of " + std::to_string(n) + ", found " +
                            (kind == Kind::blank ? "a blank line" : "a section header") +
-                           (rows == 1 && apart ? lone_row_hint() : box_hint(n)));
+                           (rows == 1 && (apart || !stray.empty()) ? lone_row_hint() : box_hint(n)));
         return error;
       }
       if (kind == Kind::section) {
@@ -197,7 +199,11 @@ std::optional<Entry> PuzzleReader::Impl::read_grid() {
       start = line.number;
       // Its rows with blanks between them: a one-line puzzle, said so if no
       // second row comes.
-      if (!options.box) apart = rows_apart(t, alphabet, options);
+      if (!options.box) {
+        apart = rows_apart(t, alphabet, options);
+        const std::optional<std::size_t> gap = stray_blank(t, alphabet, options);
+        stray = gap ? stray_blank_hint(t, off + *gap + 1) : "";
+      }
     }
     if (line.too_long()) {
       if (!error) error = fail(start, line.number, 1, too_long_message(line));

@@ -96,6 +96,8 @@ Entry PuzzleReader::Impl::parse_spaced_line(std::uint64_t ln, std::string_view t
   if (const int n = rows_apart(t, alphabet, options))
     return fail(ln, ln, off + 1, "a one-line puzzle has no blanks between its rows: " + rows_apart_hint(n),
                 std::string(t));
+  if (const std::optional<std::size_t> gap = stray_blank(t, alphabet, options))
+    return fail(ln, ln, off + *gap + 1, stray_blank_hint(t, off + *gap + 1), std::string(t));
   cells.clear();
   std::optional<Entry> error;
   for_each_piece(t, is_space, [&](std::size_t b, std::size_t e) {

@@ -279,6 +279,15 @@ int rows_apart(std::string_view t, const Alphabet& alphabet, const ReadOptions& 
 // What to do about a line of rows_apart() `n`.
 std::string rows_apart_hint(int n);
 
+// Where in `t` (an index) the first blank is when `t` is a whole one-line
+// puzzle split by stray blanks: fewer than 16 groups of symbols (too few
+// for a spaced one-line puzzle), not of rows_apart(), that make the puzzle
+// together (".2.3..1.64 ......").  Else nullopt.
+std::optional<std::size_t> stray_blank(std::string_view t, const Alphabet& alphabet, const ReadOptions& options);
+
+// What to say of a line with a stray_blank() at `column` (1-based).
+std::string stray_blank_hint(std::string_view t, std::size_t column);
+
 // Whether decimal digit `ch` stands for its own value in the alphabet ('0'
 // a blank), as in a number: the layouts that write numbers (tokens,
 // leetcode) read the same under any alphabet when it does not.

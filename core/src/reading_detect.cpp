@@ -49,6 +49,25 @@ int rows_apart(std::string_view t, const Alphabet& alphabet, const ReadOptions& 
   return n == static_cast<int>(groups) ? n : 0;
 }
 
+std::optional<std::size_t> stray_blank(std::string_view t, const Alphabet& alphabet, const ReadOptions& options) {
+  std::string joined;
+  std::size_t groups = 0, first_end = 0;
+  for_each_piece(t, is_space, [&](std::size_t b, std::size_t e) {
+    if (++groups == 1) first_end = e;
+    joined.append(t.substr(b, e - b));
+  });
+  if (groups < 2 || groups >= 16 || rows_apart(t, alphabet, options) || !whole_line_puzzle(joined, alphabet, options))
+    return std::nullopt;
+  return first_end;
+}
+
+std::string stray_blank_hint(std::string_view t, std::size_t column) {
+  std::size_t symbols = 0;
+  for (const char ch : t) symbols += !is_space(ch);
+  return "the blank at column " + std::to_string(column) + " splits a one-line puzzle of " + std::to_string(symbols) +
+         " symbols: write them together";
+}
+
 std::string rows_apart_hint(int n) {
   const std::string size = std::to_string(n);
   return "this line's " + std::to_string(n * n) + " symbols come in " + size + " groups of " + size +
