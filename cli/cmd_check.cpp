@@ -276,6 +276,9 @@ class Checker {
     }
   }
 
+  // The largest clue analyzer's instance kept from one puzzle to the next.
+  static constexpr std::uint64_t kKeptAnalyzerBytes = std::uint64_t{64} << 20;
+
   void analyse_clues(CheckRecord& r, const Grid& puzzle) {
     const Grid& solution = r.base.result.solutions.front();
     Limits limits = plan_.pipeline.limits;
@@ -283,11 +286,22 @@ class Checker {
     // The SAT side's instance holds the whole rules, the clues being
     // assumptions: much more than the reduced formula the verdict took
     // (a 64x64 board's pairwise rules, 2.4 GB), so --max-memory is asked
-    // again, for them.
+    // again, for them, less what the backend's own instance holds meanwhile
+    // (in incremental and hybrid mode, the rules again).
+    const SatChoice clue_choice = clue_analysis_choice(plan_.pipeline.sat, puzzle.size());
     if (const PipelineConfig& p = plan_.pipeline; p.backend == "sat" && p.max_memory > 0) {
       const unsigned workers = std::max(1u, p.workers);
-      if (auto refusal = memory_refusal(puzzle, clue_analysis_choice(p.sat, puzzle.size()), p.max_memory / workers,
-                                        worker_budget_name(p.max_memory, workers))) {
+      std::uint64_t budget = p.max_memory / workers;
+      std::string name = worker_budget_name(p.max_memory, workers);
+      SatChoice held = p.sat.resolve(puzzle.size());
+      held.mode = sat_mode_for(p.sat, puzzle.size(), p.limits);
+      if (held.mode != SatMode::fresh) {
+        const std::uint64_t bytes = sat_memory_estimate(puzzle.geometry(), held).bytes;
+        budget = budget > bytes ? budget - bytes : 0;
+        name += ", less the " + format_bytes(bytes) + " of the search's " + std::string(to_string(held.mode)) +
+                " instance,";
+      }
+      if (auto refusal = memory_refusal(puzzle, clue_choice, budget, name, MemoryUse::clues)) {
         ClueAnalysis none;
         none.complete = false;
         none.message = "no clue analysis: " + *refusal;
@@ -298,6 +312,9 @@ class Checker {
     if (!analyzer_ && plan_.pipeline.backend == "sat") analyzer_ = std::make_unique<ClueAnalyzer>(plan_.pipeline.sat);
     ClueAnalysis a = analyzer_ ? analyzer_->analyze(puzzle, solution, limits)
                                : analyze_clues(*backend_, puzzle, solution, limits);
+    // A big instance is not kept for the next puzzle, whose own search
+    // --max-memory weighs without it (a 64x64 board's: 2.4 GB).
+    if (analyzer_ && sat_memory_estimate(puzzle.geometry(), clue_choice).bytes > kKeptAnalyzerBytes) analyzer_.reset();
     // A needed clue comes with a witness, checked here independently.
     Grid reduced = puzzle;
     for (std::size_t i = 0; i < a.needed.size() && r.base.problem.empty(); ++i) {

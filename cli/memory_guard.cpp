@@ -339,7 +339,9 @@ std::optional<std::string> memory_refusal(const Grid& puzzle, const SatChoice& c
          " allows; refused before building it (raise --max-memory" +
          (use == MemoryUse::solve ? ", or try --backend native)"
           : propagation_fits      ? ", or use --reduce propagate: probing holds the formula in memory)"
-                                  : ")");
+          : use == MemoryUse::clues && choice.amo != AmoMethod::commander
+              ? ", or give --amo commander, whose rules take less)"
+              : ")");
 }
 
 namespace {

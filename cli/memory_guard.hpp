@@ -54,8 +54,10 @@ MemoryEstimate encode_memory_estimate(const Geometry& geometry, const SatChoice&
 std::uint64_t open_after_clues(const Grid& puzzle);
 
 // compare and proof (check --proof's whole formula): as solve, without
-// --backend to suggest.
-enum class MemoryUse { solve, encode, compare, proof };
+// --backend to suggest; clues (check --minimal's instance, the whole rules):
+// --amo commander to suggest instead (the native backend, the other way to
+// analyse clues, never finishes a count from 64x64 on).
+enum class MemoryUse { solve, encode, compare, proof, clues };
 
 // nullopt when `puzzle` fits `budget` bytes under `choice`; else the
 // message.  When the empty-board bound exceeds the budget and the choice

@@ -194,12 +194,14 @@ SolveRecord Pipeline::run(Entry&& entry, std::uint64_t block) {
   if (!beside && !record.result.exhausted) reference_limits.max_solutions = config_.limits.max_solutions;
   // Without its thread it gets the time it would have had beside the
   // backend: the backend's time plus the 10 ms grace.
-  if (no_thread) cap_time_budget(reference_limits, record.result.stats.seconds + kReferenceGrace);
-  if (beside && record.result.refused) {
+  if (no_thread && config_.reference_grace)
+    cap_time_budget(reference_limits, record.result.stats.seconds + kReferenceGrace);
+  if (beside && (record.result.refused || record.result.status == Status::error)) {
     stop_reference = true;  // no answer to compare with
   } else if (beside && !config_.reference_grace) {
     // Its own budget alone (--reference-timeout): waited for, but Ctrl-C
-    // still stops it.
+    // still stops it (and the batch then drops the puzzle's record, as it
+    // drops every record the signal cut short).
     while (reference_run.wait_for(std::chrono::milliseconds(20)) != std::future_status::ready)
       if (config_.limits.cancel && config_.limits.cancel->load()) stop_reference = true;
   } else if (beside) {

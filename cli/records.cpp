@@ -139,10 +139,9 @@ void note_short_alphabet(std::ostream& err, const SolveRecord& r, const Alphabet
 
 void note_default_box(std::ostream& err, const SolveRecord& r, bool box_given, std::set<int>& said) {
   const auto* puzzle = std::get_if<Grid>(&r.entry.content);
-  if (box_given || !puzzle) return;
+  if (box_given || !puzzle || r.entry.boxes_drawn) return;  // (a drawn grid's boxes are its own)
   const BoxShape box = puzzle->geometry().box();
-  // (A drawn grid's own boxes are no default.)
-  if (box.rows == box.cols || infer_box_shape(puzzle->size()) != box || !said.insert(puzzle->size()).second) return;
+  if (box.rows == box.cols || !said.insert(puzzle->size()).second) return;
   const std::string n = std::to_string(puzzle->size());
   err << source_of(r.entry) << ": note: " << n << "x" << n << " boards are read with boxes of " << box.rows
       << " rows by " << box.cols << " columns; give --box " << box.cols << "x" << box.rows

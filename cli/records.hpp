@@ -74,7 +74,7 @@ struct Tally {
 void note_short_alphabet(std::ostream& err, const SolveRecord& r, const Alphabet& alphabet, bool& said);
 
 // Says once per board size (`said`), when --box was not given, that the
-// board of `r` was read with the default boxes (not a drawn grid's), which
+// board of `r` was read with the default boxes (no drawing gave them), which
 // are not square: a
 // 6x6 puzzle made for boxes of 3 rows by 2 columns would otherwise be
 // solved, or found invalid, as one of 2 by 3 without a word.

@@ -397,7 +397,16 @@ BOOST_AUTO_TEST_CASE(a_clue_analysis_beyond_max_memory_is_refused_and_said) {
   BOOST_TEST(records[0]["minimal"].is_null());
   const std::string why = records[0].value("clues_message", std::string());
   BOOST_TEST(why.rfind("no clue analysis: the extended/pairwise formula of a 25x25 board needs up to ", 0) == 0, why);
-  BOOST_TEST(why.find("more than the 20.0 MiB that --max-memory allows") != std::string::npos, why);
+  BOOST_TEST(why.find("more than the 20.0 MiB that --max-memory allows; refused before building it (raise "
+                      "--max-memory, or give --amo commander, whose rules take less)") != std::string::npos,
+             why);
+  // In incremental mode the search's instance holds the rules as well,
+  // beside the analyzer's: the budget is what it leaves.
+  const auto both = run_satdoku("check -q -j1 --mode incremental --minimal --max-memory 100M -o json " + quoted(board));
+  const std::string left = records_of(both.out).at(0).value("clues_message", std::string());
+  BOOST_TEST(left.find("that --max-memory, less the 57.2 MiB of the search's incremental instance, allows") !=
+                 std::string::npos,
+             left);
   // Expected minimal, the undecided puzzle fails; with room, it is analysed.
   const auto expected = run_satdoku("check -q -j1 --expect minimal --max-memory 20M " + quoted(board));
   BOOST_TEST(expected.exit_code == 1, expected.err);
@@ -725,13 +734,14 @@ BOOST_AUTO_TEST_CASE(a_settled_big_board_does_not_wait_out_the_reference) {
   BOOST_TEST(records_of(solved.out).at(0).value("reference", std::string()) ==
              "the reference gave up (stopped 10 ms after the SAT answer)");
   BOOST_TEST(solved.err.find("cancelled") == std::string::npos, solved.err);
-  // With --reference-timeout given, its budget alone stops the reference
-  // (on a board it does not finish within it).
+  // With --reference-timeout given, its budget alone stops the reference,
+  // on a board it does not finish within it, long after the SAT answer
+  // (some 0.3 s here; 10 ms after it, the reference was stopped before).
   const auto searched = shared_data() / "large" / "sudoku-64-2.txt";
-  auto given = run_satdoku("solve --output json --reference-timeout 0.3 '" + searched.string() + "'");
+  auto given = run_satdoku("solve --output json --reference-timeout 1.5 '" + searched.string() + "'");
   BOOST_TEST(given.exit_code == 0, given.err);
   BOOST_TEST(records_of(given.out).at(0).value("reference", std::string()) ==
-             "the reference gave up (the time limit of 0.3 s was reached)");
+             "the reference gave up (the time limit of 1.5 s was reached)");
 }
 
 // --junit through a symbolic link replaces the link's target and keeps the

@@ -1306,6 +1306,14 @@ BOOST_AUTO_TEST_CASE(rectangular_default_boxes_are_named) {
   BOOST_TEST(box_of(run_satdoku("solve -q -o json --box 3x2", six)) == "3x2");
   BOOST_TEST(box_of(run_satdoku("check -q -o json", six)) == "2x3");
   BOOST_TEST(box_of(run_satdoku("solve -q -o json", kEasy + "\n")) == "3x3");
+  // A drawn grid's lines give its boxes, the default ones too: no word.
+  for (const char* box : {"", " --box 3x2"}) {
+    auto drawn = run_satdoku(std::string("solve -q -o grid") + box, six);
+    BOOST_TEST_REQUIRE(drawn.exit_code == 0, drawn.err);
+    auto back = run_satdoku("solve -q -o line", drawn.out);
+    BOOST_TEST(back.exit_code == 0, back.err);
+    BOOST_TEST(back.err.empty(), box << ": " << back.err);
+  }
   // Square boxes need no word; each other size gets its own.
   BOOST_TEST(run_satdoku("solve -q -o line", kEasy + "\n").err.empty());
   auto sizes = run_satdoku("solve -q -o line", six + std::string(64, '.') + "\n" + six);

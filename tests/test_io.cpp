@@ -445,9 +445,13 @@ BOOST_AUTO_TEST_CASE(a_row_of_a_wide_board_read_as_a_line_says_so) {
   BOOST_TEST(why(row[0]) == "<text>:1:5: number 7, beyond 4 in a 4x4 board: expected a symbol 1-4 or a blank (. 0 _) "
                             "(if the lines are the rows of a 16x16 board, give --input-format tokens)",
              why(row[0]));
-  // A number beyond the line's width too: no such row, no such words.
-  const auto wider = read_all("0 0 7 8 0 0 0 12 0 0 0 17 1 2 0 0\n", line);
-  BOOST_TEST(why(wider[0]).find("--input-format tokens") == std::string::npos, why(wider[0]));
+  // A number beyond the line's width too: no such row, no such words; nor
+  // for a single number beyond the puzzle's size, more likely a typo.
+  for (const std::string text : {"0 0 7 8 0 0 0 12 0 0 0 17 1 2 0 0\n", "0 0 3 4 0 0 0 2 0 0 0 1 1 12 0 0\n"}) {
+    const auto other = read_all(text, line);
+    BOOST_TEST(why(other[0]).find("beyond 4 in a 4x4 board") != std::string::npos, why(other[0]));
+    BOOST_TEST(why(other[0]).find("--input-format tokens") == std::string::npos, why(other[0]));
+  }
 }
 
 // A stray blank inside a one-line puzzle is named at its column, whether
@@ -1127,6 +1131,7 @@ BOOST_AUTO_TEST_CASE(drawn_boxes_give_the_box_shape) {
       BOOST_TEST_REQUIRE(entries.size() == 1u);
       BOOST_TEST_REQUIRE(grid(entries[0]), why(entries[0]));
       BOOST_TEST((grid(entries[0])->geometry().box() == box));
+      BOOST_TEST(entries[0].boxes_drawn);
       BOOST_TEST(format_line(*grid(entries[0])) == format_line(g));
       // Given, --box decides (here: the default shape).
       ReadOptions given;
@@ -1134,6 +1139,7 @@ BOOST_AUTO_TEST_CASE(drawn_boxes_give_the_box_shape) {
       const auto forced = read_all(format_grid(g), given);
       BOOST_TEST_REQUIRE(grid(forced[0]));
       BOOST_TEST((grid(forced[0])->geometry().box() == *given.box));
+      BOOST_TEST(!forced[0].boxes_drawn);
     }
   }
   // Bars alone give the width, rules alone the height.
@@ -1143,11 +1149,14 @@ BOOST_AUTO_TEST_CASE(drawn_boxes_give_the_box_shape) {
   const auto ruled = read_all("123456\n456123\n------\n231564\n564231\n------\n312645\n645312\n");
   BOOST_TEST_REQUIRE(grid(ruled[0]), why(ruled[0]));
   BOOST_TEST((grid(ruled[0])->geometry().box() == BoxShape{2, 3}));
+  BOOST_TEST(ruled[0].boxes_drawn);  // the default shape, drawn
+  BOOST_TEST(!read_all("123456456123231564564231312645645312\n").at(0).boxes_drawn);  // a line: nothing drawn
   // Bars of uneven groups: the default shape.
   const auto uneven = read_all("1 2 3 4 | 5 6\n3 4 5 6 | 1 2\n5 6 1 2 | 3 4\n2 1 4 3 | 6 5\n4 3 6 5 | 2 1\n"
                                "6 5 2 1 | 4 3\n");
   BOOST_TEST_REQUIRE(grid(uneven[0]), why(uneven[0]));
   BOOST_TEST((grid(uneven[0])->geometry().box() == BoxShape{2, 3}));
+  BOOST_TEST(!uneven[0].boxes_drawn);
 }
 
 // In a drawn grid - + * draw lines apart from the cells: one glued to a

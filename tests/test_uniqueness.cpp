@@ -264,6 +264,29 @@ BOOST_AUTO_TEST_CASE(redundant_clues_are_redundant_and_needed_ones_needed) {
   BOOST_TEST(puzzles_with_redundant == 40u);
 }
 
+// A budget that runs out while the instance takes its rules (a 25x25
+// board's 752,500 clauses, a few tenths of a second) stops the analysis
+// there, and the half-built instance is not used again: the next analysis
+// of the same board is whole and right.  The puzzle: sudoku-25-1's solution
+// without a few cells, so that the whole analysis is quick.
+BOOST_AUTO_TEST_CASE(an_analysis_stopped_while_the_rules_are_added_leaves_no_instance) {
+  auto native = make_native_solver();
+  const Grid solution =
+      unique_solution(*native, read_puzzles(shared_data() / "large" / "sudoku-25-1.txt", 1).front());
+  Grid p = solution;
+  for (int cell : {0, 26, 52, 300, 624}) p.set(cell, 0);
+  const ClueAnalysis expected = analyze_clues(*native, p, solution);
+  BOOST_REQUIRE(expected.complete);
+  ClueAnalyzer analyzer;
+  const ClueAnalysis stopped = analyzer.analyze(p, solution, {.time_budget = 0.02});
+  BOOST_TEST(!stopped.complete);
+  BOOST_TEST(stopped.message == "the time limit of 0.02 s was reached");
+  const ClueAnalysis whole = analyzer.analyze(p, solution);
+  BOOST_TEST(whole.complete);
+  BOOST_TEST(whole.redundant == expected.redundant);
+  BOOST_TEST(whole.needed == expected.needed);
+}
+
 // A puzzle of 100 clues or more passes "every clue but one" in groups,
 // each behind an activator of its own (ClueAnalyzer::analyze): sudoku-16-1's
 // 116 clues make 11 groups.  Its lists are those of the reference's

@@ -273,8 +273,10 @@ std::optional<Entry> PuzzleReader::Impl::read_grid() {
     return fail(start, end_line(), 1,
                 "expected row " + std::to_string(rows + 1) + " of " + std::to_string(n) +
                     ", found the end of the input" + (rows == 1 ? lone_row_hint() : box_hint(n)));
-  if (!options.box) redraw_boxes(*grid, bands, rules);
-  return make_entry(start, std::move(*grid));
+  const bool drawn = !options.box && redraw_boxes(*grid, bands, rules);
+  Entry entry = make_entry(start, std::move(*grid));
+  entry.boxes_drawn = drawn;
+  return entry;
 }
 
 std::string PuzzleReader::Impl::box_hint(int n) const {
@@ -297,7 +299,7 @@ std::vector<int> PuzzleReader::Impl::bands_of(std::string_view t, std::size_t of
   return bands;
 }
 
-void PuzzleReader::Impl::redraw_boxes(Grid& grid, const std::vector<int>& bands, const std::vector<int>& rules) const {
+bool PuzzleReader::Impl::redraw_boxes(Grid& grid, const std::vector<int>& bands, const std::vector<int>& rules) const {
   const int n = grid.size();
   int cols = 0, rows = 0;
   if (bands.size() >= 2 && std::all_of(bands.begin(), bands.end(), [&](int w) { return w == bands[0]; }) &&
@@ -308,20 +310,22 @@ void PuzzleReader::Impl::redraw_boxes(Grid& grid, const std::vector<int>& bands,
     for (std::size_t k = 0; k < rules.size(); ++k)
       if (rules[k] != rows * static_cast<int>(k + 1)) rows = 0;
   }
-  if (!cols && !rows) return;
+  if (!cols && !rows) return false;
   if (!cols) cols = n / rows;
   if (!rows) rows = n / cols;
   const BoxShape drawn{rows, cols};
-  if (rows * cols != n || drawn == grid.geometry().box()) return;
+  if (rows * cols != n) return false;
+  if (drawn == grid.geometry().box()) return true;
   std::shared_ptr<const Geometry> shape;
   try {
     shape = Geometry::shared(n, drawn);
   } catch (const std::exception&) {
-    return;  // no board of that shape (a box of one row, ...)
+    return false;  // no board of that shape (a box of one row, ...)
   }
   Grid redrawn(shape);
   for (int cell = 0; cell < grid.cell_count(); ++cell) redrawn.set(cell, grid.at(cell));
   grid = std::move(redrawn);
+  return true;
 }
 
 }  // namespace satdoku

@@ -701,8 +701,9 @@ struct PuzzleReader::Impl {
   // rows: 3x2 boxes) is read with the boxes drawn: the groups of cells between '|' in its first
   // row give the boxes' width, the layout lines between its rows their
   // height, each alone when the other is not drawn.  A drawing that is not
-  // regular, or whose shape fits no board, changes nothing.
-  void redraw_boxes(Grid& grid, const std::vector<int>& bands, const std::vector<int>& rules) const;
+  // regular, or whose shape fits no board, changes nothing.  True when the
+  // drawing gave the boxes (also when they are the ones the size implies).
+  bool redraw_boxes(Grid& grid, const std::vector<int>& bands, const std::vector<int>& rules) const;
 
   // ------------------------------------ Project Euler (read_euler.cpp) --
 

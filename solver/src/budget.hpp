@@ -4,6 +4,7 @@
 #pragma once
 
 #include <chrono>
+#include <climits>
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -67,7 +68,9 @@ class Budget {
   // --conflicts 10 stopped at 8 counted).
   std::string why_unknown() const {
     if (std::optional<std::string> why = spent()) return *why;
-    if (limits_.conflict_budget > 0 && counting_) return count_limit_reached("conflict", limits_.conflict_budget);
+    // (A budget beyond INT_MAX reached CaDiCaL as INT_MAX: not named.)
+    if (limits_.conflict_budget > 0 && limits_.conflict_budget <= INT_MAX && counting_)
+      return count_limit_reached("conflict", limits_.conflict_budget);
     return "a SAT limit was reached";
   }
 
