@@ -856,7 +856,7 @@ int check(const std::vector<std::string>& args) {
   auto sink = [&](CheckRecord&& r) {
     r.base.sequence = ++sequence;
     note_short_alphabet(std::cerr, r.base, plan.alphabet, said_alphabet);
-    note_default_box(std::cerr, r.base, !config.input.box.empty(), said_box);
+    note_default_box(std::cerr, r.base.entry, !config.input.box.empty(), said_box);
     if (junit) junit->add(r);
     if (const auto* d = std::get_if<Diagnostic>(&r.base.entry.content)) std::cerr << d->str() << '\n';
     if (!r.base.problem.empty()) report_problem(std::cerr, r.base, plan.alphabet);

@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <iostream>
 #include <new>
+#include <set>
 #include <utility>
 
 #include "atomic_file.hpp"
@@ -216,6 +217,7 @@ int encode(const std::vector<std::string>& args) {
   // puzzles writes nothing, not its first.
   std::optional<Entry> single;
   std::size_t index = 0, puzzles = 0;
+  std::set<int> said_box;  // board sizes
   while (auto entry = interrupt_flag() ? std::nullopt : source.next()) {
     ++index;
     if (const auto* d = std::get_if<Diagnostic>(&entry->content)) {
@@ -224,6 +226,7 @@ int encode(const std::vector<std::string>& args) {
       continue;
     }
     ++puzzles;
+    note_default_box(std::cerr, *entry, !config.input.box.empty(), said_box);
     if (one_file) {
       if (!single) {
         single = std::move(entry);

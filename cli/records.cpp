@@ -137,13 +137,13 @@ void note_short_alphabet(std::ostream& err, const SolveRecord& r, const Alphabet
       << " board: answers to boards above " << max << "x" << max << " are written in numbers\n";
 }
 
-void note_default_box(std::ostream& err, const SolveRecord& r, bool box_given, std::set<int>& said) {
-  const auto* puzzle = std::get_if<Grid>(&r.entry.content);
-  if (box_given || !puzzle || r.entry.boxes_drawn) return;  // (a drawn grid's boxes are its own)
+void note_default_box(std::ostream& err, const Entry& entry, bool box_given, std::set<int>& said) {
+  const auto* puzzle = std::get_if<Grid>(&entry.content);
+  if (box_given || !puzzle || entry.boxes_drawn) return;  // (a drawn grid's boxes are its own)
   const BoxShape box = puzzle->geometry().box();
   if (box.rows == box.cols || !said.insert(puzzle->size()).second) return;
   const std::string n = std::to_string(puzzle->size());
-  err << source_of(r.entry) << ": note: " << n << "x" << n << " boards are read with boxes of " << box.rows
+  err << source_of(entry) << ": note: " << n << "x" << n << " boards are read with boxes of " << box.rows
       << " rows by " << box.cols << " columns; give --box " << box.cols << "x" << box.rows
       << " (or another RxC) for other boxes\n";
 }

@@ -74,11 +74,11 @@ struct Tally {
 void note_short_alphabet(std::ostream& err, const SolveRecord& r, const Alphabet& alphabet, bool& said);
 
 // Says once per board size (`said`), when --box was not given, that the
-// board of `r` was read with the default boxes (no drawing gave them), which
-// are not square: a
-// 6x6 puzzle made for boxes of 3 rows by 2 columns would otherwise be
-// solved, or found invalid, as one of 2 by 3 without a word.
-void note_default_box(std::ostream& err, const SolveRecord& r, bool box_given, std::set<int>& said);
+// board of `entry` was read with the default boxes (no drawing gave them),
+// which are not square: a 6x6 puzzle made for boxes of 3 rows by 2 columns
+// would otherwise be solved, judged or encoded as one of 2 by 3 without a
+// word.
+void note_default_box(std::ostream& err, const Entry& entry, bool box_given, std::set<int>& said);
 
 // What separates two solutions of an N x N board on one line of output: a
 // space, or " | " where the alphabet does not cover N and every solution is

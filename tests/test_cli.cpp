@@ -1299,6 +1299,12 @@ BOOST_AUTO_TEST_CASE(rectangular_default_boxes_are_named) {
     auto given = run_satdoku(std::string(command) + " --box 3x2", six);
     BOOST_TEST(given.err.empty(), command << ": " << given.err);
   }
+  // encode too (its CNF's header names the boxes: "c board 6x6 box 2x3").
+  auto encoded = run_satdoku("encode -q", six);
+  BOOST_TEST(encoded.exit_code == 0, encoded.err);
+  BOOST_TEST(encoded.err == note, encoded.err);
+  BOOST_TEST(encoded.out.find("c board 6x6 box 2x3\n") != std::string::npos);
+  BOOST_TEST(run_satdoku("encode -q --box 3x2", six).err.empty());
   auto other = run_satdoku("solve -q -o line --box 3x2", six);
   BOOST_TEST(other.out == "123456345612561234214365436521652143\n", other.out);
   // JSON records name the boxes, which line and tokens output cannot carry.
