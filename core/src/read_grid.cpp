@@ -154,13 +154,14 @@ std::optional<Entry> PuzzleReader::Impl::read_grid() {
   std::vector<int> bands;   // the width of each group of cells between '|' in the first row
   std::vector<int> rules;   // after how many rows a layout line was drawn
   Spacing spacing;
-  int apart = 0;  // the first row's rows_apart(): a one-line puzzle with blanks between its rows
-  std::string stray;  // the first row's stray_blank_hint(): a one-line puzzle split by a stray blank
+  // What to do about a first row that is a one-line puzzle with blanks in
+  // it (rows_apart_hint(), stray_blank_hint()), said if no second row comes;
+  // empty for another first row.
+  std::string spaced_line;
   // For a first row alone.
   const auto lone_row_hint = [&]() -> std::string {
-    if (apart) return " (a line alone is a puzzle only with its N*N symbols together; " + rows_apart_hint(apart) + ")";
-    if (!stray.empty()) return " (a line alone is a puzzle only with its N*N symbols together; " + stray + ")";
-    return kLoneRowHint;
+    if (spaced_line.empty()) return kLoneRowHint;
+    return " (a line alone is a puzzle only with its N*N symbols together; " + spaced_line + ")";
   };
   const auto width = [&](std::string_view row, std::size_t off) -> std::optional<std::size_t> {
     const Kind kind = classify(row);
@@ -184,7 +185,7 @@ std::optional<Entry> PuzzleReader::Impl::read_grid() {
           error = fail(start, line.number, 1,
                        "expected row " + std::to_string(rows + 1) + " of " + std::to_string(n) + ", found " +
                            (kind == Kind::blank ? "a blank line" : "a section header") +
-                           (rows == 1 && (apart || !stray.empty()) ? lone_row_hint() : box_hint(n)));
+                           (rows == 1 && !spaced_line.empty() ? lone_row_hint() : box_hint(n)));
         return error;
       }
       if (kind == Kind::section) {
@@ -197,12 +198,13 @@ std::optional<Entry> PuzzleReader::Impl::read_grid() {
     if (!in_puzzle_section) continue;
     if (rows == 0) {
       start = line.number;
-      // Its rows with blanks between them: a one-line puzzle, said so if no
-      // second row comes.
+      // Its rows with blanks between them, or a stray blank: a one-line
+      // puzzle, said so if no second row comes.
+      spaced_line.clear();
       if (!options.box) {
-        apart = rows_apart(t, alphabet, options);
-        const std::optional<std::size_t> gap = stray_blank(t, alphabet, options);
-        stray = gap ? stray_blank_hint(t, off + *gap + 1) : "";
+        if (const int apart = rows_apart(t, alphabet, options)) spaced_line = rows_apart_hint(apart);
+        else if (const std::optional<std::size_t> gap = stray_blank(t, alphabet, options))
+          spaced_line = stray_blank_hint(t, off + *gap + 1);
       }
     }
     if (line.too_long()) {

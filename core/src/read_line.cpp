@@ -122,27 +122,25 @@ Entry PuzzleReader::Impl::parse_spaced_line(std::uint64_t ln, std::string_view t
                 std::to_string(cells.size()) + " entries make a " + std::to_string(size) + "x" +
                     std::to_string(size) + " board: " + shape_error,
                 std::string(t));
-  // The numbers of a row of a board as wide as the line (16 of them up to
-  // 16: a 16x16 board in numbers whose first row alone was seen, through a
-  // slow pipe, and taken for a 4x4 puzzle), more than one of them beyond
-  // the puzzle's size (one is more likely a typo).
-  const auto beyond = std::count_if(cells.begin(), cells.end(), [&](const Cell& c) { return c.value > size; });
-  const bool a_row = beyond > 1 && cells.size() <= static_cast<std::size_t>(Geometry::kMaxSize) &&
-                     std::all_of(cells.begin(), cells.end(), [&](const Cell& c) {
-                       return static_cast<std::uint64_t>(c.value) <= cells.size();
-                     });
+  // A number beyond the board: the line may be a row of a board as wide as
+  // it (16 numbers up to 16: a 16x16 board in numbers whose first row alone
+  // was seen, through a slow pipe, and taken for a 4x4 puzzle), when more
+  // than one number is beyond the puzzle's size (one is more likely a typo).
+  const auto row_hint = [&]() -> std::string {
+    const auto beyond = std::count_if(cells.begin(), cells.end(), [&](const Cell& c) { return c.value > size; });
+    const bool a_row = beyond > 1 && cells.size() <= static_cast<std::size_t>(Geometry::kMaxSize) &&
+                       std::all_of(cells.begin(), cells.end(), [&](const Cell& c) {
+                         return static_cast<std::uint64_t>(c.value) <= cells.size();
+                       });
+    if (!a_row) return "";
+    const std::string width = std::to_string(cells.size());
+    return " (if the lines are the rows of " + std::string(width[0] == '8' ? "an " : "a ") + width + "x" + width +
+           " board, give --input-format tokens)";
+  };
   Grid grid(geo);
   for (std::size_t i = 0; i < cells.size(); ++i) {
-    if (cells[i].value > size) {
-      const std::string width = std::to_string(cells.size());
-      return fail(ln, ln, cells[i].column,
-                  out_of_range(cells[i].value, size, false, 0) +
-                      (a_row ? " (if the lines are the rows of " + std::string(width[0] == '8' ? "an " : "a ") +
-                                   width + "x" + width +
-                                   " board, give --input-format tokens)"
-                             : ""),
-                  std::string(t));
-    }
+    if (cells[i].value > size)
+      return fail(ln, ln, cells[i].column, out_of_range(cells[i].value, size, false, 0) + row_hint(), std::string(t));
     grid.set(static_cast<int>(i), cells[i].value);
   }
   return make_entry(ln, std::move(grid), std::string(t));

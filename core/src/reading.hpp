@@ -281,8 +281,9 @@ std::string rows_apart_hint(int n);
 
 // Where in `t` (an index) the first blank is when `t` is a whole one-line
 // puzzle split by stray blanks: fewer than 16 groups of symbols (too few
-// for a spaced one-line puzzle), not of rows_apart(), that make the puzzle
-// together (".2.3..1.64 ......").  Else nullopt.
+// for a spaced one-line puzzle) that make the puzzle together (".2.3..1.64
+// ......").  Else nullopt.  Callers ask rows_apart() first: its groups of
+// N make a whole puzzle too.
 std::optional<std::size_t> stray_blank(std::string_view t, const Alphabet& alphabet, const ReadOptions& options);
 
 // What to say of a line with a stray_blank() at `column` (1-based).

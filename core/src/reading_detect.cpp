@@ -56,8 +56,7 @@ std::optional<std::size_t> stray_blank(std::string_view t, const Alphabet& alpha
     if (++groups == 1) first_end = e;
     joined.append(t.substr(b, e - b));
   });
-  if (groups < 2 || groups >= 16 || rows_apart(t, alphabet, options) || !whole_line_puzzle(joined, alphabet, options))
-    return std::nullopt;
+  if (groups < 2 || groups >= 16 || !whole_line_puzzle(joined, alphabet, options)) return std::nullopt;
   return first_end;
 }
 

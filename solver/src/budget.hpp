@@ -86,13 +86,14 @@ struct LimitReached {
   std::string why;
 };
 
-// Hands clauses on to `inner` and, every 4,096 of them, asks `budget`
-// whether the puzzle is cancelled or out of time: a big board's formula
-// takes seconds to build (an empty 64x64 board's, 4 s), and neither Ctrl-C
-// nor --timeout may wait for it.  Throws LimitReached.
+// Hands clauses on to `inner` and, once made and then every 4,096 clauses,
+// asks `budget` whether the puzzle is cancelled or out of time: a big
+// board's formula takes seconds to build (an empty 64x64 board's, 4 s), and
+// neither Ctrl-C nor --timeout may wait for it.  Throws LimitReached, from
+// the constructor too (a budget already spent: no clause is handed on).
 class LimitedSink final : public ClauseSink {
  public:
-  LimitedSink(ClauseSink& inner, const Budget& budget) : inner_(inner), budget_(budget) {}
+  LimitedSink(ClauseSink& inner, const Budget& budget) : inner_(inner), budget_(budget) { check(budget_); }
 
   void add_clause(std::span<const int> literals) override {
     if (--countdown_ == 0) {
@@ -102,12 +103,12 @@ class LimitedSink final : public ClauseSink {
     inner_.add_clause(literals);
   }
 
+ private:
   // Throws LimitReached when `budget` is spent.
   static void check(const Budget& budget) {
     if (std::optional<std::string> why = budget.spent()) throw LimitReached{std::move(*why)};
   }
 
- private:
   static constexpr std::uint64_t kPollClauses = 4096;
   ClauseSink& inner_;
   const Budget& budget_;

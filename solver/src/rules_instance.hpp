@@ -43,7 +43,6 @@ struct RulesInstance {
     r->encoding = choice.instance_encoding;
     r->amo = choice.amo;
     apply_options(r->solver, choice, config);
-    LimitedSink::check(budget);
     LimitedSink limited(r->solver, budget);
     const EncodeReport report =
         encode(Grid(puzzle.geometry_ptr()), {choice.instance_encoding, choice.amo, Reduction::none}, limited);

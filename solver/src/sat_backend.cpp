@@ -440,7 +440,7 @@ class SatBackend final : public Solver {
     DenseVariables dense(solver, VarMap(puzzle.size()));
     try {
       const detail::Budget budget(limits, start_);
-      detail::LimitedSink::check(budget);  // (the reduction runs to its end: a second or two at 400x400)
+      // (Checked at once: the reduction runs to its end, a second or two at 400x400.)
       detail::LimitedSink limited(dense, budget);
       result.stats.clauses = formula.emit(limited);
     } catch (const detail::LimitReached& stop) {

@@ -105,6 +105,14 @@ void remove_quietly(const std::filesystem::path& path) {
 // ---------------------------------------------------------------------------
 // ClueAnalyzer
 
+SatChoice clue_analysis_choice(const SatConfig& config, int n) {
+  SatChoice choice = config.resolve(n);
+  choice.encoding = choice.instance_encoding;
+  choice.reduction = Reduction::none;
+  choice.mode = SatMode::incremental;
+  return choice;
+}
+
 struct ClueAnalyzer::Impl {
   SatConfig config;
   std::unique_ptr<detail::RulesInstance> rules;
@@ -269,14 +277,6 @@ ClueAnalysis analyze_clues(Solver& solver, const Grid& puzzle, const Grid& solut
 
 // ---------------------------------------------------------------------------
 // Proofs
-
-SatChoice clue_analysis_choice(const SatConfig& config, int n) {
-  SatChoice choice = config.resolve(n);
-  choice.encoding = choice.instance_encoding;
-  choice.reduction = Reduction::none;
-  choice.mode = SatMode::incremental;
-  return choice;
-}
 
 SatChoice proof_choice(const SatConfig& config, int n) {
   SatChoice choice = config.resolve(n);
