@@ -479,7 +479,10 @@ struct CheckTally {
                     std::to_string(unknown) + " unknown, " + count_text(errors, "error") + "; " +
                     std::to_string(failed) + " not " + std::string(to_string(expect));
     if (wrong_given) s += ", " + count_text(wrong_given, "given solution") + " wrong";
-    if (undecided) s += ", " + std::to_string(undecided) + " with clues undecided";
+    if (undecided && expect == Expect::minimal)  // counted among those not minimal
+      s += " (" + std::to_string(undecided) + " of them with clues undecided)";
+    else if (undecided)
+      s += ", " + std::to_string(undecided) + " with clues undecided";
     if (proofs) s += ", " + count_text(proofs, "proof");
     if (proof_errors) s += ", " + count_text(proof_errors, "proof") + " not written";
     if (problems) s += ", " + count_text(problems, "DISAGREEMENT", "DISAGREEMENTS");
@@ -856,7 +859,7 @@ int check(const std::vector<std::string>& args) {
   auto sink = [&](CheckRecord&& r) {
     r.base.sequence = ++sequence;
     note_short_alphabet(std::cerr, r.base, plan.alphabet, said_alphabet);
-    note_default_box(std::cerr, r.base.entry, !config.input.box.empty(), said_box);
+    note_boxes(std::cerr, r.base.entry, !config.input.box.empty(), said_box);
     if (junit) junit->add(r);
     if (const auto* d = std::get_if<Diagnostic>(&r.base.entry.content)) std::cerr << d->str() << '\n';
     if (!r.base.problem.empty()) report_problem(std::cerr, r.base, plan.alphabet);

@@ -226,7 +226,7 @@ int encode(const std::vector<std::string>& args) {
       continue;
     }
     ++puzzles;
-    note_default_box(std::cerr, *entry, !config.input.box.empty(), said_box);
+    note_boxes(std::cerr, *entry, !config.input.box.empty(), said_box);
     if (one_file) {
       if (!single) {
         single = std::move(entry);

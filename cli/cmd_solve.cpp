@@ -93,7 +93,7 @@ int solve(const std::vector<std::string>& args) {
     record.sequence = ++sequence;
     tally.add(record);
     note_short_alphabet(std::cerr, record, alphabet, said_alphabet);
-    note_default_box(std::cerr, record.entry, !config.input.box.empty(), said_box);
+    note_boxes(std::cerr, record.entry, !config.input.box.empty(), said_box);
     print_record(std::cout, std::cerr, record, *format, alphabet);
   };
   const BatchTotals totals =

@@ -137,10 +137,18 @@ void note_short_alphabet(std::ostream& err, const SolveRecord& r, const Alphabet
       << " board: answers to boards above " << max << "x" << max << " are written in numbers\n";
 }
 
-void note_default_box(std::ostream& err, const Entry& entry, bool box_given, std::set<int>& said) {
+void note_boxes(std::ostream& err, const Entry& entry, bool box_given, std::set<int>& said) {
   const auto* puzzle = std::get_if<Grid>(&entry.content);
-  if (box_given || !puzzle || entry.boxes_drawn) return;  // (a drawn grid's boxes are its own)
+  if (!puzzle) return;
   const BoxShape box = puzzle->geometry().box();
+  if (box_given) {  // obeyed, but said when the drawing disagrees
+    if (!entry.drawn_box || *entry.drawn_box == box || !said.insert(puzzle->size()).second) return;
+    err << source_of(entry) << ": note: the grid is drawn with boxes of " << entry.drawn_box->rows
+        << " rows by " << entry.drawn_box->cols << " columns; read with boxes of " << box.rows << " by "
+        << box.cols << " as --box asks\n";
+    return;
+  }
+  if (entry.drawn_box) return;  // a drawn grid's boxes are its own
   if (box.rows == box.cols || !said.insert(puzzle->size()).second) return;
   const std::string n = std::to_string(puzzle->size());
   err << source_of(entry) << ": note: " << n << "x" << n << " boards are read with boxes of " << box.rows

@@ -73,12 +73,13 @@ struct Tally {
 // given in numbers reads without the alphabet, so nothing else would.
 void note_short_alphabet(std::ostream& err, const SolveRecord& r, const Alphabet& alphabet, bool& said);
 
-// Says once per board size (`said`), when --box was not given, that the
-// board of `entry` was read with the default boxes (no drawing gave them),
-// which are not square: a 6x6 puzzle made for boxes of 3 rows by 2 columns
-// would otherwise be solved, judged or encoded as one of 2 by 3 without a
-// word.
-void note_default_box(std::ostream& err, const Entry& entry, bool box_given, std::set<int>& said);
+// Says once per board size (`said`) how the boxes of `entry` were chosen
+// when that could surprise: without --box, that the board was read with the
+// default boxes (no drawing gave them), which are not square (a 6x6 puzzle
+// made for boxes of 3 rows by 2 columns would otherwise be solved, judged or
+// encoded as one of 2 by 3 without a word); with --box, that the grid's
+// drawing gives other boxes than --box, which decides.
+void note_boxes(std::ostream& err, const Entry& entry, bool box_given, std::set<int>& said);
 
 // What separates two solutions of an N x N board on one line of output: a
 // space, or " | " where the alphabet does not cover N and every solution is

@@ -644,9 +644,11 @@ BOOST_AUTO_TEST_CASE(an_unfinished_clue_analysis_is_undecided) {
   BOOST_TEST(r["verdict"] == "unique");
   BOOST_TEST(r["minimal"].is_null(), r.dump());
   BOOST_TEST(r["clues_message"] == "the conflict limit of 100 was reached");
-  BOOST_TEST(json.err.find("1 not minimal, 1 with clues undecided") != std::string::npos, json.err);
+  BOOST_TEST(json.err.find("1 not minimal (1 of them with clues undecided)") != std::string::npos, json.err);
   auto text = run_satdoku("check --minimal --conflicts 100", hard);
+  BOOST_TEST(text.exit_code == 0, text.err);  // expected unique, and it is
   BOOST_TEST(text.out.find(" clues undecided (the conflict limit of 100 was reached)\n") != std::string::npos, text.out);
+  BOOST_TEST(text.err.find("0 not unique, 1 with clues undecided") != std::string::npos, text.err);
   // Without the limit the same puzzle is minimal.
   auto whole = run_satdoku("check --expect minimal -o json", hard);
   BOOST_TEST(whole.exit_code == 0, whole.err);

@@ -1286,7 +1286,8 @@ BOOST_AUTO_TEST_CASE(answers_use_the_input_alphabet) {
 
 // A board whose default boxes are not square is read with them, and a
 // puzzle made for the other shape would be solved (or found invalid) as if
-// made for them: said once per board size, unless --box was given.  This
+// made for them: said once per board size, unless --box was given (then a
+// drawing of other boxes is named instead).  This
 // 6x6 puzzle is one of 3 rows by 2 columns: read with the default 2 by 3
 // boxes its answer breaks them.
 BOOST_AUTO_TEST_CASE(rectangular_default_boxes_are_named) {
@@ -1320,6 +1321,15 @@ BOOST_AUTO_TEST_CASE(rectangular_default_boxes_are_named) {
     BOOST_TEST(back.exit_code == 0, back.err);
     BOOST_TEST(back.err.empty(), box << ": " << back.err);
   }
+  // --box decides over a drawing of other boxes, and says so once per size.
+  auto drawn = run_satdoku("solve -q -o grid --box 3x2", six);
+  BOOST_TEST_REQUIRE(drawn.exit_code == 0, drawn.err);
+  auto against = run_satdoku("solve -q -o line --box 2x3", drawn.out + "\n" + drawn.out);
+  BOOST_TEST(against.out == "invalid\ninvalid\n");  // the answer breaks 2x3 boxes
+  BOOST_TEST(against.err.find("<stdin>:2: note: the grid is drawn with boxes of 3 rows by 2 columns; read with boxes "
+                              "of 2 by 3 as --box asks\n<stdin>:2: clues clash") == 0,
+             against.err);
+  BOOST_TEST(against.err.find("note:", 20) == std::string::npos, against.err);  // once
   // Square boxes need no word; each other size gets its own.
   BOOST_TEST(run_satdoku("solve -q -o line", kEasy + "\n").err.empty());
   auto sizes = run_satdoku("solve -q -o line", six + std::string(64, '.') + "\n" + six);

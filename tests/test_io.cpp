@@ -1131,7 +1131,7 @@ BOOST_AUTO_TEST_CASE(drawn_boxes_give_the_box_shape) {
       BOOST_TEST_REQUIRE(entries.size() == 1u);
       BOOST_TEST_REQUIRE(grid(entries[0]), why(entries[0]));
       BOOST_TEST((grid(entries[0])->geometry().box() == box));
-      BOOST_TEST(entries[0].boxes_drawn);
+      BOOST_TEST((entries[0].drawn_box == box));
       BOOST_TEST(format_line(*grid(entries[0])) == format_line(g));
       // Given, --box decides (here: the default shape).
       ReadOptions given;
@@ -1139,7 +1139,7 @@ BOOST_AUTO_TEST_CASE(drawn_boxes_give_the_box_shape) {
       const auto forced = read_all(format_grid(g), given);
       BOOST_TEST_REQUIRE(grid(forced[0]));
       BOOST_TEST((grid(forced[0])->geometry().box() == *given.box));
-      BOOST_TEST(!forced[0].boxes_drawn);
+      BOOST_TEST((forced[0].drawn_box == box));  // still said, for the command to compare
     }
   }
   // Bars alone give the width, rules alone the height.
@@ -1149,14 +1149,14 @@ BOOST_AUTO_TEST_CASE(drawn_boxes_give_the_box_shape) {
   const auto ruled = read_all("123456\n456123\n------\n231564\n564231\n------\n312645\n645312\n");
   BOOST_TEST_REQUIRE(grid(ruled[0]), why(ruled[0]));
   BOOST_TEST((grid(ruled[0])->geometry().box() == BoxShape{2, 3}));
-  BOOST_TEST(ruled[0].boxes_drawn);  // the default shape, drawn
-  BOOST_TEST(!read_all("123456456123231564564231312645645312\n").at(0).boxes_drawn);  // a line: nothing drawn
+  BOOST_TEST((ruled[0].drawn_box == BoxShape{2, 3}));  // the default shape, drawn
+  BOOST_TEST(!read_all("123456456123231564564231312645645312\n").at(0).drawn_box);  // a line: nothing drawn
   // Bars of uneven groups: the default shape.
   const auto uneven = read_all("1 2 3 4 | 5 6\n3 4 5 6 | 1 2\n5 6 1 2 | 3 4\n2 1 4 3 | 6 5\n4 3 6 5 | 2 1\n"
                                "6 5 2 1 | 4 3\n");
   BOOST_TEST_REQUIRE(grid(uneven[0]), why(uneven[0]));
   BOOST_TEST((grid(uneven[0])->geometry().box() == BoxShape{2, 3}));
-  BOOST_TEST(!uneven[0].boxes_drawn);
+  BOOST_TEST(!uneven[0].drawn_box);
 }
 
 // In a drawn grid - + * draw lines apart from the cells: one glued to a
@@ -1945,6 +1945,19 @@ BOOST_AUTO_TEST_CASE(csv_collections_read_their_puzzle_column) {
   BOOST_TEST(why(joined_bare[1]).find("this CSV line has 2 fields and the header on line 1 (column 'puzzle') has 5") !=
                  std::string::npos,
              why(joined_bare[1]));
+  // A quoted line break splits its record: the line that fails names the
+  // quote left open, and the records after it are read as before.
+  const auto split = read_all("id,puzzle,note\n1," + kPuzzle + ",\"two\nlines\"\n2," + kSolution + ",x\n");
+  BOOST_REQUIRE_EQUAL(split.size(), 3u);
+  BOOST_TEST((grid(split[0]) && *grid(split[0]) == puzzle));
+  BOOST_TEST(why(split[1]) == "<text>:3:1: this CSV line has 1 field and the header on line 1 (column 'puzzle') has 3 (line 2 "
+                              "opens a quoted field that it does not close; a CSV record is one line here, so a "
+                              "field that holds a line break splits its record)");
+  BOOST_TEST((grid(split[2]) && *grid(split[2]) == solution));
+  const auto opened = read_all("id,puzzle,note,x\n1," + kPuzzle + ",\"two\nlines\",x\n");
+  BOOST_REQUIRE_EQUAL(opened.size(), 2u);
+  BOOST_TEST(why(opened[0]).find("has 4 (this line opens a quoted field") != std::string::npos, why(opened[0]));
+  BOOST_TEST(why(opened[1]).find("(line 2 opens a quoted field") != std::string::npos, why(opened[1]));
   // Kaggle's rated layout on 4x4 boards, without a header: four fields,
   // two of them puzzles as long as the rows of a 16x16 comma board.
   const auto small = read_all("0,1..4.4...1..2..1,1234341241232341,7,1.0\n");

@@ -3,6 +3,10 @@
 
 namespace satdoku {
 
+namespace {
+constexpr std::string_view kJoinedHint = " (a file without its header joined to one? give it its header)";
+}
+
 std::optional<Entry> PuzzleReader::Impl::read_csv() {
   Content c;
   while (next_content(c)) {
@@ -28,16 +32,34 @@ std::optional<Entry> PuzzleReader::Impl::read_csv() {
       csv_column = csv_solution_column = -1;
       continue;
     }
-    if (csv_column < 0) {
-      if (auto undecided = choose_csv_column(ln, text))
-        return fail(ln, ln, c.off + 1, std::move(*undecided), text);
-    } else if (csv_separator_char == 0) {  // after a lone header: the first separator the line has
-      const std::size_t at = text.find_first_of(kCsvSeparators);
-      csv_separator_char = at == std::string::npos ? ',' : text[at];
+    const std::uint64_t open_before = csv_open_line;
+    Entry entry = read_csv_line(ln, text, c.off);
+    // A record that a quoted line break split: said where its rest fails.
+    const bool opens = csv_open_line == ln, continues = open_before != 0 && open_before + 1 == ln;
+    if (auto* d = std::get_if<Diagnostic>(&entry.content); d && (opens || continues)) {
+      std::string& m = d->message;
+      for (const std::string_view likelier : {kCommentHint, kJoinedHint})  // (in the order they were added)
+        if (m.ends_with(likelier)) m.resize(m.size() - likelier.size());
+      m += std::string(" (") + (opens ? "this line" : "line " + std::to_string(open_before)) +
+           " opens a quoted field that it does not close; a CSV record is one line here, so a field that holds "
+           "a line break splits its record)";
     }
-    return read_csv_record(ln, text, c.off, csv_fields(text, csv_separator_char));
+    return entry;
   }
   return std::nullopt;
+}
+
+Entry PuzzleReader::Impl::read_csv_line(std::uint64_t ln, const std::string& text, std::size_t off) {
+  csv_open_line = 0;
+  if (csv_column < 0) {
+    if (auto undecided = choose_csv_column(ln, text)) return fail(ln, ln, off + 1, std::move(*undecided), text);
+  } else if (csv_separator_char == 0) {  // after a lone header: the first separator the line has
+    const std::size_t at = text.find_first_of(kCsvSeparators);
+    csv_separator_char = at == std::string::npos ? ',' : text[at];
+  }
+  const std::vector<CsvField> fields = csv_fields(text, csv_separator_char);
+  if (std::any_of(fields.begin(), fields.end(), [](const CsvField& f) { return f.open; })) csv_open_line = ln;
+  return read_csv_record(ln, text, off, fields);
 }
 
 bool PuzzleReader::Impl::heads_records_unnamed(const std::string& t) {
@@ -124,8 +146,7 @@ Entry PuzzleReader::Impl::read_csv_record(std::uint64_t ln, const std::string& t
   if (!fits && !(csv_width == 1 && column == 0))
     return fail(ln, ln, off + 1,
                 "this CSV line has " + std::to_string(width) + (width == 1 ? " field" : " fields") + " and " +
-                    csv_origin + " has " + std::to_string(csv_width) +
-                    " (a file without its header joined to one? give it its header)",
+                    csv_origin + " has " + std::to_string(csv_width) + std::string(kJoinedHint),
                 t);
   if (fields[column].text.empty())
     return fail(ln, ln, off + fields[column].column + 1,

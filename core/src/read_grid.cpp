@@ -275,9 +275,14 @@ std::optional<Entry> PuzzleReader::Impl::read_grid() {
     return fail(start, end_line(), 1,
                 "expected row " + std::to_string(rows + 1) + " of " + std::to_string(n) +
                     ", found the end of the input" + (rows == 1 ? lone_row_hint() : box_hint(n)));
-  const bool drawn = !options.box && redraw_boxes(*grid, bands, rules);
+  const std::optional<BoxShape> drawn = drawn_box(n, bands, rules);
+  if (drawn && !options.box && *drawn != grid->geometry().box()) {
+    Grid redrawn(Geometry::shared(n, *drawn));
+    for (int cell = 0; cell < grid->cell_count(); ++cell) redrawn.set(cell, grid->at(cell));
+    *grid = std::move(redrawn);
+  }
   Entry entry = make_entry(start, std::move(*grid));
-  entry.boxes_drawn = drawn;
+  entry.drawn_box = drawn;
   return entry;
 }
 
@@ -301,8 +306,8 @@ std::vector<int> PuzzleReader::Impl::bands_of(std::string_view t, std::size_t of
   return bands;
 }
 
-bool PuzzleReader::Impl::redraw_boxes(Grid& grid, const std::vector<int>& bands, const std::vector<int>& rules) const {
-  const int n = grid.size();
+std::optional<BoxShape> PuzzleReader::Impl::drawn_box(int n, const std::vector<int>& bands,
+                                                      const std::vector<int>& rules) {
   int cols = 0, rows = 0;
   if (bands.size() >= 2 && std::all_of(bands.begin(), bands.end(), [&](int w) { return w == bands[0]; }) &&
       bands[0] * static_cast<int>(bands.size()) == n)
@@ -312,22 +317,17 @@ bool PuzzleReader::Impl::redraw_boxes(Grid& grid, const std::vector<int>& bands,
     for (std::size_t k = 0; k < rules.size(); ++k)
       if (rules[k] != rows * static_cast<int>(k + 1)) rows = 0;
   }
-  if (!cols && !rows) return false;
+  if (!cols && !rows) return std::nullopt;
   if (!cols) cols = n / rows;
   if (!rows) rows = n / cols;
   const BoxShape drawn{rows, cols};
-  if (rows * cols != n) return false;
-  if (drawn == grid.geometry().box()) return true;
-  std::shared_ptr<const Geometry> shape;
+  if (rows * cols != n) return std::nullopt;
   try {
-    shape = Geometry::shared(n, drawn);
+    Geometry::shared(n, drawn);
   } catch (const std::exception&) {
-    return false;  // no board of that shape (a box of one row, ...)
+    return std::nullopt;  // no board of that shape (a box of one row, ...)
   }
-  Grid redrawn(shape);
-  for (int cell = 0; cell < grid.cell_count(); ++cell) redrawn.set(cell, grid.at(cell));
-  grid = std::move(redrawn);
-  return true;
+  return drawn;
 }
 
 }  // namespace satdoku

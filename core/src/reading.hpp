@@ -313,12 +313,14 @@ inline constexpr std::string_view kCsvSeparators = ",;\t";
 struct CsvField {
   std::string_view text;
   std::size_t column;
+  bool open = false;  // a quoted field without its closing quote: it runs to the line's end
 };
 
 // The fields of the CSV line `t`, separated by `sep`.  A field in double
 // quotes may hold the separator ("Royle, G."); a doubled quote in it stays
 // doubled (no puzzle holds one), and text after its closing quote is
-// passed over.
+// passed over.  A record is one line: a quoted field is not continued on
+// the next (the field is `open`).
 std::vector<CsvField> csv_fields(std::string_view t, char sep);
 
 // The fields of a CSV record that count: without empty ones at its end (a
@@ -697,14 +699,14 @@ struct PuzzleReader::Impl {
   // group when there is no '|').
   std::vector<int> bands_of(std::string_view t, std::size_t off) const;
 
-  // A grid drawn with boxes of another shape than the one its size implies
-  // (a 6x6 board with '|' after every 2 columns and a rule after every 3
-  // rows: 3x2 boxes) is read with the boxes drawn: the groups of cells between '|' in its first
-  // row give the boxes' width, the layout lines between its rows their
-  // height, each alone when the other is not drawn.  A drawing that is not
-  // regular, or whose shape fits no board, changes nothing.  True when the
-  // drawing gave the boxes (also when they are the ones the size implies).
-  bool redraw_boxes(Grid& grid, const std::vector<int>& bands, const std::vector<int>& rules) const;
+  // The boxes a drawn grid's lines give, if any (a 6x6 board with '|' after
+  // every 2 columns and a rule after every 3 rows: 3x2 boxes): the groups of
+  // cells between '|' in its first row give the boxes' width, the layout
+  // lines between its rows their height, each alone when the other is not
+  // drawn.  Nullopt for a drawing that is not regular, or whose shape fits no
+  // board.  Without --box the grid is read with these boxes, also when they
+  // are not the ones its size implies.
+  static std::optional<BoxShape> drawn_box(int n, const std::vector<int>& bands, const std::vector<int>& rules);
 
   // ------------------------------------ Project Euler (read_euler.cpp) --
 
@@ -730,6 +732,7 @@ struct PuzzleReader::Impl {
   int csv_solution_column = -1;  // -1: none
   std::size_t csv_fields_all = 0, csv_width = 0;  // CsvHeader::fields and ::width
   std::string csv_origin;  // "the header on line 1 (column 'puzzle')", "line 2 (which chose field 1)"
+  std::uint64_t csv_open_line = 0;  // the last record line with an open quoted field (0: none)
 
   std::optional<Entry> read_csv();
 
@@ -752,6 +755,9 @@ struct PuzzleReader::Impl {
   // the next one tries again.
   std::optional<std::string> choose_csv_column(std::uint64_t ln, const std::string& text);
 
+  // One record line (choosing the columns first when no header named them);
+  // notes in `csv_open_line` whether a quoted field of it stays open.
+  Entry read_csv_line(std::uint64_t ln, const std::string& text, std::size_t off);
   Entry read_csv_record(std::uint64_t ln, const std::string& t, std::size_t off, const std::vector<CsvField>& fields);
 
   // -------------------------------------- LeetCode (read_leetcode.cpp) --

@@ -95,7 +95,7 @@ std::vector<CsvField> csv_fields(std::string_view t, char sep) {
       while (q < t.size() && !(t[q] == '"' && (q + 1 == t.size() || t[q + 1] != '"'))) q += t[q] == '"' ? 2 : 1;
       q = std::min(q, t.size());
       std::size_t inner = 0;  // blanks inside the quotes go too (" quizzes ")
-      fields.push_back({trim(t.substr(b + 1, q - b - 1), inner), b + 1});
+      fields.push_back({trim(t.substr(b + 1, q - b - 1), inner), b + 1, q == t.size()});
       fields.back().column += inner;
       end = std::min(t.find(sep, q), t.size());
     } else {

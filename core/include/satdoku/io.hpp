@@ -107,8 +107,10 @@ struct Entry {
   std::optional<Grid> solution;           // the solution the input gives beside the puzzle (a
                                           // CSV record's solution column), to be compared with
                                           // the answer; a complete grid of the puzzle's shape
-  bool boxes_drawn = false;               // a drawn grid whose lines gave its boxes (also when
-                                          // they are the ones its size implies)
+  std::optional<BoxShape> drawn_box{};    // the boxes a drawn grid's lines give (bars across,
+                                          // rules down), whether or not the board was read
+                                          // with them: without --box it is; with --box,
+                                          // --box decides and this may differ
 };
 
 // Longest line a reader buffers: 8 MiB, its line end (LF or CR LF) and a
