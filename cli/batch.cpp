@@ -163,9 +163,10 @@ void EntrySource::close_file() {
   stream_.reset();
   buffer_.reset();
   ++file_;
+  entries_ = 0;
 }
 
-Entry EntrySource::end_of_file_with(std::size_t index, std::string_view what, int error) {
+Entry EntrySource::end_of_file_with(std::string_view what, int error) {
   Diagnostic diagnostic;
   const std::string& name = files_[file_];
   diagnostic.where.file = name == "-" ? "<stdin>" : name;
@@ -181,7 +182,7 @@ Entry EntrySource::end_of_file_with(std::size_t index, std::string_view what, in
   if (error == ENOENT && root >= 4 && static_cast<std::size_t>(root * root) == name.size() &&
       std::all_of(name.begin(), name.end(), symbol))
     diagnostic.message += " (a puzzle itself goes to standard input: echo 'PUZZLE' | satdoku ...)";
-  Entry entry{index, diagnostic.where, {}, std::move(diagnostic), file_ + 1, std::nullopt};
+  Entry entry{1, diagnostic.where, {}, std::move(diagnostic), file_ + 1, std::nullopt};
   close_file();
   return entry;
 }
@@ -205,10 +206,10 @@ std::optional<Entry> EntrySource::read_entry() {
         // Opened without waiting for a FIFO's writer (poll() waits instead,
         // where a signal can end the wait).
         const int fd = name == "-" ? STDIN_FILENO : ::open(name.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
-        if (fd < 0) return end_of_file_with(1, "cannot open: ", errno);
+        if (fd < 0) return end_of_file_with("cannot open: ", errno);
         if (const int flags = ::fcntl(fd, F_GETFL); flags >= 0 && (flags & O_ACCMODE) == O_WRONLY) {
           if (fd != STDIN_FILENO) ::close(fd);
-          return end_of_file_with(0, "cannot read: ", EBADF);  // poll() would wait for ever
+          return end_of_file_with("cannot read: ", EBADF);  // poll() would wait for ever
         }
         // Someone typing puzzles (or who forgot the file name) learns how
         // the input ends, instead of facing a silent wait.
@@ -219,7 +220,7 @@ std::optional<Entry> EntrySource::read_entry() {
         in = stream_.get();
       } else if (name != "-") {
         stream_ = std::make_unique<std::ifstream>(name, std::ios::binary);
-        if (!*stream_) return end_of_file_with(1, "cannot open: ", errno);
+        if (!*stream_) return end_of_file_with("cannot open: ", errno);
         in = stream_.get();
       }
       reader_ = std::make_unique<PuzzleReader>(*in, name, options_);
@@ -227,12 +228,14 @@ std::optional<Entry> EntrySource::read_entry() {
     try {
       if (auto entry = reader_->next()) {
         entry->input = file_ + 1;
+        ++entries_;
         return entry;
       }
     } catch (const InputError& failure) {
       // A failed read (a folder, an I/O error; PuzzleReader says it as
-      // "cannot read: ..."): the file ends with one diagnostic entry.
-      Entry entry{0, failure.diagnostic().where, {}, failure.diagnostic(), file_ + 1, std::nullopt};
+      // "cannot read: ..."): the file ends with one diagnostic entry, the
+      // next in it.
+      Entry entry{entries_ + 1, failure.diagnostic().where, {}, failure.diagnostic(), file_ + 1, std::nullopt};
       close_file();
       return entry;
     }

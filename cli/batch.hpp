@@ -55,14 +55,16 @@ class EntrySource {
   std::optional<Entry> read_entry();
   // Done with the current file: on to the next.
   void close_file();
-  // The current file ends with one diagnostic entry: `what` and errno `error`.
-  Entry end_of_file_with(std::size_t index, std::string_view what, int error);
+  // The current file, which gave no entry, ends with one diagnostic entry:
+  // `what` and errno `error`.
+  Entry end_of_file_with(std::string_view what, int error);
 
   bool may_block_ = false;
   std::atomic<bool> stopped_{false};
   std::vector<std::string> files_;
   ReadOptions options_;
   std::size_t file_ = 0;
+  std::size_t entries_ = 0;  // entries the current file gave so far
   std::unique_ptr<std::streambuf> buffer_;  // a pipe's or a device's, which a signal can end
   std::unique_ptr<std::istream> stream_;
   std::unique_ptr<PuzzleReader> reader_;

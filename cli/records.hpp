@@ -105,14 +105,15 @@ std::string clash_report(const Entry& entry, const Clash& clash, const Alphabet&
 // line of output uses too.
 std::string puzzle_text(const Entry& entry, const Alphabet& alphabet);
 
-// JSON fields common to every record: index, source, puzzle, status,
-// solution, message/clash, stats.
+// JSON fields common to every record: index, source, box, puzzle, status,
+// solution, message/clash, stats, and where they apply problem, reference,
+// given_solution and given_message.
 nlohmann::json record_json(const SolveRecord& record, const Alphabet& alphabet);
 
 // Prints `record` to `out` in `format` (see solve --help for the layouts),
 // and its diagnostics to `err`.
-// Lines (line format, JSON) are written in `alphabet`; grid, tokens and
-// leetcode write numbers.
+// Line, JSON and grid output are written in `alphabet` (in numbers for a
+// board larger than it); tokens and leetcode write numbers.
 void print_record(std::ostream& out, std::ostream& err, const SolveRecord& record, OutputFormat format,
                   const Alphabet& alphabet);
 

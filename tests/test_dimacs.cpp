@@ -120,6 +120,11 @@ BOOST_AUTO_TEST_CASE(the_writer_refuses_literal_0) {
   } catch (const UsageError& e) {
     BOOST_TEST(std::string(e.what()) == "DimacsWriter::add_clause: literal 0 is no DIMACS literal");
   }
+  // Nothing of the refused clause stays behind to join the next one.
+  const int next[1] = {2};
+  w.add_clause(next);
+  w.finish();
+  BOOST_TEST(out.str() == "2 0\n");
 }
 
 BOOST_AUTO_TEST_CASE(the_writer_prints_plain_dimacs) {

@@ -386,6 +386,19 @@ BOOST_AUTO_TEST_CASE(large_boards_encode_with_reduction) {
   BOOST_TEST(sols.size() == 1u);
 }
 
+// An unreduced formula with more variables than int numbers is refused when
+// the Encoder is made, not after billions of clauses.
+BOOST_AUTO_TEST_CASE(an_unreduced_formula_past_int_max_is_refused_at_once) {
+  const Grid empty(Geometry::shared(900));
+  BOOST_TEST(encoding_size(Encoding::natural, empty.geometry(), AmoMethod::commander).variables > 2147483647u);
+  BOOST_CHECK_EXCEPTION(Encoder(empty, {Encoding::natural, AmoMethod::commander, Reduction::none}), UsageError,
+                        [](const UsageError& e) {
+                          return std::string(e.what()) ==
+                                 "formula too large: encoding natural with commander at-most-one constraints has "
+                                 "2180520000 variables on a 900x900 board, more than 2^31-1";
+                        });
+}
+
 // --- The SatSolver facade the encoder feeds --------------------------------
 
 namespace {

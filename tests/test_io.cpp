@@ -287,6 +287,8 @@ BOOST_AUTO_TEST_CASE(bad_files_report_message_and_position) {
       {"leetcode-missing-row.json", "1:305", "the board has 8 rows, expected 9"},
       {"comma-missing-row.txt", "1:80", "found 8 rows separated by commas, expected 9"},
       {"comma-row-too-short.txt", "1:39", "row 4 has 8 symbols, expected 9"},
+      {"comma-empty-first-row.txt", "2:1", "the first row is empty: expected its symbols before the first comma"},
+      {"csv-quoted-line-break.csv", "4:1", "(line 3 opens a quoted field that it does not close"},
       {"comma-second-row-of-one-symbol.txt", "1:7", "row 2 has 1 symbol and row 1 has 4 (the rows"},
       {"comma-row-of-1025-symbols.txt", "1:1",
        "first row has 1025 symbols, so the board would be 1025x1025: board size 1025 is out of range (4 to 1024)"},
@@ -637,6 +639,8 @@ BOOST_AUTO_TEST_CASE(a_title_or_a_stray_blank_costs_its_own_line_only) {
   BOOST_REQUIRE_EQUAL(commas.size(), 3u);
   BOOST_TEST(why(commas[0]).find("found 8 rows separated by commas") != std::string::npos, why(commas[0]));
   BOOST_TEST((grid(commas[1]) && grid(commas[2])));
+  const auto lone = read_all("1234\n", {InputFormat::comma, {}, {}});
+  BOOST_TEST(why(lone.at(0)) == "<text>:1:5: found one row and no comma, expected 4 (as many as symbols in a row)");
   const auto euler = read_all("Grid\n" + rows(kPuzzle) + "Grid 02\n" + rows(kSolution) + "Grid 03\n" + rows(kPuzzle));
   BOOST_REQUIRE_EQUAL(euler.size(), 3u);
   BOOST_TEST(why(euler[0]).find("expected a header 'Grid NN', found 'Grid'") != std::string::npos, why(euler[0]));
@@ -1299,6 +1303,16 @@ BOOST_AUTO_TEST_CASE(double_spaced_grids_are_one_board) {
     BOOST_TEST_REQUIRE(commented.size() == 1u);
     BOOST_TEST(grid(commented[0]), why(commented[0]));
   }
+  // A double-spaced board whose first row fails is one record, not two: the
+  // blank line after that row is its gap, not the end of a stray line.
+  for (const std::string& text : {compact, spaced, drawn}) {
+    std::string typo = double_spaced(text);
+    typo[typo.find_first_of("123456789")] = 'x';
+    const auto typos = read_all(typo + "\n" + double_spaced(text));
+    BOOST_TEST_REQUIRE(typos.size() == 2u, typo);
+    BOOST_TEST(why(typos[0]).find("'x'") != std::string::npos, why(typos[0]));
+    BOOST_TEST(grid(typos[1]), why(typos[1]));
+  }
   // Two blank lines inside a double-spaced board end it.
   std::string broken = double_spaced(compact);
   broken.insert(broken.find("\n\n", 40), "\n");
@@ -1408,6 +1422,14 @@ BOOST_AUTO_TEST_CASE(a_grid_whose_first_row_reads_as_a_small_puzzle) {
   BOOST_TEST_REQUIRE(boxed.size() == 1u);
   BOOST_TEST(why(boxed[0]).find("(--box 4x4 makes the board 16x16: 16 rows of 16)") != std::string::npos,
              why(boxed[0]));
+  // One such line alone, before the end or before a blank line: the same
+  // words (not that a line alone needs N*N symbols: it has them).
+  for (const std::string after : {"", "\n"}) {
+    const auto alone = read_all(four.substr(0, 17) + after, box);
+    BOOST_TEST_REQUIRE(alone.size() == 1u);
+    BOOST_TEST(why(alone[0]).find("expected row 2 of 16, found ") != std::string::npos, why(alone[0]));
+    BOOST_TEST(why(alone[0]).ends_with("(--box 4x4 makes the board 16x16: 16 rows of 16)"), why(alone[0]));
+  }
 }
 
 // What must stay line puzzles, whatever the lines after the first look like:
@@ -1589,6 +1611,28 @@ BOOST_AUTO_TEST_CASE(a_cut_leetcode_board_costs_itself_only) {
   BOOST_REQUIRE_EQUAL(after_pretty.size(), 2u);
   BOOST_TEST(diagnostic(after_pretty[0]) != nullptr);
   BOOST_TEST(grid(after_pretty[1]) != nullptr);
+  // A quote missing keeps the board from closing: the message names the
+  // string that ran to its line's end (here the last, which the missing
+  // quote paired wrongly), alone or before another board.
+  std::string unquoted = board;
+  unquoted.erase(unquoted.find("\",\""), 1);  // [["5",".", ... becomes [["5,".", ...
+  const std::string runaway = " (the string opened on line 1 at column " + std::to_string(unquoted.rfind('"') + 1) +
+                              " runs to the end of its line: a quote missing or one too many?)";
+  for (const std::string& after : {std::string(), board + "\n"}) {
+    const auto entries = read_all(unquoted + "\n" + after);
+    BOOST_REQUIRE(!entries.empty());
+    BOOST_TEST(why(entries[0]).ends_with(runaway), why(entries[0]));
+    BOOST_TEST(entries.size() == (after.empty() ? 1u : 2u));
+  }
+  // A cell beyond the board is reported at its first character, quoted or not.
+  const std::string small = "[[\"1\",\".\",\".\",\".\"],[\".\",\".\",X,\".\"],[\".\",\"1\",\".\",\".\"],[\".\",\".\",\".\",\"3\"]]";
+  for (const std::string cell : {"\"16\"", "\"G\"", "16"}) {
+    std::string text = small;
+    text.replace(text.find('X'), 1, cell);
+    const auto beyond = read_all(text + "\n");
+    BOOST_TEST(why(beyond.at(0)).starts_with("<text>:1:" + std::to_string(small.find('X') + 1 + (cell[0] == '"'))),
+               why(beyond.at(0)));
+  }
 }
 
 // leetcode output writes `null` for a puzzle without an answer: read back,

@@ -508,4 +508,17 @@ BOOST_AUTO_TEST_CASE(cross_check_catches_disagreements) {
   BOOST_TEST(!stranger.agree);
   BOOST_TEST(stranger.message.find("the answer found a solution the reference does not have") != std::string::npos,
              stranger.message);
+  // A formula declined before any search (over a memory budget) answers
+  // nothing: no disagreement, on either side.
+  Result refused;
+  refused.status = Status::unknown;
+  refused.refused = true;
+  refused.message = "declined";
+  using Pair = std::pair<const Result*, const Result*>;
+  for (const auto& [answer, reference] : {Pair{&refused, &one}, Pair{&one, &refused}}) {
+    const CrossCheck declined = cross_check(*answer, *reference, 1);
+    BOOST_TEST(declined.agree, declined.message);
+    BOOST_TEST(declined.message == "not compared: declined");
+    BOOST_TEST(declined.reference_gave_up == (reference == &refused));
+  }
 }

@@ -22,6 +22,9 @@ std::optional<Entry> PuzzleReader::Impl::read_comma() {
       b = e + 1;
     }
     const int n = static_cast<int>(fields.front().first.size());  // (a line is at most kMaxLineLength bytes)
+    if (n == 0)
+      return fail(ln, ln, off + fields.front().second + 1,
+                  "the first row is empty: expected its symbols before the first comma", text);
     for (std::size_t r = 0; r < fields.size(); ++r) {
       const auto [field, col] = fields[r];
       for (std::size_t k = 0; k < field.size(); ++k)
@@ -43,7 +46,9 @@ std::optional<Entry> PuzzleReader::Impl::read_comma() {
     }
     if (static_cast<int>(fields.size()) != n)
       return fail(ln, ln, off + t.size() + 1,
-                  "found " + std::to_string(fields.size()) + " rows separated by commas, expected " +
+                  (fields.size() == 1 ? std::string("found one row and no comma")
+                                      : "found " + std::to_string(fields.size()) + " rows separated by commas") +
+                      ", expected " +
                       std::to_string(n) + " (as many as symbols in a row)",
                   text);
     const auto& geo = geometry(n);

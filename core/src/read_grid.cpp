@@ -158,10 +158,13 @@ std::optional<Entry> PuzzleReader::Impl::read_grid() {
   // it (rows_apart_hint(), stray_blank_hint()), said if no second row comes;
   // empty for another first row.
   std::string spaced_line;
-  // For a first row alone.
-  const auto lone_row_hint = [&]() -> std::string {
-    if (spaced_line.empty()) return kLoneRowHint;
-    return " (a line alone is a puzzle only with its N*N symbols together; " + spaced_line + ")";
+  // For a board cut short after `rows` rows: a first row alone may be a
+  // one-line puzzle; --box may have made its lines the rows of a board.
+  const auto cut_short_hint = [&](int rows_read) -> std::string {
+    if (rows_read == 1 && !spaced_line.empty())
+      return " (a line alone is a puzzle only with its N*N symbols together; " + spaced_line + ")";
+    if (rows_read == 1 && !options.box) return kLoneRowHint;
+    return box_hint(n);
   };
   const auto width = [&](std::string_view row, std::size_t off) -> std::optional<std::size_t> {
     const Kind kind = classify(row);
@@ -184,8 +187,7 @@ std::optional<Entry> PuzzleReader::Impl::read_grid() {
         if (!error)
           error = fail(start, line.number, 1,
                        "expected row " + std::to_string(rows + 1) + " of " + std::to_string(n) + ", found " +
-                           (kind == Kind::blank ? "a blank line" : "a section header") +
-                           (rows == 1 && !spaced_line.empty() ? lone_row_hint() : box_hint(n)));
+                           (kind == Kind::blank ? "a blank line" : "a section header") + cut_short_hint(rows));
         return error;
       }
       if (kind == Kind::section) {
@@ -251,8 +253,10 @@ std::optional<Entry> PuzzleReader::Impl::read_grid() {
           }
           n = static_cast<int>(other);
         } else if (error) {
+          // (A blank line next is no end where the board is double-spaced.)
           const bool stray = (!next.empty() && next[0].width != wide &&
-                              (next[0].width == 0 || next.size() == 1 || next[1].width == next[0].width)) ||
+                              (next[0].width == 0 ? !gap_ahead(wide, width)
+                                                  : next.size() == 1 || next[1].width == next[0].width)) ||
                              (2 * unreadable > wide && !next.empty() && next[0].width > 0 && next[0].sound);
           if (stray) {
             std::string& message = std::get<Diagnostic>(error->content).message;
@@ -274,7 +278,7 @@ std::optional<Entry> PuzzleReader::Impl::read_grid() {
   if (rows < n)
     return fail(start, end_line(), 1,
                 "expected row " + std::to_string(rows + 1) + " of " + std::to_string(n) +
-                    ", found the end of the input" + (rows == 1 ? lone_row_hint() : box_hint(n)));
+                    ", found the end of the input" + cut_short_hint(rows));
   const std::optional<BoxShape> drawn = drawn_box(n, bands, rules);
   if (drawn && !options.box && *drawn != grid->geometry().box()) {
     Grid redrawn(Geometry::shared(n, *drawn));

@@ -24,6 +24,16 @@ std::optional<Entry> PuzzleReader::Impl::read_leetcode() {
   bool in_string = false, escape = false;
   std::uint64_t start = 0;
   std::size_t value_end = std::string::npos;  // offset just past the closing bracket
+  std::size_t quote = 0;                        // offset of the last opening quote
+  std::size_t runaway = std::string::npos;      // the first one whose string ran to its line's end
+  // A board that never closes, said at its first string that ran to its
+  // line's end: there a quote is missing or one too many.
+  const auto unclosed = [&](std::string message) {
+    if (runaway == std::string::npos) return message;
+    const auto [ln, col] = board_position(runaway);
+    return message + " (the string opened on line " + std::to_string(ln) + " at column " + std::to_string(col) +
+           " runs to the end of its line: a quote missing or one too many?)";
+  };
   while (next_line(line)) {
     if (line.too_long()) {
       if (board_text.empty()) return fail(line.number, line.number, 1, too_long_message(line));
@@ -45,15 +55,16 @@ std::optional<Entry> PuzzleReader::Impl::read_leetcode() {
                     "expected '[' starting a board (a JSON array of N rows of N strings), found " +
                         describe_char(t[0]));
     }
-    if (!board_text.empty() && !in_string && starts_a_board(line.text, depth)) {
+    if (!board_text.empty() && !in_string && opens_next_board(line.text, depth)) {
       // The board before was cut short: say so here, and read this line
       // again as the start of the next board.
       push_back(line);
       std::size_t off = 0;
       trim(line.text, off);
       return fail(start, line.number, off + 1,
-                  "the board begun on line " + std::to_string(start) + " is cut short: a new board starts here, before ']' closes " +
-                      (depth > 1 ? "its row" : "it"));
+                  unclosed("the board begun on line " + std::to_string(start) +
+                           " is cut short: a new board starts here, before ']' closes " +
+                           (depth > 1 ? "its row" : "it")));
     }
     if (board_text.size() + line.text.size() > 2 * kMaxLineLength) {
       Entry entry = fail(start, line.number, 1,
@@ -71,10 +82,16 @@ std::optional<Entry> PuzzleReader::Impl::read_leetcode() {
         if (escape) escape = false;
         else if (ch == '\\') escape = true;
         else if (ch == '"') in_string = false;
-        else if (ch == '\n') in_string = false;  // strings do not span lines; the parser reports it
+        else if (ch == '\n') {  // strings do not span lines; the parser reports it
+          in_string = false;
+          if (runaway == std::string::npos) runaway = quote;
+        }
         continue;
       }
-      if (ch == '"') in_string = true;
+      if (ch == '"') {
+        in_string = true;
+        quote = i;
+      }
       else if (ch == '[' || ch == '{') ++depth;
       else if ((ch == ']' || ch == '}') && --depth == 0) {
         value_end = i + 1;
@@ -85,7 +102,7 @@ std::optional<Entry> PuzzleReader::Impl::read_leetcode() {
   }
   if (board_text.empty()) return std::nullopt;
   if (value_end == std::string::npos)
-    return fail(start, end_line(), 1, "unterminated board: expected ']' before the end of the input");
+    return fail(start, end_line(), 1, unclosed("unterminated board: expected ']' before the end of the input"));
   // Only blanks or a comma may follow a board on its line.
   for (std::size_t i = value_end; i < board_text.size(); ++i) {
     const char ch = board_text[i];
@@ -100,7 +117,7 @@ std::optional<Entry> PuzzleReader::Impl::read_leetcode() {
   return entry;
 }
 
-bool PuzzleReader::Impl::starts_a_board(std::string_view text, int depth) {
+bool PuzzleReader::Impl::opens_next_board(std::string_view text, int depth) {
   std::size_t off = 0;
   const std::string_view t = trim(text, off);
   if (t.empty() || t[0] != '[' || depth < 1) return false;
@@ -120,13 +137,13 @@ Entry PuzzleReader::Impl::parse_board(std::uint64_t start) {
     if (i >= s.size()) return "the end of the board";
     return describe_char(s[i]);
   };
-  struct Pending {
+  struct CellRead {
     int value;
-    std::size_t offset;
+    std::size_t offset;  // of the symbol or number (inside the quotes)
     bool symbol;
     char ch;
   };
-  std::vector<Pending> values;
+  std::vector<CellRead> values;
   ws();
   if (i >= s.size() || s[i] != '[')
     return board_fail(start, i, "expected '[' starting a board (a JSON array of N rows of N strings), found " + found());
@@ -149,8 +166,9 @@ Entry PuzzleReader::Impl::parse_board(std::uint64_t start) {
       if (rows > 0 && count == n)
         return board_fail(start, i, row_length_error(rows, "more than " + std::to_string(n), n, "cells"));
       const std::size_t at = i;
-      Pending cell{0, at, false, 0};
+      CellRead cell{0, at, false, 0};
       if (i < s.size() && s[i] == '"') {
+        cell.offset = at + 1;
         std::string content;
         ++i;
         for (; i < s.size() && s[i] != '"' && s[i] != '\n'; ++i) {
@@ -242,8 +260,7 @@ Entry PuzzleReader::Impl::parse_board(std::uint64_t start) {
   Grid grid(geo);
   for (std::size_t k = 0; k < values.size(); ++k) {
     if (values[k].value > n)
-      return board_fail(start, values[k].offset + (values[k].symbol ? 1 : 0),
-                        out_of_range(values[k].value, n, values[k].symbol, values[k].ch));
+      return board_fail(start, values[k].offset, out_of_range(values[k].value, n, values[k].symbol, values[k].ch));
     grid.set(static_cast<int>(k), values[k].value);
   }
   return make_entry(start, std::move(grid));

@@ -24,15 +24,14 @@ Entry PuzzleReader::Impl::glued_to_puzzle(std::uint64_t ln, std::string_view t, 
 Entry PuzzleReader::Impl::parse_line_puzzle(std::uint64_t ln, std::string_view t, std::size_t off) {
   for (std::size_t i = 0; i < t.size(); ++i) {  // (a plain loop: find_first_of calls memchr per character)
     if (t[i] != ' ' && t[i] != '\t') continue;
-    // A blank, then '#' (when '#' is not a symbol of the alphabet): a
-    // comment to the end of the line.
-    if (alphabet.digit_of('#') < 0)
-      for (std::size_t k = i + 1; k < t.size(); ++k)
-        if (t[k] == '#' && is_space(t[k - 1])) {
-          std::string_view before = t.substr(0, k);
-          while (is_space(before.back())) before.remove_suffix(1);
-          return parse_line_puzzle(ln, before, off);
-        }
+    // A blank, then '#' (never a symbol: Alphabet refuses it): a comment to
+    // the end of the line.
+    for (std::size_t k = i + 1; k < t.size(); ++k)
+      if (t[k] == '#' && is_space(t[k - 1])) {
+        std::string_view before = t.substr(0, k);
+        while (is_space(before.back())) before.remove_suffix(1);
+        return parse_line_puzzle(ln, before, off);
+      }
     // A whole puzzle, then more: name the extra text, not the puzzle.
     if (whole_line_puzzle(t.substr(0, i), alphabet, options)) {
       std::size_t b = i;

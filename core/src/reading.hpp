@@ -584,6 +584,21 @@ struct PuzzleReader::Impl {
     return found == 2;
   }
 
+  // Whether the next line is blank and the gap of a grid written
+  // double-spaced (double_spaced_ahead() past it); what is read is handed
+  // back.
+  template <class Width>
+  bool gap_ahead(std::size_t n, Width width) {
+    Line line;
+    if ((pending.empty() && !source.ready()) || !next_line(line)) return false;
+    const Pending read{std::string(line.text), line};
+    std::size_t off = 0;
+    const bool gap = !line.too_long() && trim(line.text, off).empty() && double_spaced_ahead(n, width);
+    std::vector<Pending> none;
+    hand_back(none, &read);
+    return gap;
+  }
+
   // Where a grid or tokens board stands on blank lines between its rows.
   struct Spacing {
     bool double_spaced = false;  // decided at the blank line after the first row
@@ -645,8 +660,9 @@ struct PuzzleReader::Impl {
   // characters | - + * and blanks separate cells; only '|' may touch a cell
   // ("|3 . .|", "|3..|"): - + * glued to one ("-3", "3-", "+5") are a defect,
   // not a line, so that a sign never drops silently off a number.  When at least ten
-  // blank-separated pieces are all decimal numbers (and one is longer than a
-  // character) each piece is one number (N > 9 grids); otherwise every
+  // blank-separated pieces are all decimal numbers (or '.'), one is longer
+  // than a character and none has a leading zero, each piece is one number
+  // (N > 9 grids); otherwise every
   // character is a symbol.  Returns the first defect; `cells` is filled
   // with every piece either way, so its size counts the row.
   // `numbers_of`: the row belongs to a board of that size whose first row
@@ -772,7 +788,7 @@ struct PuzzleReader::Impl {
   // Whether a line that begins `depth` brackets deep inside a board can only
   // be the start of another board: a '[' where a cell must come (inside a
   // row), or "[[" where a row must come (a row holds no arrays).
-  static bool starts_a_board(std::string_view text, int depth);
+  static bool opens_next_board(std::string_view text, int depth);
 
   // Parses board_text: a JSON array of N arrays of N cells, each a string
   // holding one symbol or a number, or a JSON number.

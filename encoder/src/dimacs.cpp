@@ -139,10 +139,12 @@ void DimacsWriter::problem(std::uint64_t variables, std::uint64_t clauses) {
 }
 
 void DimacsWriter::add_clause(std::span<const int> literals) {
-  char* p = buffer_.data() + used_;
-  for (int lit : literals) {
+  // Checked before any is written: a refused clause leaves no part behind.
+  for (int lit : literals)
     if (lit == 0 || lit == INT_MIN)  // 0 would end the clause there
       throw UsageError("DimacsWriter::add_clause: literal " + std::to_string(lit) + " is no DIMACS literal");
+  char* p = buffer_.data() + used_;
+  for (int lit : literals) {
     if (used_ + kMaxLiteralChars + 2 > buffer_.size()) {
       flush();
       p = buffer_.data();

@@ -231,6 +231,14 @@ struct Encoder::Impl {
       if (n3 + t >= INT_MAX) throw UsageError("formula too large: more than 2^31-1 variables");
       triad_count = static_cast<int>(t);
     }
+    // Unreduced, the size is known now: refused before any clause is made
+    // (a reduced formula's helpers are fewer, and counted as they come).
+    if (o.reduction == Reduction::none)
+      if (const std::uint64_t v = encoding_size(o.encoding, p.geometry(), amo).variables; v > INT_MAX)
+        throw UsageError("formula too large: encoding " + std::string(to_string(o.encoding)) + " with " +
+                         std::string(to_string(amo)) + " at-most-one constraints has " + std::to_string(v) +
+                         " variables on a " + std::to_string(n) + "x" + std::to_string(n) +
+                         " board, more than 2^31-1");
     if (o.reduction != Reduction::none) reduce();
   }
 
@@ -249,7 +257,7 @@ struct Encoder::Impl {
     const int primaries = map.primary_count();
     if (var < 1) return 0;
     if (var <= primaries) {
-      const int cell = (var - 1) / n, k = var - 1 - cell * n;
+      const int cell = map.cell_of(var), k = map.digit_of(var) - 1;
       const int d = digit[static_cast<std::size_t>(cell)];
       if (d) return d == k + 1 ? 1 : -1;
       return (open[static_cast<std::size_t>(cell)] >> k & 1u) ? 0 : -1;
@@ -1489,8 +1497,8 @@ void Encoder::Impl::absorb(const Probed& probed) {
   for (int var = 1; var <= primaries; ++var) {
     const int v = probed(var);
     if (v == 0) continue;
-    const auto cell = static_cast<std::size_t>((var - 1) / n);
-    const int k = (var - 1) % n;
+    const auto cell = static_cast<std::size_t>(map.cell_of(var));
+    const int k = map.digit_of(var) - 1;
     if (v > 0) {
       digit[cell] = static_cast<std::uint16_t>(k + 1);
       open[cell] = bit(k);

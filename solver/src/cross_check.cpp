@@ -39,9 +39,11 @@ CrossCheck cross_check(const Result& answer, const Result& reference, std::uint6
     check.message = what + ": answer " + count_text(answer) + ", reference " + count_text(reference);
     return check;
   };
-  if (answer.status == Status::error || reference.status == Status::error) {
-    check.reference_gave_up = reference.status == Status::error;
-    check.message = "not compared: " + (reference.status == Status::error ? reference.message : answer.message);
+  // An error, or a formula declined before any search, answers nothing.
+  const auto answers_nothing = [](const Result& r) { return r.status == Status::error || r.refused; };
+  if (answers_nothing(answer) || answers_nothing(reference)) {
+    check.reference_gave_up = answers_nothing(reference);
+    check.message = "not compared: " + (answers_nothing(reference) ? reference.message : answer.message);
     return check;
   }
   if ((answer.status == Status::invalid) != (reference.status == Status::invalid))

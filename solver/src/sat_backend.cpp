@@ -397,8 +397,13 @@ class SatBackend final : public Solver {
           case SatMode::hybrid: {
             Encoder reduced(puzzle, {choice.encoding, choice.amo, hybrid_reduction(choice)});
             if (reduced.solved() || reduced.conflict()) settled_by_reduction(reduced, result);
-            else if (first_search_of_epoch(limits)) solve_fresh(puzzle, choice, limits, result);
-            else solve_incremental(puzzle, choice, limits, result, &reduced);
+            else if (first_search_of_epoch(limits)) {
+              SatChoice fresh = choice;  // reduced as the incremental instance's puzzles are
+              fresh.reduction = hybrid_reduction(choice);
+              solve_fresh(puzzle, fresh, limits, result);
+            } else {
+              solve_incremental(puzzle, choice, limits, result, &reduced);
+            }
             break;
           }
         }

@@ -33,7 +33,7 @@ enum class InputFormat {
   line,      // one puzzle per line, N*N symbols
   euler,     // Project Euler 96: "Grid NN" then N lines of N digits
   grid,      // N lines of N symbols; | - + * and spaces are layout
-  leetcode,  // JSON array of N arrays of N one-character strings
+  leetcode,  // JSON array of N arrays of N strings (a symbol, a number or ".") or numbers
   comma,     // rows separated by commas: 000000007,008000400,...
   csv,       // comma-separated values, one column a line puzzle (Kaggle's quizzes,solutions)
   tokens,    // whitespace-separated numbers, row-major, 0 or . blank, any N
@@ -100,7 +100,8 @@ struct Entry {
   std::size_t index = 0;                  // 1-based position in its file
   SourceLocation where;                   // where the puzzle starts (col 0)
   std::string text;                       // the raw text of a one-line puzzle (line, comma,
-                                          // one-line leetcode), trimmed; else empty
+                                          // one-line leetcode; a CSV record's puzzle field),
+                                          // trimmed; else empty
   std::variant<Grid, Diagnostic> content;
   std::size_t input = 0;                  // 1-based position of its file among several inputs
                                           // (set by whoever reads them in turn); 0 if unknown
@@ -166,7 +167,8 @@ inline constexpr std::size_t kMaxLineLength = std::size_t{8} << 20;
 // symbols in its first row; rows of at least ten blank-separated numbers are
 // read as numbers, as format_grid writes them for N > 9); in a row only |
 // may touch a cell, and a - + * glued to one ("-3", "3-", "+5") is a defect
-// at its column; a blank line or a header inside a grid is a missing row;
+// at its column; a blank line or a header inside a grid is a missing row,
+// unless one blank line stands between every two rows (double-spaced);
 // `tokens` reads N lines of N numbers, 0 or . blank; `euler` wants `Grid NN`
 // before every grid;
 // `leetcode` reads one JSON board (which may span lines), cells "5", "." or
@@ -183,8 +185,9 @@ inline constexpr std::size_t kMaxLineLength = std::size_t{8} << 20;
 // Entry::solution: it must be a complete grid of the puzzle's size, else
 // the record is a Diagnostic at that field.
 // After a defect the reader skips the rest of that puzzle: to the next line
-// (line, comma, csv), to N rows or a blank line (grid, tokens), to the next
-// `Grid` header (euler).
+// (line, comma, csv), to N rows or a blank line (grid, tokens: except for a
+// defective first row that the rows after it show to be a stray line, a
+// title, say, which is reported alone), to the next `Grid` header (euler).
 class PuzzleReader {
  public:
   // `name` is used in positions ("-" is shown as "<stdin>").  The stream

@@ -66,7 +66,10 @@ AmoCost amo_cost(AmoMethod method, std::uint64_t n);
 // small), commander above: pairwise grows as N^4 (750,625 clauses for an
 // unreduced 25x25 natural encoding, 5e10 for 400x400) and, measured with
 // CaDiCaL on the shared 25x25 and 100x100 boards, commander was among the
-// fastest and never the slowest method.  Figures: encoder/README-section.md.
+// fastest and never the slowest method (benchmarks/RESULTS.md).  This is the
+// Encoder's default and `encode`'s; the SAT backend's own default choice
+// (sat_backend.hpp) keeps pairwise up to 144x144, where its formulas are
+// reduced by propagation first and few candidates stay open in each group.
 AmoMethod default_amo(int n);
 
 // Hands out auxiliary variable numbers, counting up from `first`: first,

@@ -157,10 +157,11 @@ class Encoder {
  public:
   // Precondition: every clue of `puzzle` is 0..N.  Clashing clues are no
   // error: the formula is then unsatisfiable.  Throws UsageError when the
-  // triad variables (encoding triads) would take the numbers past INT_MAX,
-  // or for Reduction::probe on a board above kProbeMaxSize.  At-most-one
-  // helper variables are numbered only as emit() writes them: helpers that
-  // would pass INT_MAX make emit() and count() throw, not the constructor.
+  // variables would pass INT_MAX (checked here for Reduction::none, whose
+  // size encoding_size() gives), or for Reduction::probe on a board above
+  // kProbeMaxSize.  Reduced, at-most-one helper variables are numbered only
+  // as emit() writes them: helpers that would pass INT_MAX make emit() and
+  // count() throw, not the constructor.
   Encoder(const Grid& puzzle, EncodeOptions options = {});
   ~Encoder();
   Encoder(Encoder&&) noexcept;

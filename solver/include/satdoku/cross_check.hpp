@@ -28,7 +28,9 @@ struct CrossCheck {
 // up to `max_solutions` solutions and `reference` for max_solutions + 1 (or
 // for max_solutions when the answer is not `exhausted`).
 // Checks the status, the number of solutions and, when the reference knows
-// every solution, that both found the same ones.  Solutions themselves are
+// every solution, that both found the same ones.  A result with status
+// `error`, or `refused` (declined before any search), is compared with
+// nothing: the check agrees, and says why in its message.  Solutions themselves are
 // not verified here (verify() does that).  Throws UsageError, naming the
 // function, when the solutions are of boards of different shapes (the
 // limits each result was asked for cannot be checked).

@@ -5,7 +5,7 @@
 //   fresh        one CaDiCaL instance per puzzle; the puzzle's clues are in
 //                the formula (unit clauses, or removed by the reduction); its
 //                variables are numbered densely, in the order they appear.
-//                With Reduction::propagate and two encodings (the default
+//                With a reduction that propagates and two encodings (the default
 //                above 9x9: `extended` clauses, `triads` propagation), the
 //                clauses' own encoding propagates first, then `encoding`
 //                from the cells it decided, and the formula is the clauses
@@ -29,6 +29,10 @@
 //                literal, the only assumption.  An incremental CaDiCaL call
 //                costs tens of microseconds even when nothing is left to
 //                search, and a new instance more (benchmarks/RESULTS.md).
+//                The first puzzle of each Limits::reuse_epoch (when set)
+//                that is left to search is solved as in fresh mode with the
+//                same reduction instead: building the rules instance costs
+//                about as much as four fresh solves.
 // The answer comes from CaDiCaL's model only (plus, with a reduction, the
 // values the encoding itself fixed); further solutions are found by adding
 // a clause that forbids the last one on the cells the formula left open (in
@@ -82,7 +86,7 @@ struct SatChoice {
   // `instance_encoding` alone, and `encoding` plays no part.
   bool uses_encoding() const;
   // The encodings the mode uses: `instance_encoding` (incremental, and
-  // fresh without Reduction::propagate), else "triads+extended" (when they
+  // fresh without a reduction that propagates), else "triads+extended" (when they
   // differ).
   std::string encoding_label() const;
   // Equal choices run a puzzle the same way.
@@ -128,7 +132,7 @@ SatMode sat_mode_for(const SatConfig& config, int n, const Limits& limits);
 // The formula fresh mode gives CaDiCaL for one puzzle (the SAT backend
 // solves it; `compare` measures it).  The constructor runs the
 // propagations: `instance_encoding`'s with the chosen reduction and, with
-// Reduction::propagate and a different `encoding`, that one's next, from the
+// a reduction that propagates and a different `encoding`, that one's next, from the
 // cells the first decided (settled() when either settles the puzzle).  The
 // formula is `instance_encoding`'s clauses without what the propagations
 // fixed; its variables keep the encoding's numbers.
