@@ -484,6 +484,24 @@ BOOST_AUTO_TEST_CASE(a_cancel_raised_before_a_proof_leaves_no_file) {
   fs::remove_all(dir);
 }
 
+// The time budget covers the whole call, the CNF's writing included: spent
+// before the solver starts, the answer is unknown and no file is left.
+BOOST_AUTO_TEST_CASE(a_time_budget_spent_on_the_proof_cnf_leaves_no_file) {
+  auto native = make_native_solver();
+  const Grid p = read_puzzles(shared_data() / "17_clue.txt", 1).front();
+  const Grid solution = unique_solution(*native, p);
+  const fs::path dir = fresh_dir("time");
+  Limits limits;
+  limits.time_budget = 1e-9;
+  const UniquenessProof late = write_uniqueness_proof(p, solution, dir / "1.cnf", dir / "1.drat", {}, limits);
+  BOOST_TEST(to_string(late.result) == "unknown");
+  BOOST_TEST(fs::is_empty(dir));
+  limits.time_budget = 60;
+  BOOST_TEST(to_string(write_uniqueness_proof(p, solution, dir / "1.cnf", dir / "1.drat", {}, limits).result) ==
+             "unsat");
+  fs::remove_all(dir);
+}
+
 BOOST_AUTO_TEST_CASE(no_proof_files_without_uniqueness) {
   auto native = make_native_solver();
   const fs::path dir = fresh_dir("multi");

@@ -1242,8 +1242,8 @@ class EmitScratchLease {
 // without a conflict every other literal of such a group is false (the clue
 // rule and propagation both falsify the rest of a group with a true
 // literal), so it would give nothing.  The other groups are filtered literal
-// by literal.  Cost: O(N^3) to find the true literals, O(1) per group with
-// one, and the size of the group for the others.
+// by literal.  Cost: O(N^2) to find the true literals (one digit per cell),
+// O(1) per group with one, and the size of the group for the others.
 class Emission final : public ClauseSink {
  public:
   Emission(const Encoder::Impl& e, ClauseSink& sink, EmitScratch& flags)

@@ -494,14 +494,12 @@ class SatBackend final : public Solver {
   void solve_incremental(const Grid& puzzle, const SatChoice& choice, const Limits& limits, Result& result,
                          const Encoder* reduced = nullptr) {
     const Geometry& g = puzzle.geometry();
-    // A new instance for a new shape or encoding, and every kRenewal
-    // puzzles: learnt clauses and retired activators pile up and slow every
-    // later call (measured: 7,500 puzzles/s on the first 2,000 17-clue
-    // puzzles, 2,700/s over all 49,158), while the rules cost ~2 ms to add.
+    // A new instance for a new shape or encoding, and once worn
+    // (RulesInstance::worn(): every 1,000 puzzles).
     // And whenever the caller starts a new block of its input
     // (Limits::reuse_epoch), so that the answers do not depend on which
     // puzzles this thread solved before.
-    if (!rules_ || !rules_->fits(puzzle, choice) || rules_->puzzles >= kRenewal ||
+    if (!rules_ || !rules_->fits(puzzle, choice) || rules_->worn() ||
         rules_epoch_ != limits.reuse_epoch) {
       rules_.reset();
       try {
@@ -559,8 +557,6 @@ class SatBackend final : public Solver {
     result.stats.encode_seconds = std::chrono::duration<double>(Clock::now() - start_).count();
     searched_ = true;
   }
-
-  static constexpr std::uint64_t kRenewal = 1000;
 
   SatConfig config_;
   std::unique_ptr<detail::RulesInstance> rules_;

@@ -122,7 +122,7 @@ struct ClueAnalyzer::Impl {
   // instance takes the rules.
   detail::RulesInstance& rules_for(const Grid& puzzle, const detail::Budget& budget) {
     const SatChoice choice = clue_analysis_choice(config, puzzle.size());
-    if (!rules || !rules->fits(puzzle, choice)) {
+    if (!rules || !rules->fits(puzzle, choice) || rules->worn()) {
       rules.reset();
       rules = detail::RulesInstance::make(puzzle, choice, config, budget);
     }
@@ -156,6 +156,7 @@ ClueAnalysis ClueAnalyzer::analyze(const Grid& puzzle, const Grid& solution, con
     return none;
   }
   detail::RulesInstance& rules = *instance;
+  ++rules.puzzles;
   SatSolver& solver = rules.solver;
   solver.set_cancel(limits.cancel);
   const Geometry& g = puzzle.geometry();
@@ -286,16 +287,23 @@ SatChoice proof_choice(const SatConfig& config, int n) {
   return choice;
 }
 
-UniquenessProof write_uniqueness_proof(const Grid& puzzle, const Grid& solution, const std::filesystem::path& cnf,
-                                       const std::filesystem::path& proof, const SatConfig& config,
-                                       const Limits& limits) {
-  require_solution("write_uniqueness_proof", puzzle, solution);
+namespace {
+
+struct Discard final : ClauseSink {
+  void add_clause(std::span<const int>) override {}
+};
+
+// write_uniqueness_proof() under `budget`: throws detail::LimitReached when
+// it is spent while the CNF is counted or written (every 4,096 clauses: a
+// big board's CNF takes seconds, sudoku-81-1's 0.5 GB 5 s).
+UniquenessProof prove_unique(const Grid& puzzle, const Grid& solution, const std::filesystem::path& cnf,
+                             const std::filesystem::path& proof, const SatConfig& config, const Limits& limits,
+                             detail::Budget& budget) {
   const Geometry& g = puzzle.geometry();
   const SatChoice choice = proof_choice(config, g.size());
   const Encoder encoder(puzzle, {choice.encoding, choice.amo, choice.reduction});
-  // Counted and written under the cancel flag, as write_dimacs() writes: a
-  // big board's CNF takes seconds (sudoku-81-1: 0.5 GB, 5 s).
-  CancellableSink counter(nullptr, limits.cancel);
+  Discard discard;
+  detail::LimitedSink counter(discard, budget);
   const EncodeReport size = encoder.emit(counter);
   const VarMap& map = encoder.map();
 
@@ -324,8 +332,6 @@ UniquenessProof write_uniqueness_proof(const Grid& puzzle, const Grid& solution,
     solver.set_option("binary", 0);  // text DRAT
     solver.trace_proof(proof_temp.string());  // before the first clause
     solver.set_cancel(limits.cancel);
-    solver.set_conflict_limit(limits.conflict_budget);
-    if (limits.time_budget > 0) solver.set_time_limit(limits.time_budget);
 
     errno = 0;
     std::ofstream out(cnf_temp, std::ios::binary | std::ios::trunc);
@@ -338,7 +344,7 @@ UniquenessProof write_uniqueness_proof(const Grid& puzzle, const Grid& solution,
     writer.comment("solution " + format_line(solution));
     writer.problem(outcome.variables, outcome.clauses);
     Tee tee(writer, solver);
-    CancellableSink polled(&tee, limits.cancel);
+    detail::LimitedSink polled(tee, budget);
     encoder.emit(polled);
     polled.add_clause(block);
     try {
@@ -349,7 +355,7 @@ UniquenessProof write_uniqueness_proof(const Grid& puzzle, const Grid& solution,
     errno = 0;
     out.close();
     if (!out) throw OutputError("cannot write " + cnf.string() + errno_suffix(errno));
-    outcome.result = solver.solve();
+    if (budget.arm(solver)) outcome.result = solver.solve();  // (else unknown: nothing is left)
   }  // the solver closes the proof file here
   if (outcome.result != SatResult::unsat) return outcome;
 
@@ -372,6 +378,22 @@ UniquenessProof write_uniqueness_proof(const Grid& puzzle, const Grid& solution,
   }
   cleanup.armed = false;
   return outcome;
+}
+
+}  // namespace
+
+UniquenessProof write_uniqueness_proof(const Grid& puzzle, const Grid& solution, const std::filesystem::path& cnf,
+                                       const std::filesystem::path& proof, const SatConfig& config,
+                                       const Limits& limits) {
+  require_solution("write_uniqueness_proof", puzzle, solution);
+  detail::Budget budget(limits);  // for the whole call, the CNF included
+  try {
+    return prove_unique(puzzle, solution, cnf, proof, config, limits, budget);
+  } catch (const detail::LimitReached&) {  // (the temporary files are gone)
+    if (limits.cancel && limits.cancel->load(std::memory_order_relaxed))
+      throw Cancelled("writing the proof was cancelled");
+    return {};  // unknown: out of time
+  }
 }
 
 }  // namespace satdoku

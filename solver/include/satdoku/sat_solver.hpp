@@ -34,7 +34,8 @@ std::string_view to_string(SatResult result);
 
 // Counters of the solver over its lifetime.
 struct SatStatistics {
-  std::uint64_t conflicts = 0;     // learned clauses (one per conflict), via CaDiCaL's Learner
+  std::uint64_t conflicts = 0;     // learned clauses, via CaDiCaL's Learner: one per conflict
+                                   // that learns one (a few learn none: may fall short)
   std::uint64_t decisions = 0;     // 0: CaDiCaL 1.5.3 ("sc2021") has no getter for it
   std::uint64_t propagations = 0;  // 0: likewise (only printed by statistics())
   std::uint64_t solves = 0;        // calls of solve()
@@ -57,7 +58,9 @@ class SatSolver final : public ClauseSink {
 
   // Sets CaDiCaL option `name` (as in `cadical --help`, e.g. "phase",
   // "seed", "chrono").  Throws UsageError when the name is not a valid
-  // CaDiCaL option, or when clauses were already added.
+  // CaDiCaL option, when the value is outside the option's range (the
+  // message names the range; the option keeps its value), or when clauses
+  // were already added.
   void set_option(std::string_view name, int value);
   // The current value of a CaDiCaL option; throws UsageError for an unknown name.
   int option(std::string_view name) const;
@@ -93,9 +96,10 @@ class SatSolver final : public ClauseSink {
   // clauses).  Precondition: lit is neither 0 nor INT_MIN (UsageError).
   void phase(int lit);
 
-  // The value of variable `var` (>= 1) in the model.  Precondition: the last
-  // solve() returned sat and no clause was added since (UsageError
-  // otherwise).  A variable the solver never saw is false.
+  // The value of variable `var` (1 .. INT_MAX - 1, as CaDiCaL numbers them)
+  // in the model.  Precondition: the last solve() returned sat and no clause
+  // was added since (UsageError otherwise, and for a `var` out of range).  A
+  // variable the solver never saw is false.
   bool value(int var) const;
 
   SatStatistics statistics() const;

@@ -13,8 +13,12 @@
 // It keeps one incremental CaDiCaL instance per board shape holding the
 // rules only; per puzzle it adds one clause forbidding the known solution,
 // guarded by a fresh activator literal, and makes one call per clue with
-// the other clues and the activator as assumptions (unsat: redundant).  The
-// activator is retired afterwards, so the instance stays reusable:
+// the other clues and the activator as assumptions (unsat: redundant).
+// From 100 clues on, the clues are put in groups of about sqrt(count), each
+// behind an activator of its own, and a call assumes the other groups'
+// activators and its own group's other clues.  The activators are retired
+// afterwards, so the instance stays reusable (it is renewed every 1,000
+// puzzles, and whenever Limits::reuse_epoch changes):
 //
 //   satdoku::ClueAnalyzer analyzer;
 //   satdoku::ClueAnalysis a = analyzer.analyze(puzzle, solution);
@@ -81,7 +85,11 @@ class ClueAnalyzer {
   // solution (not checked: with another solution every clue is reported
   // needed).  Limits: conflict_budget and time_budget for the whole puzzle
   // (one budget spent by the solver calls for all its clues, not one per
-  // clue), cancel; max_solutions and node_budget are not used.  Clues are
+  // clue; the conflicts are counted through the learnt clauses, which a few
+  // conflicts do not make, so the calls may spend a little more), cancel,
+  // and reuse_epoch (a new one makes a new instance, so that the verdicts do
+  // not depend on the puzzles of earlier blocks; so does a conflict budget,
+  // for every puzzle); max_solutions and node_budget are not used.  Clues are
   // decided in row-major order; when a limit stops the analysis the result
   // is incomplete.  One ClueAnalyzer per thread.
   ClueAnalysis analyze(const Grid& puzzle, const Grid& solution, const Limits& limits = {});
@@ -133,10 +141,11 @@ SatChoice clue_analysis_choice(const SatConfig& config, int n);
 // renamed into place only when the solver answered unsat, so a target
 // exists only with a complete proof.  With `sat` (the solution is not
 // unique) or `unknown` (a limit: conflict_budget, time_budget or cancel of
-// `limits`) nothing is written.  The cancel flag of `limits` is also looked
-// at while the CNF is counted and written (every kCancelPollClauses
-// clauses, as write_dimacs() does): once it is raised, Cancelled is thrown
-// and neither file nor a temporary one is left.  Preconditions: `solution`
+// `limits`; time_budget covers the whole call, the CNF's writing included)
+// nothing is written.  The cancel flag and the clock are also looked at
+// while the CNF is counted and written (every 4,096 clauses): once the flag
+// is raised, Cancelled is thrown, and once the time is spent the answer is
+// `unknown`; neither file nor a temporary one is left.  Preconditions: `solution`
 // is a complete grid of the puzzle's shape keeping its clues (UsageError).
 // Throws OutputError when a file cannot be written.  Threads: calls with
 // different target files may run at once (each has its own solver; the
