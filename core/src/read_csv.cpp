@@ -35,14 +35,20 @@ std::optional<Entry> PuzzleReader::Impl::read_csv() {
     const std::uint64_t open_before = csv_open_line;
     Entry entry = read_csv_line(ln, text, c.off);
     // A record that a quoted line break split: said where its rest fails.
-    const bool opens = csv_open_line == ln, continues = open_before != 0 && open_before + 1 == ln;
-    if (auto* d = std::get_if<Diagnostic>(&entry.content); d && (opens || continues)) {
+    // A record that a quoted line break split: said where it fails, at the
+    // line that opens the quote when it lacks fields, at the next line
+    // whatever its fault.
+    const bool continues = open_before != 0 && open_before + 1 == ln;
+    if (auto* d = std::get_if<Diagnostic>(&entry.content); d && (csv_open_line == ln || continues)) {
       std::string& m = d->message;
-      for (const std::string_view likelier : {kCommentHint, kJoinedHint})  // (in the order they were added)
-        if (m.ends_with(likelier)) m.resize(m.size() - likelier.size());
-      m += std::string(" (") + (opens ? "this line" : "line " + std::to_string(open_before)) +
-           " opens a quoted field that it does not close; a CSV record is one line here, so a field that holds "
-           "a line break splits its record)";
+      const std::size_t comment = m.ends_with(kCommentHint) ? kCommentHint.size() : 0;
+      const bool short_of_fields = std::string_view(m).substr(0, m.size() - comment).ends_with(kJoinedHint);
+      if (continues || short_of_fields) {  // the split is likelier than the other hints
+        m.resize(m.size() - comment - (short_of_fields ? kJoinedHint.size() : 0));
+        m += std::string(" (") + (continues ? "line " + std::to_string(open_before) : "this line") +
+             " opens a quoted field that it does not close; a CSV record is one line here, so a field that holds "
+             "a line break splits its record)";
+      }
     }
     return entry;
   }

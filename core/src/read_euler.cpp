@@ -53,8 +53,7 @@ std::optional<Entry> PuzzleReader::Impl::read_euler() {
       if (!error)
         error = fail(start, line.number, 1,
                      rows == 0 ? std::string("expected the rows of the grid, found the next header")
-                               : "expected row " + std::to_string(rows + 1) + " of " + std::to_string(n) +
-                                     ", found the next header");
+                               : missing_row(rows, n, "the next header"));
       return error;
     }
     if (line.too_long()) {
@@ -74,8 +73,7 @@ std::optional<Entry> PuzzleReader::Impl::read_euler() {
   if (rows == 0 || rows < n)
     return fail(start, end_line(), 1,
                 rows == 0 ? std::string("expected the rows of the grid, found the end of the input")
-                          : "expected row " + std::to_string(rows + 1) + " of " + std::to_string(n) +
-                                ", found the end of the input");
+                          : missing_row(rows, n, "the end of the input"));
   return make_entry(start, std::move(*grid));
 }
 

@@ -186,8 +186,8 @@ std::optional<Entry> PuzzleReader::Impl::read_grid() {
         if (kind == Kind::section) push_back(line);
         if (!error)
           error = fail(start, line.number, 1,
-                       "expected row " + std::to_string(rows + 1) + " of " + std::to_string(n) + ", found " +
-                           (kind == Kind::blank ? "a blank line" : "a section header") + cut_short_hint(rows));
+                       missing_row(rows, n, kind == Kind::blank ? "a blank line" : "a section header") +
+                           cut_short_hint(rows));
         return error;
       }
       if (kind == Kind::section) {
@@ -277,8 +277,7 @@ std::optional<Entry> PuzzleReader::Impl::read_grid() {
   if (error) return error;
   if (rows < n)
     return fail(start, end_line(), 1,
-                "expected row " + std::to_string(rows + 1) + " of " + std::to_string(n) +
-                    ", found the end of the input" + cut_short_hint(rows));
+                missing_row(rows, n, "the end of the input") + cut_short_hint(rows));
   const std::optional<BoxShape> drawn = drawn_box(n, bands, rules);
   if (drawn && !options.box && *drawn != grid->geometry().box()) {
     Grid redrawn(Geometry::shared(n, *drawn));

@@ -62,8 +62,7 @@ std::optional<Entry> PuzzleReader::Impl::read_tokens() {
       if (rows == 0 || row_gap(spacing, rows, n, width)) continue;
       if (!error)
         error = fail(start, line.number, 1,
-                     "expected row " + std::to_string(rows + 1) + " of " + std::to_string(n) +
-                         ", found a blank line");
+                     missing_row(rows, n, "a blank line"));
       return error;
     }
     if (rows == 0) start = line.number;
@@ -138,8 +137,7 @@ std::optional<Entry> PuzzleReader::Impl::read_tokens() {
   if (error) return error;
   if (rows < n)
     return fail(start, end_line(), 1,
-                "expected row " + std::to_string(rows + 1) + " of " + std::to_string(n) +
-                    ", found the end of the input");
+                missing_row(rows, n, "the end of the input"));
   return make_entry(start, std::move(*grid));
 }
 

@@ -225,6 +225,12 @@ bool starts_with_grid_word(std::string_view t);
 // every row before it.  `row` counts from 0; `count` is "9" or "more than 9".
 std::string row_length_error(int row, const std::string& count, int n, std::string_view what);
 
+// A board of N rows that ends after `rows` of them: "expected row 4 of 9,
+// found a blank line" (`found` says what came instead).
+inline std::string missing_row(int rows, int n, std::string_view found) {
+  return "expected row " + std::to_string(rows + 1) + " of " + std::to_string(n) + ", found " + std::string(found);
+}
+
 // "'x'" for a printable character, "byte 0x00" otherwise.
 std::string describe_char(char ch);
 

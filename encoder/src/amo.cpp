@@ -218,9 +218,9 @@ int AuxAllocator::fresh() {
 void encode_at_most_one(ClauseSink& sink, std::span<const int> literals, AmoMethod method,
                         AuxAllocator& aux) {
   for (const int lit : literals)
-    if (lit == 0 || lit == INT_MIN || std::abs(lit) > aux.last())
+    if (!is_dimacs_literal(lit) || std::abs(lit) > aux.last())
       throw UsageError("encode_at_most_one: literal " + std::to_string(lit) +
-                       (lit == 0 || lit == INT_MIN ? " is no DIMACS literal"
+                       (!is_dimacs_literal(lit) ? " is no DIMACS literal"
                                                    : " is a variable the allocator has yet to hand out (it starts at " +
                                                          std::to_string(aux.first()) + ")"));
   Emitter e{sink, aux};

@@ -141,7 +141,7 @@ void DimacsWriter::problem(std::uint64_t variables, std::uint64_t clauses) {
 void DimacsWriter::add_clause(std::span<const int> literals) {
   // Checked before any is written: a refused clause leaves no part behind.
   for (int lit : literals)
-    if (lit == 0 || lit == INT_MIN)  // 0 would end the clause there
+    if (!is_dimacs_literal(lit))  // 0 would end the clause there
       throw UsageError("DimacsWriter::add_clause: literal " + std::to_string(lit) + " is no DIMACS literal");
   char* p = buffer_.data() + used_;
   for (int lit : literals) {
@@ -618,7 +618,7 @@ std::variant<CnfFormula, Diagnostic> read_dimacs(std::istream& in, const std::st
 // ---------------------------------------------------------------------------
 
 void Model::set(int lit) {
-  if (lit == 0 || lit == INT_MIN) throw UsageError("Model::set: literal " + std::to_string(lit) + " is no DIMACS literal");
+  if (!is_dimacs_literal(lit)) throw UsageError("Model::set: literal " + std::to_string(lit) + " is no DIMACS literal");
   const auto var = static_cast<std::size_t>(std::abs(static_cast<long long>(lit)));
   if (var >= values_.size()) values_.resize(std::max(var + 1, values_.size() * 2), 0);
   max_var_ = std::max(max_var_, static_cast<int>(var));

@@ -130,10 +130,10 @@ void SatSolver::trace_proof(const std::string& path) {
 
 namespace {
 
-// CaDiCaL takes any int but 0 (a clause's end) and INT_MIN (no negation)
-// for a literal; `what` names the caller and the literal's role.
+// CaDiCaL takes any DIMACS literal; `what` names the caller and the
+// literal's role.
 void require_literal(int lit, std::string_view what) {
-  if (lit == 0 || lit == INT_MIN) throw UsageError(std::string(what) + " " + std::to_string(lit));
+  if (!is_dimacs_literal(lit)) throw UsageError(std::string(what) + " " + std::to_string(lit));
 }
 
 }  // namespace

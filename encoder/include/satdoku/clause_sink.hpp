@@ -7,12 +7,17 @@
 // them (ClauseCounter).  Literals are DIMACS integers: v or -v, v >= 1.
 #pragma once
 
+#include <climits>
 #include <cstddef>
 #include <cstdint>
 #include <span>
 #include <vector>
 
 namespace satdoku {
+
+// Whether `lit` can be a DIMACS literal: any int but 0 (a clause's end) and
+// INT_MIN (whose negation is no int).
+constexpr bool is_dimacs_literal(int lit) { return lit != 0 && lit != INT_MIN; }
 
 class ClauseSink {
  public:
