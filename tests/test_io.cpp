@@ -2002,6 +2002,14 @@ BOOST_AUTO_TEST_CASE(csv_collections_read_their_puzzle_column) {
   BOOST_REQUIRE_EQUAL(opened.size(), 2u);
   BOOST_TEST(why(opened[0]).find("has 4 (this line opens a quoted field") != std::string::npos, why(opened[0]));
   BOOST_TEST(why(opened[1]).find("(line 2 opens a quoted field") != std::string::npos, why(opened[1]));
+  // A header above lines that hold the puzzles alone is no CSV file: the
+  // header's line says why it is no puzzle.
+  const auto bare = read_all("id,puzzle,solution\n" + kPuzzle + "\n" + kSolution + "\n");
+  BOOST_REQUIRE_EQUAL(bare.size(), 3u);
+  BOOST_TEST(why(bare[0]).ends_with("(a CSV header naming the puzzle column 'puzzle' among 3 fields, but the lines "
+                                    "after it are no such records: remove it, or write its fields in each record)"),
+             why(bare[0]));
+  BOOST_TEST((grids_of({bare[1], bare[2]}) == std::vector<Grid>{puzzle, solution}));
   // Kaggle's rated layout on 4x4 boards, without a header: four fields,
   // two of them puzzles as long as the rows of a 16x16 comma board.
   const auto small = read_all("0,1..4.4...1..2..1,1234341241232341,7,1.0\n");

@@ -58,8 +58,15 @@ Entry PuzzleReader::Impl::parse_line_puzzle(std::uint64_t ln, std::string_view t
     if (size == 0 && ((t[i] == '#' && i == glued_text(t, alphabet, options)) ||
                       (i == n * n && whole_line_puzzle(t.substr(0, i), alphabet, options))))
       return glued_to_puzzle(ln, t, off, i);
-    return fail(ln, ln, off + i + 1, "unexpected " + describe_char(t[i]) + ": expected " + expected_symbol(size),
-                std::string(t));
+    std::string message = "unexpected " + describe_char(t[i]) + ": expected " + expected_symbol(size);
+    // A CSV header above lines that are no records of it (they hold the
+    // puzzles alone): the header did not make the file CSV.
+    if (const auto header = csv_header(t); header && t[i] == header->separator)
+      message += " (a CSV header naming the puzzle column '" + header->name + "' among " +
+                 std::to_string(header->fields) +
+                 " fields, but the lines after it are no such records: remove it, or write its fields in each "
+                 "record)";
+    return fail(ln, ln, off + i + 1, std::move(message), std::string(t));
   };
   if (n * n != count || n > static_cast<std::uint64_t>(Geometry::kMaxSize)) {
     for (std::size_t i = 0; i < count; ++i)
