@@ -392,7 +392,8 @@ class Checker {
     } else if (proof.result == SatResult::sat) {
       r.base.problem = "the proof solver found a second solution to a puzzle found unique";
     } else {
-      r.proof_note = "no proof: a limit stopped the proof solver";
+      r.proof_note =
+          "no proof: " + (proof.message.empty() ? std::string("a limit stopped the proof solver") : proof.message);
     }
   }
 
@@ -478,11 +479,10 @@ struct CheckTally {
                     std::to_string(none) + " none, " + std::to_string(invalid) + " invalid, " +
                     std::to_string(unknown) + " unknown, " + count_text(errors, "error") + "; " +
                     std::to_string(failed) + " not " + std::string(to_string(expect));
-    if (wrong_given) s += ", " + count_text(wrong_given, "given solution") + " wrong";
     if (undecided && expect == Expect::minimal)  // counted among those not minimal
       s += " (" + std::to_string(undecided) + " of them with clues undecided)";
-    else if (undecided)
-      s += ", " + std::to_string(undecided) + " with clues undecided";
+    if (wrong_given) s += ", " + count_text(wrong_given, "given solution") + " wrong";
+    if (undecided && expect != Expect::minimal) s += ", " + std::to_string(undecided) + " with clues undecided";
     if (proofs) s += ", " + count_text(proofs, "proof");
     if (proof_errors) s += ", " + count_text(proof_errors, "proof") + " not written";
     if (problems) s += ", " + count_text(problems, "DISAGREEMENT", "DISAGREEMENTS");

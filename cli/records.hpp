@@ -105,15 +105,17 @@ std::string clash_report(const Entry& entry, const Clash& clash, const Alphabet&
 // line of output uses too.
 std::string puzzle_text(const Entry& entry, const Alphabet& alphabet);
 
-// JSON fields common to every record: index, source, box, puzzle, status,
-// solution, message/clash, stats, and where they apply problem, reference,
-// given_solution and given_message.
+// JSON fields common to every record: index, source, puzzle, status,
+// solution, message/clash, stats, and where they apply box (a puzzle that
+// was read), problem, reference, given_solution and given_message.
 nlohmann::json record_json(const SolveRecord& record, const Alphabet& alphabet);
 
 // Prints `record` to `out` in `format` (see solve --help for the layouts),
 // and its diagnostics to `err`.
-// Line, JSON and grid output are written in `alphabet` (in numbers for a
-// board larger than it); tokens and leetcode write numbers.
+// Line and JSON output are written in `alphabet` (in numbers for a board
+// larger than it); grid output too, except that under the standard
+// alphabet boards above 9x9 are drawn in numbers; tokens and leetcode write
+// numbers.
 void print_record(std::ostream& out, std::ostream& err, const SolveRecord& record, OutputFormat format,
                   const Alphabet& alphabet);
 

@@ -1313,6 +1313,14 @@ BOOST_AUTO_TEST_CASE(double_spaced_grids_are_one_board) {
     BOOST_TEST(why(typos[0]).find("'x'") != std::string::npos, why(typos[0]));
     BOOST_TEST(grid(typos[1]), why(typos[1]));
   }
+  // A stray line of a row's width, then a blank line and a whole
+  // double-spaced board: the line alone is the error, the board is read.
+  for (const std::string stray : {"=========", "x........", "Puzzle 1!"}) {
+    const auto above = read_all(stray + "\n\n" + double_spaced(compact));
+    BOOST_REQUIRE_EQUAL(above.size(), 2u);
+    BOOST_TEST(diagnostic(above[0]) != nullptr);
+    BOOST_TEST((grid(above[1]) && *grid(above[1]) == puzzle), why(above[1]));
+  }
   // Two blank lines inside a double-spaced board end it.
   std::string broken = double_spaced(compact);
   broken.insert(broken.find("\n\n", 40), "\n");
@@ -2002,6 +2010,12 @@ BOOST_AUTO_TEST_CASE(csv_collections_read_their_puzzle_column) {
   BOOST_REQUIRE_EQUAL(opened.size(), 2u);
   BOOST_TEST(why(opened[0]).find("has 4 (this line opens a quoted field") != std::string::npos, why(opened[0]));
   BOOST_TEST(why(opened[1]).find("(line 2 opens a quoted field") != std::string::npos, why(opened[1]));
+  // A whole record after the open quote, with a fault of its own: no word
+  // of the quote.
+  const auto whole = read_all("id,puzzle,note\n1," + kPuzzle + ",\"two\n2," + kPuzzle.substr(1) + ",x\n");
+  BOOST_REQUIRE_EQUAL(whole.size(), 2u);
+  BOOST_TEST(why(whole[1]).find("N*N symbols") != std::string::npos, why(whole[1]));
+  BOOST_TEST(why(whole[1]).find("quoted") == std::string::npos, why(whole[1]));
   // A header above lines that hold the puzzles alone is no CSV file: the
   // header's line says why it is no puzzle.
   const auto bare = read_all("id,puzzle,solution\n" + kPuzzle + "\n" + kSolution + "\n");
@@ -2010,6 +2024,17 @@ BOOST_AUTO_TEST_CASE(csv_collections_read_their_puzzle_column) {
                                     "after it are no such records: remove it, or write its fields in each record)"),
              why(bare[0]));
   BOOST_TEST((grids_of({bare[1], bare[2]}) == std::vector<Grid>{puzzle, solution}));
+  const auto bare_semi = read_all("puzzle;solution\n" + kPuzzle + "\n");
+  BOOST_TEST(why(bare_semi.at(0)).ends_with("among 2 fields, but the lines after it are no such records: remove it, "
+                                            "or write its fields in each record)"),
+             why(bare_semi.at(0)));  // (and nothing about comments after it)
+  const auto bare_sep = read_all("sep=;\npuzzle;solution\n" + kPuzzle + "\n");
+  BOOST_TEST(why(bare_sep.at(0)).ends_with("has 2 (it holds a puzzle alone: write the other fields in each record, "
+                                           "or remove the header)"),
+             why(bare_sep.at(0)));
+  const auto as_lines = read_all("id,puzzle\n1," + kPuzzle + "\n", {InputFormat::line, {}, {}});
+  BOOST_TEST(why(as_lines.at(0)).ends_with("(a CSV header: a CSV file reads with --input-format csv)"),
+             why(as_lines.at(0)));
   // Kaggle's rated layout on 4x4 boards, without a header: four fields,
   // two of them puzzles as long as the rows of a 16x16 comma board.
   const auto small = read_all("0,1..4.4...1..2..1,1234341241232341,7,1.0\n");

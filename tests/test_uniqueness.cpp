@@ -236,6 +236,20 @@ BOOST_AUTO_TEST_CASE(seventeen_clue_puzzles_are_minimal) {
   }
 }
 
+// One analyzer over more puzzles than its instance serves (a new one every
+// 1,000): the verdicts go on the same across the renewal.
+BOOST_AUTO_TEST_CASE(an_analyzer_renews_its_instance_and_goes_on) {
+  ClueAnalyzer analyzer;
+  auto native = make_native_solver();
+  std::size_t minimal = 0;
+  const std::vector<Grid> puzzles = read_puzzles(shared_data() / "17_clue.txt", 1002);
+  for (const Grid& p : puzzles) {
+    const ClueAnalysis a = analyzer.analyze(p, unique_solution(*native, p));
+    if (a.complete && a.redundant.empty() && a.needed.size() == 17u) ++minimal;
+  }
+  BOOST_TEST(minimal == puzzles.size());
+}
+
 BOOST_AUTO_TEST_CASE(redundant_clues_are_redundant_and_needed_ones_needed) {
   ClueAnalyzer analyzer;
   auto native = make_native_solver();
@@ -485,7 +499,9 @@ BOOST_AUTO_TEST_CASE(a_cancel_raised_before_a_proof_leaves_no_file) {
 }
 
 // The time budget covers the whole call, the CNF's writing included: spent
-// before the solver starts, the answer is unknown and no file is left.
+// before the CNF's file is made (here in a folder that does not exist, which
+// would throw OutputError), the answer is unknown, says why, and no file is
+// left.
 BOOST_AUTO_TEST_CASE(a_time_budget_spent_on_the_proof_cnf_leaves_no_file) {
   auto native = make_native_solver();
   const Grid p = read_puzzles(shared_data() / "17_clue.txt", 1).front();
@@ -493,8 +509,10 @@ BOOST_AUTO_TEST_CASE(a_time_budget_spent_on_the_proof_cnf_leaves_no_file) {
   const fs::path dir = fresh_dir("time");
   Limits limits;
   limits.time_budget = 1e-9;
-  const UniquenessProof late = write_uniqueness_proof(p, solution, dir / "1.cnf", dir / "1.drat", {}, limits);
+  const UniquenessProof late =
+      write_uniqueness_proof(p, solution, dir / "none" / "1.cnf", dir / "none" / "1.drat", {}, limits);
   BOOST_TEST(to_string(late.result) == "unknown");
+  BOOST_TEST(late.message == "the time limit of 1e-09 s was reached while the proof's CNF was written");
   BOOST_TEST(fs::is_empty(dir));
   limits.time_budget = 60;
   BOOST_TEST(to_string(write_uniqueness_proof(p, solution, dir / "1.cnf", dir / "1.drat", {}, limits).result) ==

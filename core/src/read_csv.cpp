@@ -34,17 +34,14 @@ std::optional<Entry> PuzzleReader::Impl::read_csv() {
     }
     const std::uint64_t open_before = csv_open_line;
     Entry entry = read_csv_line(ln, text, c.off);
-    // A record that a quoted line break split: said where its rest fails.
-    // A record that a quoted line break split: said where it fails, at the
-    // line that opens the quote when it lacks fields, at the next line
-    // whatever its fault.
+    // A record that a quoted line break split: said where its fields do not
+    // fit, at the line that opens the quote or at the next one.
     const bool continues = open_before != 0 && open_before + 1 == ln;
     if (auto* d = std::get_if<Diagnostic>(&entry.content); d && (csv_open_line == ln || continues)) {
       std::string& m = d->message;
       const std::size_t comment = m.ends_with(kCommentHint) ? kCommentHint.size() : 0;
-      const bool short_of_fields = std::string_view(m).substr(0, m.size() - comment).ends_with(kJoinedHint);
-      if (continues || short_of_fields) {  // the split is likelier than the other hints
-        m.resize(m.size() - comment - (short_of_fields ? kJoinedHint.size() : 0));
+      if (std::string_view(m).substr(0, m.size() - comment).ends_with(kJoinedHint)) {  // the split is likelier
+        m.resize(m.size() - comment - kJoinedHint.size());
         m += std::string(" (") + (continues ? "line " + std::to_string(open_before) : "this line") +
              " opens a quoted field that it does not close; a CSV record is one line here, so a field that holds "
              "a line break splits its record)";
@@ -152,7 +149,10 @@ Entry PuzzleReader::Impl::read_csv_record(std::uint64_t ln, const std::string& t
   if (!fits && !(csv_width == 1 && column == 0))
     return fail(ln, ln, off + 1,
                 "this CSV line has " + std::to_string(width) + (width == 1 ? " field" : " fields") + " and " +
-                    csv_origin + " has " + std::to_string(csv_width) + std::string(kJoinedHint),
+                    csv_origin + " has " + std::to_string(csv_width) +
+                    (width == 1 && whole_line_puzzle(fields[0].text, alphabet, options)
+                         ? " (it holds a puzzle alone: write the other fields in each record, or remove the header)"
+                         : std::string(kJoinedHint)),
                 t);
   if (fields[column].text.empty())
     return fail(ln, ln, off + fields[column].column + 1,

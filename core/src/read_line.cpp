@@ -59,13 +59,20 @@ Entry PuzzleReader::Impl::parse_line_puzzle(std::uint64_t ln, std::string_view t
                       (i == n * n && whole_line_puzzle(t.substr(0, i), alphabet, options))))
       return glued_to_puzzle(ln, t, off, i);
     std::string message = "unexpected " + describe_char(t[i]) + ": expected " + expected_symbol(size);
-    // A CSV header above lines that are no records of it (they hold the
-    // puzzles alone): the header did not make the file CSV.
-    if (const auto header = csv_header(t); header && t[i] == header->separator)
-      message += " (a CSV header naming the puzzle column '" + header->name + "' among " +
-                 std::to_string(header->fields) +
-                 " fields, but the lines after it are no such records: remove it, or write its fields in each "
-                 "record)";
+    // A CSV header: where the format was detected, above lines that are no
+    // records of it (they hold the puzzles alone), so the header did not
+    // make the file CSV; where `line` was given, in a CSV file.
+    const bool as_lines = options.format == InputFormat::automatic || options.format == InputFormat::line;
+    if (const auto header = csv_header(t); header && t[i] == header->separator && as_lines) {
+      if (options.format == InputFormat::automatic)
+        message += " (a CSV header naming the puzzle column '" + header->name + "' among " +
+                   std::to_string(header->fields) +
+                   " fields, but the lines after it are no such records: remove it, or write its fields in each "
+                   "record)";
+      else
+        message += " (a CSV header: a CSV file reads with --input-format csv)";
+      return make_entry(ln, Diagnostic{SourceLocation{file, ln, off + i + 1}, std::move(message)}, std::string(t));
+    }
     return fail(ln, ln, off + i + 1, std::move(message), std::string(t));
   };
   if (n * n != count || n > static_cast<std::uint64_t>(Geometry::kMaxSize)) {

@@ -563,12 +563,19 @@ struct PuzzleReader::Impl {
   // blank line between that board's first two rows.
   template <class Width>
   bool double_spaced_ahead(std::size_t n, Width width) {
+    return double_spaced_rows_ahead(n, width, 2) == 2;
+  }
+  // How many rows as wide as `n` follow, one blank line before each, up to
+  // `most` (and as far as the look-ahead reaches); what is read is handed
+  // back.
+  template <class Width>
+  std::size_t double_spaced_rows_ahead(std::size_t n, Width width, std::size_t most) {
     std::vector<Pending> ahead;
     Line line;
-    int found = 0;      // rows as wide as the first
-    bool blank = true;  // the line before was blank (the one that asks is)
-    bool gap = false;   // a blank line since the last row found
-    while (found < 2 && ahead.size() < kMaxLookAhead && (!pending.empty() || source.ready()) &&
+    std::size_t found = 0;  // rows as wide as the first
+    bool blank = true;      // the line before was blank (the one that asks is)
+    bool gap = false;       // a blank line since the last row found
+    while (found < most && ahead.size() < kMaxLookAhead && (!pending.empty() || source.ready()) &&
            next_line(line)) {
       ahead.push_back({std::string(line.text), line});
       if (line.too_long()) break;
@@ -582,24 +589,29 @@ struct PuzzleReader::Impl {
       blank = false;
       const std::optional<std::size_t> cells = width(t, off);
       if (!cells) continue;
-      if (*cells != n || (found == 1 && !gap)) break;
+      if (*cells != n || (found >= 1 && !gap)) break;
       ++found;
       gap = false;
     }
     hand_back(ahead);
-    return found == 2;
+    return found;
   }
 
-  // Whether the next line is blank and the gap of a grid written
-  // double-spaced (double_spaced_ahead() past it); what is read is handed
-  // back.
+  // Whether the next line is blank and the gap after the first row of a
+  // grid written double-spaced: at least two more rows follow that way, but
+  // not a whole board of `n` (then the row before is a stray line above
+  // that board).  What is read is handed back.
   template <class Width>
   bool gap_ahead(std::size_t n, Width width) {
     Line line;
     if ((pending.empty() && !source.ready()) || !next_line(line)) return false;
     const Pending read{std::string(line.text), line};
     std::size_t off = 0;
-    const bool gap = !line.too_long() && trim(line.text, off).empty() && double_spaced_ahead(n, width);
+    bool gap = false;
+    if (!line.too_long() && trim(line.text, off).empty()) {
+      const std::size_t rows = double_spaced_rows_ahead(n, width, n);
+      gap = rows >= 2 && rows < n;
+    }
     std::vector<Pending> none;
     hand_back(none, &read);
     return gap;

@@ -356,6 +356,7 @@ UniquenessProof prove_unique(const Grid& puzzle, const Grid& solution, const std
     out.close();
     if (!out) throw OutputError("cannot write " + cnf.string() + errno_suffix(errno));
     if (budget.arm(solver)) outcome.result = solver.solve();  // (else unknown: nothing is left)
+    if (outcome.result == SatResult::unknown) outcome.message = budget.why_unknown();
   }  // the solver closes the proof file here
   if (outcome.result != SatResult::unsat) return outcome;
 
@@ -389,10 +390,12 @@ UniquenessProof write_uniqueness_proof(const Grid& puzzle, const Grid& solution,
   detail::Budget budget(limits);  // for the whole call, the CNF included
   try {
     return prove_unique(puzzle, solution, cnf, proof, config, limits, budget);
-  } catch (const detail::LimitReached&) {  // (the temporary files are gone)
+  } catch (const detail::LimitReached& stop) {  // (the temporary files are gone)
     if (limits.cancel && limits.cancel->load(std::memory_order_relaxed))
       throw Cancelled("writing the proof was cancelled");
-    return {};  // unknown: out of time
+    UniquenessProof late;  // unknown: out of time
+    late.message = stop.why + " while the proof's CNF was written";
+    return late;
   }
 }
 
