@@ -137,6 +137,8 @@ BOOST_AUTO_TEST_CASE(the_table_has_the_required_entries) {
   for (const auto& e : encodings()) {
     names.emplace_back(e.name);
     BOOST_TEST((parse_encoding(e.name).value() == e.encoding));
+    BOOST_TEST(&info(e.encoding) == &e);  // info() indexes the table by the enum's value
+    BOOST_TEST(to_string(e.encoding) == e.name);
     BOOST_TEST(!e.families.empty());
     BOOST_TEST(!e.summary.empty());
     BOOST_TEST(!e.size_formula.empty());

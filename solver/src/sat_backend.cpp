@@ -1,6 +1,7 @@
 #include "satdoku/sat_backend.hpp"
 
 #include <algorithm>
+#include <array>
 #include <charconv>
 #include <chrono>
 #include <new>
@@ -24,13 +25,19 @@ std::string_view to_string(SatMode mode) {
   return "fresh";
 }
 
+constexpr std::array kSatModes{SatMode::fresh, SatMode::incremental, SatMode::hybrid};
+
 std::optional<SatMode> parse_sat_mode(std::string_view name) {
-  for (SatMode m : {SatMode::fresh, SatMode::incremental, SatMode::hybrid})
+  for (SatMode m : kSatModes)
     if (name == to_string(m)) return m;
   return std::nullopt;
 }
 
-std::string sat_mode_names() { return "fresh, incremental, hybrid"; }
+std::string sat_mode_names() {
+  std::string names;
+  for (SatMode m : kSatModes) names += (names.empty() ? "" : ", ") + std::string(to_string(m));
+  return names;
+}
 
 bool SatChoice::uses_encoding() const {
   switch (mode) {
