@@ -45,14 +45,29 @@ FormulaSize operator+(FormulaSize a, FormulaSize b) {
   return {a.variables + b.variables, a.clauses + b.clauses, a.aux + b.aux};
 }
 
-constexpr std::array<std::string_view, 4> kReductionNames{"none", "clues", "propagate", "probe"};
-constexpr std::array<std::string_view, 4> kReductionText{
-    "clues become unit clauses",
-    "variables decided by a clue are left out, satisfied clauses dropped, false literals deleted "
-    "(Kwon & Jain)",
-    "clues, then unit propagation of the encoding to a fixpoint; fixed variables are left out",
-    "propagate, then failed-literal probing to a fixpoint: a candidate whose unit propagation "
-    "conflicts is false (boards up to 64x64)"};
+struct ReductionInfo {
+  Reduction reduction;
+  std::string_view name;
+  std::string_view text;  // what describe() says
+};
+
+// In the enum's order: to_string() and describe() index it by the value.
+constexpr std::array<ReductionInfo, 4> kReductions{{
+    {Reduction::none, "none", "clues become unit clauses"},
+    {Reduction::clues, "clues",
+     "variables decided by a clue are left out, satisfied clauses dropped, false literals deleted "
+     "(Kwon & Jain)"},
+    {Reduction::propagate, "propagate",
+     "clues, then unit propagation of the encoding to a fixpoint; fixed variables are left out"},
+    {Reduction::probe, "probe",
+     "propagate, then failed-literal probing to a fixpoint: a candidate whose unit propagation "
+     "conflicts is false (boards up to 64x64)"},
+}};
+static_assert([] {
+  for (std::size_t i = 0; i < kReductions.size(); ++i)
+    if (static_cast<std::size_t>(kReductions[i].reduction) != i) return false;
+  return true;
+}());
 
 class NullSink final : public ClauseSink {
  public:
@@ -145,21 +160,21 @@ FormulaSize encoding_size(Encoding encoding, const Geometry& geometry, AmoMethod
 }
 
 std::string_view to_string(Reduction reduction) {
-  return kReductionNames[static_cast<std::size_t>(reduction)];
+  return kReductions[static_cast<std::size_t>(reduction)].name;
 }
 
 std::optional<Reduction> parse_reduction(std::string_view name) {
-  for (std::size_t i = 0; i < kReductionNames.size(); ++i)
-    if (kReductionNames[i] == name) return static_cast<Reduction>(i);
+  for (const ReductionInfo& r : kReductions)
+    if (r.name == name) return r.reduction;
   return std::nullopt;
 }
 
 std::string reduction_names() {
-  return comma_list(kReductionNames, [](std::string_view name) { return name; });
+  return comma_list(kReductions, [](const ReductionInfo& r) { return r.name; });
 }
 
 std::string_view describe(Reduction reduction) {
-  return kReductionText[static_cast<std::size_t>(reduction)];
+  return kReductions[static_cast<std::size_t>(reduction)].text;
 }
 
 // ---------------------------------------------------------------------------

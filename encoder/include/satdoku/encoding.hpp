@@ -164,6 +164,7 @@ class Encoder {
   // count() throw, not the constructor.
   Encoder(const Grid& puzzle, EncodeOptions options = {});
   ~Encoder();
+  // A moved-from Encoder may only be destroyed or assigned to.
   Encoder(Encoder&&) noexcept;
   Encoder& operator=(Encoder&&) noexcept;
 
