@@ -3,10 +3,6 @@
 
 namespace satdoku {
 
-namespace {
-constexpr std::string_view kJoinedHint = " (a file without its header joined to one? give it its header)";
-}
-
 std::optional<Entry> PuzzleReader::Impl::read_csv() {
   Content c;
   while (next_content(c)) {
@@ -32,27 +28,13 @@ std::optional<Entry> PuzzleReader::Impl::read_csv() {
       csv_column = csv_solution_column = -1;
       continue;
     }
-    const std::uint64_t open_before = csv_open_line;
-    Entry entry = read_csv_line(ln, text, c.off);
-    // A record that a quoted line break split: said where its fields do not
-    // fit, at the line that opens the quote or at the next one.
-    const bool continues = open_before != 0 && open_before + 1 == ln;
-    if (auto* d = std::get_if<Diagnostic>(&entry.content); d && (csv_open_line == ln || continues)) {
-      std::string& m = d->message;
-      const std::size_t comment = m.ends_with(kCommentHint) ? kCommentHint.size() : 0;
-      if (std::string_view(m).substr(0, m.size() - comment).ends_with(kJoinedHint)) {  // the split is likelier
-        m.resize(m.size() - comment - kJoinedHint.size());
-        m += std::string(" (") + (continues ? "line " + std::to_string(open_before) : "this line") +
-             " opens a quoted field that it does not close; a CSV record is one line here, so a field that holds "
-             "a line break splits its record)";
-      }
-    }
-    return entry;
+    return read_csv_line(ln, text, c.off);
   }
   return std::nullopt;
 }
 
 Entry PuzzleReader::Impl::read_csv_line(std::uint64_t ln, const std::string& text, std::size_t off) {
+  const std::uint64_t open_before = csv_open_line;
   csv_open_line = 0;
   if (csv_column < 0) {
     if (auto undecided = choose_csv_column(ln, text)) return fail(ln, ln, off + 1, std::move(*undecided), text);
@@ -62,7 +44,10 @@ Entry PuzzleReader::Impl::read_csv_line(std::uint64_t ln, const std::string& tex
   }
   const std::vector<CsvField> fields = csv_fields(text, csv_separator_char);
   if (std::any_of(fields.begin(), fields.end(), [](const CsvField& f) { return f.open; })) csv_open_line = ln;
-  return read_csv_record(ln, text, off, fields);
+  // A record that a quoted line break split: the line before opened the
+  // quote, or this one does.
+  const std::uint64_t split_at = open_before != 0 && open_before + 1 == ln ? open_before : csv_open_line;
+  return read_csv_record(ln, text, off, fields, split_at);
 }
 
 bool PuzzleReader::Impl::heads_records_unnamed(const std::string& t) {
@@ -138,7 +123,8 @@ std::optional<std::string> PuzzleReader::Impl::choose_csv_column(std::uint64_t l
          "it names the puzzle column (puzzle, quizzes, ...)";
 }
 
-Entry PuzzleReader::Impl::read_csv_record(std::uint64_t ln, const std::string& t, std::size_t off, const std::vector<CsvField>& fields) {
+Entry PuzzleReader::Impl::read_csv_record(std::uint64_t ln, const std::string& t, std::size_t off,
+                                          const std::vector<CsvField>& fields, std::uint64_t split_at) {
   const auto column = static_cast<std::size_t>(csv_column);
   // A record as wide as the others, empty fields at the end aside (so its
   // puzzle column is there): a file without its header joined to one
@@ -146,14 +132,22 @@ Entry PuzzleReader::Impl::read_csv_record(std::uint64_t ln, const std::string& t
   // or record of one field, the others may add fields (a rating).
   const std::size_t width = significant_fields(fields);
   const bool fits = width <= csv_fields_all && fields.size() >= csv_width;
-  if (!fits && !(csv_width == 1 && column == 0))
-    return fail(ln, ln, off + 1,
-                "this CSV line has " + std::to_string(width) + (width == 1 ? " field" : " fields") + " and " +
-                    csv_origin + " has " + std::to_string(csv_width) +
-                    (width == 1 && whole_line_puzzle(fields[0].text, alphabet, options)
-                         ? " (it holds a puzzle alone: write the other fields in each record, or remove the header)"
-                         : std::string(kJoinedHint)),
-                t);
+  if (!fits && !(csv_width == 1 && column == 0)) {
+    const std::string message = "this CSV line has " + std::to_string(width) + (width == 1 ? " field" : " fields") +
+                                " and " + csv_origin + " has " + std::to_string(csv_width);
+    if (width == 1 && whole_line_puzzle(fields[0].text, alphabet, options))
+      return fail(ln, ln, off + 1,
+                  message + " (it holds a puzzle alone: write the other fields in each record, or remove the header)",
+                  t);
+    if (split_at != 0)  // (likelier than a title or a note: no word of comments)
+      return make_entry(ln,
+                        Diagnostic{SourceLocation{file, ln, off + 1},
+                                   message + " (" + (split_at == ln ? "this line" : "line " + std::to_string(split_at)) +
+                                       " opens a quoted field that it does not close; a CSV record is one line here, "
+                                       "so a field that holds a line break splits its record)"},
+                        t);
+    return fail(ln, ln, off + 1, message + " (a file without its header joined to one? give it its header)", t);
+  }
   if (fields[column].text.empty())
     return fail(ln, ln, off + fields[column].column + 1,
                 "the puzzle field (field " + std::to_string(column + 1) + ") of this CSV line is empty", t);

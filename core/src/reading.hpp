@@ -792,7 +792,10 @@ struct PuzzleReader::Impl {
   // One record line (choosing the columns first when no header named them);
   // notes in `csv_open_line` whether a quoted field of it stays open.
   Entry read_csv_line(std::uint64_t ln, const std::string& text, std::size_t off);
-  Entry read_csv_record(std::uint64_t ln, const std::string& t, std::size_t off, const std::vector<CsvField>& fields);
+  // `split_at`: the line that opened a quoted field this record's line break
+  // split (this line, or the one before), 0 if none.
+  Entry read_csv_record(std::uint64_t ln, const std::string& t, std::size_t off, const std::vector<CsvField>& fields,
+                        std::uint64_t split_at);
 
   // -------------------------------------- LeetCode (read_leetcode.cpp) --
 
