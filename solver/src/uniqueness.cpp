@@ -289,10 +289,6 @@ SatChoice proof_choice(const SatConfig& config, int n) {
 
 namespace {
 
-struct Discard final : ClauseSink {
-  void add_clause(std::span<const int>) override {}
-};
-
 // write_uniqueness_proof() under `budget`: throws detail::LimitReached when
 // it is spent while the CNF is counted or written (every 4,096 clauses: a
 // big board's CNF takes seconds, sudoku-81-1's 0.5 GB 5 s).
@@ -302,8 +298,8 @@ UniquenessProof prove_unique(const Grid& puzzle, const Grid& solution, const std
   const Geometry& g = puzzle.geometry();
   const SatChoice choice = proof_choice(config, g.size());
   const Encoder encoder(puzzle, {choice.encoding, choice.amo, choice.reduction});
-  Discard discard;
-  detail::LimitedSink counter(discard, budget);
+  ClauseCounter counted;  // (emit() says how many; the counter only receives them)
+  detail::LimitedSink counter(counted, budget);
   const EncodeReport size = encoder.emit(counter);
   const VarMap& map = encoder.map();
 
