@@ -29,6 +29,7 @@
 #include "pipeline.hpp"
 #include "records.hpp"
 #include "sat_options.hpp"
+#include "test_fault.hpp"
 #include "satdoku/cross_check.hpp"
 #include "satdoku/error.hpp"
 #include "satdoku/probing.hpp"
@@ -311,7 +312,7 @@ class ChunkRunner {
     limits.cancel = &cancel;
     for (std::size_t r = 0; r < rows_.size(); ++r) {
       const SatConfig sat = sat_config(rows_[r], config_);
-      auto solver = make_sat_solver(sat);
+      auto solver = with_test_fault(make_sat_solver(sat));
       for (std::size_t i = begin; i < end; ++i) {
         if (cancel.load(std::memory_order_relaxed)) return false;
         const Grid& puzzle = puzzles[i];
@@ -1062,6 +1063,7 @@ int compare(const std::vector<std::string>& args) {
     throw;
   }
   if (config.limit < 1 || config.limit > 2) throw UsageError("--limit must be 1 or 2");
+  test_fault_from_environment();  // an unknown SATDOKU_TEST_FAULT before any work
   if (config.strength_only) {
     // Options of the SAT runs that --strength-only skips: an error, not ignored.
     const CompareConfig defaults;

@@ -11,6 +11,7 @@
 #include <thread>
 
 #include "memory_guard.hpp"
+#include "test_fault.hpp"
 #include "satdoku/cross_check.hpp"
 #include "satdoku/error.hpp"
 #include "satdoku/verify.hpp"
@@ -126,8 +127,9 @@ void RunConfig::apply(PipelineConfig& pipeline) const {
 }
 
 std::unique_ptr<Solver> make_backend(const PipelineConfig& config) {
-  if (config.backend == "sat") return guard_memory(make_sat_solver(config.sat), config.sat, config.max_memory, config.workers);
-  if (config.backend == "native") return make_native_solver();
+  if (config.backend == "sat")
+    return with_test_fault(guard_memory(make_sat_solver(config.sat), config.sat, config.max_memory, config.workers));
+  if (config.backend == "native") return with_test_fault(make_native_solver());
   throw UsageError("unknown backend '" + config.backend + "' (choose from " + backend_names() + ")");
 }
 
@@ -229,6 +231,11 @@ SolveRecord Pipeline::run(Entry&& entry, std::uint64_t block) {
                        (record.result.message.empty() ? "" : " (" + record.result.message + ")");
       return record;
     }
+  if (has_repeats(record.result.solutions)) {  // with or without the reference
+    stop_and_wait();
+    record.problem = std::string(backend_->name()) + " returned the same solution twice";
+    return record;
+  }
   if (reference_ && record.result.status != Status::error && !record.result.refused) {
     Result reference = beside ? std::move(reference_run).get() : run_reference();
     // Say why it stopped in words a user can act on (its own word is "cancelled").

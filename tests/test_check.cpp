@@ -4,15 +4,21 @@
 #include <boost/test/unit_test.hpp>
 
 #include <nlohmann/json.hpp>
+#include <cmath>
 #include <cstdio>
+#include <fstream>
 #include <set>
 #include <sstream>
 
 #include <unistd.h>
 
+#include "satdoku/dimacs.hpp"
+#include "satdoku/sat_solver.hpp"
 #include "satdoku/solver.hpp"
 #include "satdoku/uniqueness.hpp"
+#include "satdoku/varmap.hpp"
 #include "satdoku/verify.hpp"
+#include "drat_support.hpp"
 #include "test_support.hpp"
 
 using namespace satdoku;
@@ -68,11 +74,17 @@ BOOST_AUTO_TEST_CASE(seventeen_clue_puzzles_are_unique_and_minimal) {
   BOOST_TEST(r.exit_code == 0, r.err);
   const auto records = records_of(r.out);
   BOOST_REQUIRE(records.size() == 2000u);
+  std::istringstream lines(input);
   std::size_t unique = 0, minimal = 0;
   for (std::size_t i = 0; i < records.size(); ++i) {
     const auto& j = records[i];
     BOOST_TEST(j["index"].get<std::size_t>() == i + 1);  // input order kept
-    if (j["verdict"] == "unique") ++unique;
+    std::string line;
+    std::getline(lines, line);
+    const auto& solutions = j["solutions"];
+    if (j["verdict"] == "unique" && solutions.size() == 1 &&
+        !verify(grid_of(line), grid_of(solutions[0].get<std::string>())).has_value())
+      ++unique;
     if (j["redundant"].is_array() && j["redundant"].empty() && j["met"] == true) ++minimal;
   }
   BOOST_TEST(unique == 2000u);
@@ -86,9 +98,17 @@ BOOST_AUTO_TEST_CASE(serg_multi_puzzles_have_two_verified_different_solutions) {
   BOOST_TEST(r.exit_code == 0, r.err);
   const auto records = records_of(r.out);
   BOOST_REQUIRE(records.size() == 1000u);
+  std::istringstream lines(input);
   std::size_t good = 0;
-  for (const auto& j : records) {
-    const Grid puzzle = grid_of(j["puzzle"].get<std::string>());
+  for (std::size_t i = 0; i < records.size(); ++i) {
+    const auto& j = records[i];
+    // Verified against the puzzle as the input gives it, not as the record
+    // repeats it.
+    std::string line;
+    std::getline(lines, line);
+    BOOST_TEST(j["index"].get<std::size_t>() == i + 1);
+    BOOST_TEST(j["puzzle"].get<std::string>() == line);
+    const Grid puzzle = grid_of(line);
     const auto& solutions = j["solutions"];
     if (j["verdict"] != "multiple" || solutions.size() != 2) continue;
     const Grid a = grid_of(solutions[0].get<std::string>()), b = grid_of(solutions[1].get<std::string>());
@@ -235,6 +255,61 @@ BOOST_AUTO_TEST_CASE(redundant_clues_are_reported_and_true) {
   auto minimal = run_satdoku("check --expect minimal", input);
   BOOST_TEST(minimal.exit_code == 1);
   BOOST_TEST(minimal.err.find("<stdin>:1: FAIL: not minimal: redundant") != std::string::npos, minimal.err);
+}
+
+// The proofs `check --proof` writes under other choices than the library
+// test's defaults (test_uniqueness: proofs_are_drat_and_the_cnf_is_what_it_says),
+// each pair checked the same way: strict text DRAT ending with the empty
+// clause, every lemma RUP against the CNF beside it, and that CNF
+// satisfiable by the reported solution without its last (blocking) clause
+// and unsatisfiable with it.
+BOOST_AUTO_TEST_CASE(proofs_from_the_command_line_hold_under_other_choices) {
+  const std::string six = "..3.5.4.612..31....6.2.1..264.6....2\n";  // 6x6, boxes 2x3, unique
+  const std::pair<const char*, std::string> runs[] = {
+      {"--backend native", first_lines("17_clue.txt", 2)},
+      {"--encoding minimal --amo sequential --mode incremental", first_lines("top1465.txt", 2)},
+      {"--encoding triads --amo commander", first_lines("17_clue.txt", 3).substr(82)},
+      {"--encoding natural --amo product", six}};
+  for (const auto& [options, input] : runs) {
+    BOOST_TEST_CONTEXT(options) {
+      const fs::path dir = fresh_dir("proof-choices");
+      auto r = run_satdoku(std::string("check -o json ") + options + " --proof " + quoted(dir), input);
+      BOOST_TEST(r.exit_code == 0, r.err);
+      const auto records = records_of(r.out);
+      BOOST_REQUIRE(!records.empty());
+      for (std::size_t i = 0; i < records.size(); ++i) {
+        BOOST_TEST_REQUIRE(records[i]["verdict"] == "unique");
+        const std::string solution = records[i]["solution"].get<std::string>();
+        const int n = static_cast<int>(std::lround(std::sqrt(static_cast<double>(solution.size()))));
+        const std::string stem = std::to_string(i + 1);
+        const DratProof drat = parse_drat(slurp(dir / (stem + ".drat")));
+        BOOST_TEST(drat.ends_with_empty_clause);
+        std::ifstream in(dir / (stem + ".cnf"), std::ios::binary);
+        auto read = read_dimacs(in, stem + ".cnf");
+        BOOST_REQUIRE(std::holds_alternative<CnfFormula>(read));
+        const CnfFormula& cnf = std::get<CnfFormula>(read);
+        BOOST_REQUIRE(cnf.clauses.size() >= 1u);
+        RupChecker checker(cnf.clauses);
+        std::size_t failed = 0;
+        for (const auto& lemma : drat.lemmas) failed += !checker.check_and_add(lemma);
+        BOOST_TEST(failed == 0u);
+        // The blocking clause excludes the reported solution on the empty cells.
+        const VarMap map(n);
+        const auto last = cnf.clauses[cnf.clauses.size() - 1];
+        BOOST_TEST(!last.empty());
+        for (const int lit : last) BOOST_TEST((lit < 0 && solution[static_cast<std::size_t>(map.cell_of(-lit))] - '0' ==
+                                              map.digit_of(-lit)));
+        SatSolver without_block, with_block;
+        for (std::size_t c = 0; c + 1 < cnf.clauses.size(); ++c) without_block.add_clause(cnf.clauses[c]);
+        for (std::size_t c = 0; c < cnf.clauses.size(); ++c) with_block.add_clause(cnf.clauses[c]);
+        BOOST_REQUIRE(without_block.solve() == SatResult::sat);
+        for (int cell = 0; cell < n * n; ++cell)
+          BOOST_TEST(without_block.value(map.var(cell, solution[static_cast<std::size_t>(cell)] - '0')));
+        BOOST_TEST(to_string(with_block.solve()) == "unsat");
+      }
+      fs::remove_all(dir);
+    }
+  }
 }
 
 BOOST_AUTO_TEST_CASE(proofs_are_written_for_unique_puzzles_only) {

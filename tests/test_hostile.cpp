@@ -93,6 +93,7 @@ BOOST_AUTO_TEST_CASE(binary_garbage_and_nul_bytes) {
   auto r = solve(garbage);
   BOOST_TEST(r.exit_code == 2);
   BOOST_TEST(contains(r.err, "<stdin>:1:1: unexpected byte 0x89"), r.err);
+  BOOST_TEST(!lines_of(r.out).empty());
   for (const auto& line : lines_of(r.out)) BOOST_TEST(line == "error");
 
   std::string with_nul = kPuzzle;

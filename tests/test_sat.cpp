@@ -41,7 +41,8 @@ std::vector<SatConfig> all_configs() {
 std::string name_of(const SatConfig& c, int n) { return c.resolve(n).str(); }
 
 // Solves every puzzle with `config` and the reference (one solution more),
-// verifying each answer and comparing the two.
+// verifying each answer and comparing the two.  Both must finish: a search
+// that gave up (or failed) would compare with nothing.
 void agree_with_reference(const std::vector<Grid>& puzzles, const SatConfig& config, std::uint64_t k) {
   auto sat = make_sat_solver(config);
   auto native = make_native_solver();
@@ -49,6 +50,12 @@ void agree_with_reference(const std::vector<Grid>& puzzles, const SatConfig& con
     const Grid& p = puzzles[i];
     const Result answer = sat->solve(p, {.max_solutions = k});
     const Result reference = native->solve(p, {.max_solutions = k + 1});
+    BOOST_TEST_REQUIRE((reference.status == Status::solved || reference.status == Status::none));
+    BOOST_TEST((answer.status == reference.status && !answer.interrupted && !answer.refused),
+               name_of(config, p.size()) << " puzzle " << i << ": " << to_string(answer.status) << " ("
+                                         << answer.message << ") against " << to_string(reference.status));
+    BOOST_TEST(answer.solutions.size() == std::min<std::size_t>(reference.solutions.size(), k),
+               name_of(config, p.size()) << " puzzle " << i);
     for (const Grid& s : answer.solutions) {
       auto v = verify(p, s);
       BOOST_TEST(!v, name_of(config, p.size()) << " puzzle " << i << ": " << v->describe(p.geometry()));

@@ -1,0 +1,33 @@
+// SATDOKU_TEST_FAULT: a hook for the tests of satdoku's own safety checks.
+//
+// The checks that guard every answer (each solution verified against the
+// rules and the clues, no solution twice, the native reference agreeing)
+// only speak when a backend is wrong, which a correct build never is.  So
+// that tests can still see them fire, with their messages and exit code 3,
+// the environment variable SATDOKU_TEST_FAULT makes the backend of `solve`,
+// `check` and `compare` (not the reference) spoil its answers one way:
+//
+//   wrong-digit      the first solution's first empty cell gets another digit
+//   no-solution      a puzzle solved is reported as having none (exhausted)
+//   one-solution     of several solutions only the first is kept, the search
+//                    reported as exhausted (a puzzle with two looks unique)
+//   repeat-solution  the first solution is reported twice
+//
+// Unset or empty, answers are left alone; any other value is a usage error.
+#pragma once
+
+#include <memory>
+
+#include "satdoku/solver.hpp"
+
+namespace satdoku::cli {
+
+enum class TestFault { none, wrong_digit, no_solution, one_solution, repeat_solution };
+
+// The fault SATDOKU_TEST_FAULT names; throws UsageError for an unknown one.
+TestFault test_fault_from_environment();
+
+// `backend` itself without a fault, else a wrapper that spoils its answers.
+std::unique_ptr<Solver> with_test_fault(std::unique_ptr<Solver> backend);
+
+}  // namespace satdoku::cli

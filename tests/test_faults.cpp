@@ -1,0 +1,200 @@
+// The checks that guard every answer fire when a backend is wrong: each
+// solution verified against the rules and the clues, no solution twice, the
+// native reference agreeing.  A correct build never trips them, so the
+// environment variable SATDOKU_TEST_FAULT (cli/test_fault.hpp) makes the
+// backend of solve, check and compare spoil its answers, and each check must
+// then report a bug with the puzzle, the answers and the source line, and
+// end the run with exit code 3; without the fault the same runs pass.
+#define BOOST_TEST_MODULE faults
+#include <boost/test/unit_test.hpp>
+
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+
+#include "satdoku/grid.hpp"
+#include "satdoku/solver.hpp"
+#include "satdoku/verify.hpp"
+#include "test_support.hpp"
+
+using namespace satdoku;
+using namespace satdoku::test;
+
+namespace {
+
+constexpr int kDisagreement = 3;
+
+// Sets SATDOKU_TEST_FAULT for the runs of one scope.
+class Fault {
+ public:
+  explicit Fault(const char* name) { ::setenv("SATDOKU_TEST_FAULT", name, 1); }
+  ~Fault() { ::unsetenv("SATDOKU_TEST_FAULT"); }
+  Fault(const Fault&) = delete;
+  Fault& operator=(const Fault&) = delete;
+};
+
+// The first `count` puzzle lines of a shared collection.
+std::string first_puzzles(const std::string& file, std::size_t count) {
+  std::ifstream in(shared_data() / file);
+  std::string line, text;
+  for (std::size_t n = 0; n < count && std::getline(in, line);)
+    if (!line.empty() && line[0] != '#') {
+      text += line + "\n";
+      ++n;
+    }
+  return text;
+}
+
+// A puzzle's single solution as the reference (in this process) finds it,
+// written as a line; the runs below must name it.
+std::string only_solution(const std::string& line) {
+  const Grid puzzle = read_puzzles_text(line).at(0);
+  const Result r = make_native_solver()->solve(puzzle, {.max_solutions = 2});
+  BOOST_TEST_REQUIRE((r.status == Status::solved && r.exhausted && r.solutions.size() == 1));
+  BOOST_TEST_REQUIRE(!verify(puzzle, r.solutions[0]).has_value());
+  std::string text;
+  for (int cell = 0; cell < puzzle.cell_count(); ++cell) text += static_cast<char>('0' + r.solutions[0].at(cell));
+  return text;
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(without_a_fault_the_same_runs_pass) {
+  const std::string input = first_puzzles("top1465.txt", 3);
+  BOOST_TEST(run_satdoku("solve -q", input).exit_code == 0);
+  BOOST_TEST(run_satdoku("check -q", input).exit_code == 0);
+  const RunResult empty_value = run_satdoku("solve -q", input);  // (the variable unset)
+  BOOST_TEST(empty_value.err.find("BUG") == std::string::npos);
+}
+
+BOOST_AUTO_TEST_CASE(an_unknown_fault_is_a_usage_error) {
+  const Fault fault("wrong-digits");
+  for (const char* command : {"solve", "check", "compare"}) {
+    const RunResult r = run_satdoku(command, first_puzzles("top1465.txt", 1));
+    BOOST_TEST_CONTEXT(command) {
+      BOOST_TEST(r.exit_code == 2);
+      BOOST_TEST(r.err.find("SATDOKU_TEST_FAULT: unknown fault 'wrong-digits'") != std::string::npos);
+      BOOST_TEST(r.out.empty());
+    }
+  }
+}
+
+BOOST_AUTO_TEST_CASE(solve_verifies_every_answer_with_or_without_the_reference) {
+  const std::string input = first_puzzles("top1465.txt", 3);
+  const std::string first = lines_of(input).at(0);
+  const Fault fault("wrong-digit");
+  for (const char* options : {"solve -o line", "solve -o line --no-cross-check", "solve -o line --backend native"}) {
+    const RunResult r = run_satdoku(options, input);
+    BOOST_TEST_CONTEXT(options) {
+      BOOST_TEST(r.exit_code == kDisagreement);
+      BOOST_TEST(count_of(r.err, "answer fails verification") == 3u);
+      BOOST_TEST(r.err.find("BUG: <stdin>:1: ") != std::string::npos);
+      BOOST_TEST(r.err.find("BUG: <stdin>:3: ") != std::string::npos);
+      BOOST_TEST(r.err.find("  puzzle: " + first) != std::string::npos);
+      BOOST_TEST(r.err.find("3 DISAGREEMENTS") != std::string::npos);
+      BOOST_TEST(lines_of(r.out).size() == 3u);  // every puzzle still has its record
+    }
+  }
+}
+
+BOOST_AUTO_TEST_CASE(solve_reports_an_answer_the_reference_contradicts) {
+  const std::string input = first_puzzles("top1465.txt", 2);
+  const std::vector<std::string> lines = lines_of(input);
+  const Fault fault("no-solution");
+  const RunResult r = run_satdoku("solve -o line", input);
+  BOOST_TEST(r.exit_code == kDisagreement);
+  BOOST_TEST(count_of(r.err, "the SAT answer and the native reference disagree") == 2u);
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    BOOST_TEST(r.err.find("BUG: <stdin>:" + std::to_string(i + 1) + ": ") != std::string::npos);
+    BOOST_TEST(r.err.find("  puzzle: " + lines[i]) != std::string::npos);
+    BOOST_TEST(r.err.find("  reference: " + only_solution(lines[i])) != std::string::npos);
+  }
+  BOOST_TEST(lines_of(r.out) == (std::vector<std::string>{"none", "none"}));
+  // The JSON record carries the problem too.
+  const RunResult json = run_satdoku("solve -o json", lines[0] + "\n");
+  BOOST_TEST(json.exit_code == kDisagreement);
+  BOOST_TEST(json.out.find("\"problem\":\"the SAT answer and the native reference disagree") != std::string::npos);
+  // Without the reference nothing can tell: an ordinary `none`, exit code 1.
+  const RunResult unchecked = run_satdoku("solve -o line --no-cross-check", input);
+  BOOST_TEST(unchecked.exit_code == 1);
+  BOOST_TEST(unchecked.err.find("BUG") == std::string::npos);
+}
+
+BOOST_AUTO_TEST_CASE(solve_refuses_a_solution_given_twice) {
+  const std::string input = first_puzzles("top1465.txt", 1);
+  const Fault fault("repeat-solution");
+  for (const char* options : {"solve --limit 2", "solve --limit 2 --no-cross-check"}) {
+    const RunResult r = run_satdoku(options, input);
+    BOOST_TEST_CONTEXT(options) {
+      BOOST_TEST(r.exit_code == kDisagreement);
+      BOOST_TEST(r.err.find("BUG: <stdin>:1: sat returned the same solution twice") != std::string::npos);
+    }
+  }
+}
+
+BOOST_AUTO_TEST_CASE(check_reports_a_wrong_verdict) {
+  const std::string multi = first_puzzles("serg_multi.txt", 2);
+  const std::vector<std::string> lines = lines_of(multi);
+  const std::filesystem::path junit =
+      std::filesystem::temp_directory_path() / ("satdoku-faults-" + std::to_string(::getpid()) + ".xml");
+  {
+    const Fault fault("one-solution");  // a puzzle with two solutions looks unique
+    const RunResult r = run_satdoku("check --junit '" + junit.string() + "'", multi);
+    BOOST_TEST(r.exit_code == kDisagreement);
+    BOOST_TEST(count_of(r.err, "different verdicts: answer unique with 1, reference multiple with 2") == 2u);
+    for (std::size_t i = 0; i < lines.size(); ++i) {
+      BOOST_TEST(r.err.find("BUG: <stdin>:" + std::to_string(i + 1) + ": ") != std::string::npos);
+      BOOST_TEST(r.err.find("  puzzle: " + lines[i]) != std::string::npos);
+    }
+    BOOST_TEST(count_of(r.err, "  reference: ") == 4u);  // both of each puzzle's solutions
+    BOOST_TEST(r.err.find("2 DISAGREEMENTS") != std::string::npos);
+    const std::string xml = slurp(junit);
+    BOOST_TEST(xml.find("failures=\"2\"") != std::string::npos);
+    BOOST_TEST(count_of(xml, "<failure message=\"a bug: the SAT answer and the native reference disagree") == 2u);
+    std::filesystem::remove(junit);
+  }
+  {
+    const Fault fault("no-solution");
+    const std::string unique = first_puzzles("top1465.txt", 1);
+    const RunResult r = run_satdoku("check -o json", unique);
+    BOOST_TEST(r.exit_code == kDisagreement);
+    BOOST_TEST(r.err.find("different verdicts: answer none with 0, reference unique with 1") != std::string::npos);
+    BOOST_TEST(r.err.find("  reference: " + only_solution(lines_of(unique).at(0))) != std::string::npos);
+    BOOST_TEST(r.out.find("\"problem\":") != std::string::npos);
+    // Without the reference: the verdict `none` fails --expect unique, exit code 1.
+    const RunResult unchecked = run_satdoku("check --no-cross-check", unique);
+    BOOST_TEST(unchecked.exit_code == 1);
+    BOOST_TEST(unchecked.err.find("BUG") == std::string::npos);
+  }
+}
+
+BOOST_AUTO_TEST_CASE(check_verifies_every_solution_and_refuses_repeats) {
+  const std::string input = first_puzzles("top1465.txt", 2);
+  {
+    const Fault fault("wrong-digit");
+    for (const char* options : {"check", "check --no-cross-check", "check --backend native"}) {
+      const RunResult r = run_satdoku(options, input);
+      BOOST_TEST_CONTEXT(options) {
+        BOOST_TEST(r.exit_code == kDisagreement);
+        BOOST_TEST(count_of(r.err, "answer fails verification") == 2u);
+      }
+    }
+  }
+  {
+    const Fault fault("repeat-solution");
+    const RunResult r = run_satdoku("check --no-cross-check", input);
+    BOOST_TEST(r.exit_code == kDisagreement);
+    BOOST_TEST(count_of(r.err, "sat returned the same solution twice") == 2u);
+  }
+}
+
+BOOST_AUTO_TEST_CASE(compare_counts_disagreements_per_row) {
+  const std::string input = first_puzzles("top1465.txt", 2);
+  const Fault fault("no-solution");
+  const RunResult r = run_satdoku("compare --encodings minimal,extended --no-progress", input);
+  BOOST_TEST(r.exit_code == kDisagreement);
+  BOOST_TEST(r.err.find("minimal/pairwise/probe/hybrid: 2 disagreements with the reference") != std::string::npos);
+  BOOST_TEST(r.err.find("extended/pairwise/probe/hybrid: 2 disagreements with the reference") != std::string::npos);
+}
