@@ -251,7 +251,7 @@ void Progress::update(std::size_t done) {
   last_ = now;
   shown_ = true;
   const double seconds = std::chrono::duration<double>(now - start_).count();
-  std::fprintf(stderr, "\r  %zu puzzles  %.0f/s   ", done, seconds > 0 ? done / seconds : 0.0);
+  std::fprintf(stderr, "\r  %zu puzzle%s  %.0f/s   ", done, done == 1 ? "" : "s", seconds > 0 ? done / seconds : 0.0);
   std::fflush(stderr);
 }
 

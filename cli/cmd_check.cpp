@@ -555,6 +555,11 @@ void print_text(std::ostream& out, const CheckRecord& r, const CheckPlan& plan) 
       break;
     case Uniqueness::none: break;
   }
+  // After a message ("unknown: the conflict limit of 5 was reached") the
+  // count is set off from it.
+  const bool after_message = (r.verdict == Uniqueness::invalid && r.base.result.clash) ||
+                             (r.verdict == Uniqueness::unknown && !r.base.result.message.empty());
+  if (plan.count && after_message) out << ';';
   if (plan.count) {
     // "5+" because a limit stopped the count, not because there are more
     // than K; "0+" when a limit stopped it before the first solution (an

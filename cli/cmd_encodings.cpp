@@ -39,11 +39,15 @@ int encodings_command(const std::vector<std::string>& args) {
       ("box", po::value(&config.box)->value_name("RxC"), "box shape (default: inferred from N)")
       ("amo", po::value(&config.amo)->default_value(config.amo), ("at-most-one method: " + amo_method_names()).c_str())
       ("json", po::bool_switch(&config.json), "JSON instead of a table");
-  if (!parse_command("encodings", "[OPTIONS]",
-                     "Lists the CNF encodings and at-most-one methods, with the size of each encoding\n"
-                     "for an empty N x N board (no clues) and what unit propagation deduces with it.",
-                     options, args, nullptr))
-    return 0;
+  try {
+    if (!parse_command("encodings", "[OPTIONS]",
+                       "Lists the CNF encodings and at-most-one methods, with the size of each encoding\n"
+                       "for an empty N x N board (no clues) and what unit propagation deduces with it.",
+                       options, args, nullptr))
+      return 0;
+  } catch (const po::too_many_positional_options_error&) {  // "encodings 25"
+    throw UsageError("encodings takes options only, no FILE or other word (the sizes for an N x N board: --size N)");
+  }
   const auto amo = parse_amo_method(config.amo);
   if (!amo) throw UsageError("unknown at-most-one method '" + config.amo + "' (choose from " + amo_method_names() + ")");
   const Geometry geometry(config.size, config.box.empty() ? std::nullopt : std::optional(parse_box_shape(config.box)));

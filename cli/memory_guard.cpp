@@ -138,7 +138,10 @@ std::uint64_t parse_memory_size(std::string_view text) {
   double value = 0;
   const char* end = text.data() + text.size();
   const auto [rest, error] = std::from_chars(text.data(), end, value);
-  if (error != std::errc() || !(value > 0) || !std::isfinite(value)) throw UsageError(bad);
+  if (error != std::errc() || !std::isfinite(value) || value < 0) throw UsageError(bad);
+  if (value == 0)  // no "no limit" here: without the option the default holds
+    throw UsageError("--max-memory must be more than 0 (without it: half the machine's memory, " +
+                     format_bytes(default_max_memory()) + ")");
   std::string_view suffix(rest, static_cast<std::size_t>(end - rest));
   if (!suffix.empty() && (suffix.back() == 'B' || suffix.back() == 'b')) suffix.remove_suffix(1);
   if (!suffix.empty() && (suffix.back() == 'i')) suffix.remove_suffix(1);

@@ -695,7 +695,7 @@ BOOST_AUTO_TEST_CASE(a_count_cut_short_is_no_disagreement) {
   const std::string hard = "98.7..6..75..4......3..8.7.8....9.5..3.2..1.....4....6.7...4.3....8..4......1...2";
   for (const std::string limit : {"--conflicts 1", "-b native --nodes 1"}) {
     auto none_yet = run_satdoku("check --count 5 " + limit, hard + "\n");
-    BOOST_TEST(none_yet.out.find("was reached count 0+\n") != std::string::npos, limit + ": " + none_yet.out);
+    BOOST_TEST(none_yet.out.find("was reached; count 0+\n") != std::string::npos, limit + ": " + none_yet.out);
   }
   // The comma board without its first five clues has tens of thousands of
   // solutions: the reference cannot count 3,000 of them in 0.1 ms.

@@ -802,6 +802,25 @@ BOOST_AUTO_TEST_CASE(decode_names_a_model_of_another_cnf) {
   BOOST_TEST(beyond.exit_code == 2);
   BOOST_TEST(beyond.err == "<stdin>:1:3: literal 730 exceeds the 729 variables of the CNF's encoding before any "
                            "reduction (is the model another CNF's?)\n", beyond.err);
+  // A CNF the reduction solved whole ('p cnf 0 0') takes the model of the
+  // full formula; another puzzle's such model is refused where it goes
+  // against what the clues force (it was decoded as this CNF's solution).
+  const std::string settled = quoted(s.dir / "settled.cnf");
+  BOOST_REQUIRE(run_satdoku("encode -q -e natural -o " + settled, kEasy + "\n").exit_code == 0);
+  BOOST_REQUIRE(slurp(s.dir / "settled.cnf").find("\np cnf 0 0\n") != std::string::npos);
+  BOOST_TEST(run_satdoku("decode -o line " + settled + " -", model).out == kEasySolution + "\n");
+  std::string swapped_digits = kEasy;  // 1 and 2 trade places: another puzzle, settled alike
+  for (char& ch : swapped_digits) ch = ch == '1' ? '2' : ch == '2' ? '1' : ch;
+  const std::string relabelled = quoted(s.dir / "relabelled.cnf");
+  BOOST_REQUIRE(run_satdoku("encode -q -e natural -o " + relabelled, swapped_digits + "\n").exit_code == 0);
+  const auto against = run_satdoku("decode " + relabelled + " -", model);
+  BOOST_TEST(against.exit_code == 1);
+  // kEasySolution's first 1 or 2 is the 1 of r1c8; each of its 18 ones and
+  // twos goes against two forced values.
+  BOOST_TEST(against.err == "satdoku decode: <stdin>: the model puts 1 in r1c8, which the clues rule out (and 35 more "
+                            "values against the clues) (is the model another CNF's? it names variables up to 729, "
+                            "beyond this CNF's 0, and a model of this puzzle's whole formula keeps what the clues "
+                            "force)\n", against.err);
   // Another puzzle's model breaks a clue, not a rule.
   const std::string other = quoted(s.dir / "other.cnf");
   BOOST_REQUIRE(run_satdoku("encode -q -e natural --reduce none -o " + other, "1" + std::string(80, '.') + "\n").exit_code == 0);
@@ -1407,6 +1426,10 @@ BOOST_AUTO_TEST_CASE(encodings_lists_the_table) {
   BOOST_TEST(j["encodings"].size() == 4u);
   BOOST_TEST(j["encodings"][0]["variables"].get<int>() == 4096);
   BOOST_TEST(run_satdoku("encodings --size 7").exit_code == 2);
+  const auto bare = run_satdoku("encodings 25");  // the size given as a word
+  BOOST_TEST(bare.exit_code == 2);
+  BOOST_TEST(bare.err.find("encodings takes options only, no FILE or other word (the sizes for an N x N board: "
+                           "--size N)") != std::string::npos, bare.err);
   // 13-digit clause counts keep their column apart.
   BOOST_TEST(run_satdoku("encodings --size 1024").out.find(" 1073741824 1647657877504  every cell") != std::string::npos);
 }

@@ -391,6 +391,10 @@ BOOST_AUTO_TEST_CASE(max_memory_option) {
   BOOST_TEST(bad.exit_code == 2);
   BOOST_TEST(contains(bad.err, "--max-memory 'lots' is not a size"), bad.err);
   BOOST_TEST(bad.out == "");
+  auto zero = solve(kPuzzle + "\n", "--max-memory 0");
+  BOOST_TEST(zero.exit_code == 2);
+  BOOST_TEST(contains(zero.err, "--max-memory must be more than 0 (without it: half the machine's memory, "), zero.err);
+  BOOST_TEST(contains(solve(kPuzzle + "\n", "--max-memory -1G").err, "--max-memory '-1G' is not a size"));
   // A whole 9x9 formula (no reduction) needs far more than 1K: refused, the
   // batch goes on; native is not guarded.
   const std::string whole = " --mode fresh --reduce none";

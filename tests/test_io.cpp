@@ -815,7 +815,9 @@ BOOST_AUTO_TEST_CASE(alphabet_option_for_16x16_lines) {
   // An alphabet too short for the board says so.
   const auto short_alphabet = read_all(kPuzzle + "\n", ReadOptions{InputFormat::automatic, {}, Alphabet::parse("1-8")});
   BOOST_REQUIRE_EQUAL(short_alphabet.size(), 1u);
-  BOOST_TEST(why(short_alphabet[0]).find("--alphabet has 8 symbols (1-8), too few for a 9x9 board") != std::string::npos,
+  BOOST_TEST(why(short_alphabet[0]).find("unexpected '9': expected a number 1-9 separated by blanks (or a blank: . 0 "
+                                         "_), since the 8 symbols of --alphabet (1-8) are too few to write a 9x9 "
+                                         "board in symbols") != std::string::npos,
              why(short_alphabet[0]));
 }
 

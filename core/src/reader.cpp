@@ -72,9 +72,9 @@ std::string PuzzleReader::Impl::symbol_ranges(int n) const {
 
 std::string PuzzleReader::Impl::expected_symbol(int n) const {
   if (n > alphabet.max_digit() && options.alphabet)  // a line of symbols, but too few of them
-    return "a number 1-" + std::to_string(n) + " or a blank (" + blanks() + "), separated by blanks: --alphabet has " +
-           std::to_string(alphabet.max_digit()) + " symbols (" + symbol_ranges(alphabet.max_digit()) +
-           "), too few for a " + std::to_string(n) + "x" + std::to_string(n) + " board";
+    return "a number 1-" + std::to_string(n) + " separated by blanks (or a blank: " + blanks() + "), since the " +
+           std::to_string(alphabet.max_digit()) + " symbols of --alphabet (" + symbol_ranges(alphabet.max_digit()) +
+           ") are too few to write a " + std::to_string(n) + "x" + std::to_string(n) + " board in symbols";
   if (n > alphabet.max_digit())
     return "a number 1-" + std::to_string(n) + " or a blank (" + blanks() + ")";
   return "a symbol " + symbol_ranges(n > 0 ? n : alphabet.max_digit()) + " or a blank (" + blanks() + ")";

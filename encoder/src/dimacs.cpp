@@ -888,7 +888,7 @@ std::variant<SolverAnswer, Diagnostic> read_solver_output(std::istream& in, cons
 Decoded decode(const Encoder& encoder, const Model& model) {
   const Grid& puzzle = encoder.puzzle();
   const VarMap& map = encoder.map();
-  Decoded out{Grid(puzzle.geometry_ptr()), {}};
+  Decoded out{Grid(puzzle.geometry_ptr()), {}, {}};
   std::vector<int> digits;
   for (int cell = 0; cell < puzzle.cell_count(); ++cell) {
     digits.clear();
@@ -904,7 +904,17 @@ Decoded decode(const Encoder& encoder, const Model& model) {
 }
 
 Decoded decode(const CnfHeader& header, const Model& model) {
-  return decode(Encoder(header.puzzle, header.options), model);
+  const Encoder encoder(header.puzzle, header.options);
+  Decoded out = decode(encoder, model);
+  if (static_cast<std::uint64_t>(model.max_var()) <= header.variables) return out;
+  const Grid& puzzle = encoder.puzzle();
+  for (int cell = 0; cell < puzzle.cell_count(); ++cell)
+    for (int d = 1; d <= puzzle.size(); ++d) {
+      const int v = encoder.map().var(cell, d);
+      const int fixed = encoder.fixed(v), given = model.value(v);
+      if (fixed != 0 && given != 0 && (fixed > 0) != (given > 0)) out.against_fixed.push_back({cell, d, fixed > 0});
+    }
+  return out;
 }
 
 }  // namespace satdoku

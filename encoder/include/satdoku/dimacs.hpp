@@ -217,16 +217,33 @@ struct CellProblem {
   std::vector<int> digits;  // true digits: none, or several
 };
 
+// A digit of a cell that a model sets against the value the reduction
+// fixed: true where the reduction made it false, or false where it made it
+// true.
+struct FixedContradiction {
+  int cell = -1;
+  int digit = 0;
+  bool fixed_true = false;  // the reduction's value
+};
+
 struct Decoded {
   Grid grid;                          // problem cells left empty
   std::vector<CellProblem> problems;  // empty when every cell has one digit
+  // decode(CnfHeader, ...) only, and only for a model that names a variable
+  // beyond the CNF's count: a model of the formula before the reduction,
+  // which implies every value the reduction fixed, so that any value set
+  // against one shows a model of another formula.  (A model of the reduced
+  // CNF itself gives the variables it lacks whatever value, so nothing is
+  // asked of it.)  In cell order, then digit order.
+  std::vector<FixedContradiction> against_fixed;
 };
 
 // Decodes `model` through the encoder's VarMap; variables the reduction
 // fixed take their fixed value, variables the model does not give count as
 // false.  Nothing is guessed: cells with zero or several digits are listed.
 Decoded decode(const Encoder& encoder, const Model& model);
-// Same, with the encoder rebuilt from a CNF header.
+// Same, with the encoder rebuilt from a CNF header; also fills
+// `against_fixed` (above).
 Decoded decode(const CnfHeader& header, const Model& model);
 
 }  // namespace satdoku
