@@ -440,11 +440,16 @@ class Checker {
 // Counts per verdict, for the summary line and the exit code.
 struct CheckTally {
   std::size_t puzzles = 0, unique = 0, multiple = 0, none = 0, invalid = 0, unknown = 0, errors = 0;
+  std::size_t unread = 0;  // inputs not read (unread_input), not counted as puzzles
   std::size_t failed = 0, problems = 0, proof_errors = 0;
   std::size_t undecided = 0;  // unique, but a limit stopped the clue analysis
   std::size_t wrong_given = 0;  // solutions given beside the puzzles that are wrong
 
   void add(const CheckRecord& r) {
+    if (unread_input(r.base.entry)) {
+      ++unread;
+      return;
+    }
     ++puzzles;
     const bool error = std::holds_alternative<Diagnostic>(r.base.entry.content) || r.base.result.status == Status::error;
     if (error) ++errors;
@@ -465,7 +470,7 @@ struct CheckTally {
   ExitCode exit_code() const {
     ExitCode code = ExitCode::ok;
     if (failed || wrong_given) code = worst(code, ExitCode::unsolved);
-    if (errors || proof_errors) code = worst(code, ExitCode::usage);
+    if (errors || unread || proof_errors) code = worst(code, ExitCode::usage);
     if (problems) code = worst(code, ExitCode::disagreement);
     return code;
   }
@@ -477,7 +482,8 @@ struct CheckTally {
     std::string s = puzzles_text(puzzles) + ": " +
                     std::to_string(unique) + " unique, " + std::to_string(multiple) + " multiple, " +
                     std::to_string(none) + " none, " + std::to_string(invalid) + " invalid, " +
-                    std::to_string(unknown) + " unknown, " + count_text(errors, "error") + "; " +
+                    std::to_string(unknown) + " unknown, " + count_text(errors, "error") +
+                    (unread ? ", " + count_text(unread, "input") + " not read" : "") + "; " +
                     std::to_string(failed) + " not " + std::string(to_string(expect));
     if (undecided && expect == Expect::minimal)  // counted among those not minimal
       s += " (" + std::to_string(undecided) + " of them with clues undecided)";

@@ -13,6 +13,10 @@ std::string json_text(const nlohmann::json& value, int indent) {
 }
 
 void Tally::add(const SolveRecord& r) {
+  if (unread_input(r.entry)) {
+    ++unread;
+    return;
+  }
   ++puzzles;
   switch (r.result.status) {
     case Status::solved: ++solved; break;
@@ -30,7 +34,7 @@ void Tally::add(const SolveRecord& r) {
 ExitCode Tally::exit_code() const {
   ExitCode code = ExitCode::ok;
   if (none || invalid || unknown || wrong_given) code = worst(code, ExitCode::unsolved);
-  if (errors) code = worst(code, ExitCode::usage);
+  if (errors || unread) code = worst(code, ExitCode::usage);
   if (problems) code = worst(code, ExitCode::disagreement);
   return code;
 }
@@ -42,6 +46,7 @@ std::string Tally::summary(double seconds) const {
                   std::to_string(solved) + " solved, " + std::to_string(none) + " none, " +
                   std::to_string(invalid) + " invalid, " + std::to_string(unknown) + " unknown, " +
                   count_text(errors, "error");
+  if (unread) s += ", " + count_text(unread, "input") + " not read";
   if (wrong_given) s += ", " + count_text(wrong_given, "given solution") + " wrong";
   if (problems) s += ", " + count_text(problems, "DISAGREEMENT", "DISAGREEMENTS");
   s += "; " + std::to_string(by_propagation) + " settled without search";

@@ -57,9 +57,19 @@ void judge_given_solution(SolveRecord& r, const Grid& puzzle, const Alphabet& al
 // beyond 9 the standard symbol beside it: "14 ('E')").
 std::string digit_text(int digit, int n, const Alphabet& alphabet);
 
+// Whether `entry` stands for an input that could not be read, whole or
+// from some point on (a missing file, a folder, an I/O error): its
+// diagnostic has no line.  The summaries count such inputs apart from the
+// puzzles.
+inline bool unread_input(const Entry& entry) {
+  const auto* d = std::get_if<Diagnostic>(&entry.content);
+  return d && d->where.line == 0;
+}
+
 // Counts per status, for the summary line.
 struct Tally {
   std::size_t puzzles = 0, solved = 0, none = 0, invalid = 0, unknown = 0, errors = 0, problems = 0;
+  std::size_t unread = 0;  // inputs not read (unread_input), not counted as puzzles
   std::size_t wrong_given = 0;  // solutions given beside the puzzles that are wrong
   std::size_t by_propagation = 0;  // settled without search (native: no guess; SAT: by the reduction)
   void add(const SolveRecord& record);

@@ -87,6 +87,39 @@ BOOST_AUTO_TEST_CASE(ten_megabyte_line_between_good_puzzles) {
   BOOST_TEST(contains(r.err, "<stdin>:2:1: line of 10485760 bytes is longer than the limit of 8388608 bytes"), r.err);
 }
 
+// A compressed file or UTF-16 text is one error for the whole file that
+// says what to do, not one unreadable record per line.
+BOOST_AUTO_TEST_CASE(compressed_and_utf16_files_are_named_once) {
+  std::string garbage;
+  for (int i = 0; i < 300; ++i) garbage.push_back(static_cast<char>(i % 7 == 0 ? '\n' : (i * 37 + 11) % 256));
+  std::string utf16le = "\xff\xfe", utf16be;  // with a byte order mark, and without
+  for (const char ch : kPuzzle + "\r\n" + kPuzzle + "\r\n") {
+    utf16le += std::string{ch, '\0'};
+    utf16be += std::string{'\0', ch};
+  }
+  const std::pair<std::string, std::string> files[] = {
+      {std::string("\x1f\x8b\x08\x00", 4) + garbage, "this is a gzip-compressed file, not puzzles: decompress it"},
+      {std::string("\xfd" "7zXZ\x00", 6) + garbage, "this is a compressed file (xz, zstd or bzip2)"},
+      {std::string("\x28\xb5\x2f\xfd") + garbage, "this is a compressed file (xz, zstd or bzip2)"},
+      {"BZh91AY&SY" + garbage, "this is a compressed file (xz, zstd or bzip2)"},
+      {"PK\x03\x04" + garbage, "this is a zip archive, not puzzles: unzip it first"},
+      {utf16le, "this is UTF-16 text (as Windows Notepad or PowerShell may save it), not UTF-8 or ASCII"},
+      {utf16be, "this is UTF-16 text"}};
+  for (const auto& [input, message] : files) {
+    BOOST_TEST_CONTEXT(message) {
+      const auto r = solve(input);
+      BOOST_TEST(r.exit_code == 2);
+      BOOST_TEST(lines_of(r.out) == std::vector<std::string>{"error"});
+      BOOST_TEST(contains(r.err, "<stdin>:1:1: " + message), r.err);
+    }
+  }
+  // The whole signature is needed: a line that merely starts with "PK" is
+  // a puzzle with bad symbols, not an archive.
+  const auto pk = solve("PK" + kPuzzle.substr(2) + "\n");
+  BOOST_TEST(pk.exit_code == 2);
+  BOOST_TEST(contains(pk.err, "<stdin>:1:1: symbol 'P' stands for 25, beyond 9"), pk.err);
+}
+
 BOOST_AUTO_TEST_CASE(binary_garbage_and_nul_bytes) {
   std::string garbage = "\x89PNG\r\n\x1a\n";
   for (int i = 0; i < 512; ++i) garbage.push_back(static_cast<char>((i * 131 + 7) % 256));
@@ -289,6 +322,9 @@ BOOST_AUTO_TEST_CASE(unreadable_files) {
   auto missing = run_satdoku("solve --output line '" + (s.dir / "missing.txt").string() + "'");
   BOOST_TEST(missing.exit_code == 2);
   BOOST_TEST(contains(missing.err, (s.dir / "missing.txt").string() + ": cannot open"), missing.err);
+  // Counted apart: no puzzle was read.
+  BOOST_TEST(contains(missing.err, "satdoku solve: 0 puzzles: 0 solved, 0 none, 0 invalid, 0 unknown, 0 errors, 1 "
+                                   "input not read;"), missing.err);
   // A folder opens but cannot be read (unlike permissions, this holds for
   // root too); the next file is still read.
   const std::string good = s.write("good.txt", kPuzzle + "\n");
@@ -296,8 +332,12 @@ BOOST_AUTO_TEST_CASE(unreadable_files) {
   BOOST_TEST(folder.exit_code == 2);
   BOOST_TEST(contains(folder.err, s.dir.string() + ": cannot read: Is a directory"), folder.err);
   BOOST_TEST(lines_of(folder.out) == (std::vector<std::string>{"error", kSolution}), folder.out);
-  auto check = run_satdoku("check '" + s.dir.string() + "'");
+  BOOST_TEST(contains(folder.err, "satdoku solve: 1 puzzle: 1 solved, 0 none, 0 invalid, 0 unknown, 0 errors, 1 "
+                                  "input not read;"), folder.err);
+  auto check = run_satdoku("check '" + s.dir.string() + "' " + good);
   BOOST_TEST(check.exit_code == 2);
+  BOOST_TEST(contains(check.err, "satdoku check: 1 puzzle: 1 unique, 0 multiple, 0 none, 0 invalid, 0 unknown, 0 "
+                                 "errors, 1 input not read;"), check.err);
   BOOST_TEST(contains(check.err, s.dir.string() + ": cannot read: Is a directory"), check.err);
   auto encode = run_satdoku("encode '" + s.dir.string() + "'");
   BOOST_TEST(encode.exit_code == 2);

@@ -172,6 +172,24 @@ bool PuzzleReader::Impl::decide_format() {
 }
 
 std::string_view PuzzleReader::Impl::not_puzzles(std::string_view t) {
+  // Compressed files and UTF-16 text, by their first bytes: each would
+  // otherwise be a flood of errors, one per line, none saying what to do.
+  auto starts = [&](std::string_view magic) { return t.substr(0, magic.size()) == magic; };
+  if (starts("\x1f\x8b"))
+    return "this is a gzip-compressed file, not puzzles: decompress it first (zcat FILE | satdoku ...)";
+  if (starts("\xfd" "7zXZ") || starts("\x28\xb5\x2f\xfd") ||
+      (starts("BZh") && t.size() >= 10 && t.substr(4, 6) == "1AY&SY"))
+    return "this is a compressed file (xz, zstd or bzip2), not puzzles: decompress it first "
+           "(xzcat, zstdcat or bzcat FILE | satdoku ...)";
+  if (starts("PK\x03\x04")) return "this is a zip archive, not puzzles: unzip it first (unzip -p FILE | satdoku ...)";
+  // Two characters as UTF-16 (after its byte order mark, if any): ASCII
+  // bytes, each with a NUL after it (little endian) or before it (big).
+  const std::string_view u = starts("\xff\xfe") || starts("\xfe\xff") ? t.substr(2) : t;
+  const bool nul_odd = u.size() >= 4 && u[0] != '\0' && u[1] == '\0' && u[2] != '\0' && u[3] == '\0';
+  const bool nul_even = u.size() >= 4 && u[0] == '\0' && u[1] != '\0' && u[2] == '\0' && u[3] != '\0';
+  if (nul_odd || nul_even)
+    return "this is UTF-16 text (as Windows Notepad or PowerShell may save it), not UTF-8 or ASCII: save it "
+           "as UTF-8, or convert it (iconv -f UTF-16 -t UTF-8 FILE | satdoku ...)";
   std::istringstream words{std::string(t.substr(0, 64))};
   std::string first, second;
   words >> first >> second;
