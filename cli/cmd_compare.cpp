@@ -92,7 +92,8 @@ constexpr std::string_view kDescription =
     "figure except time is the same for any --jobs. --seed sets CaDiCaL's 'seed' option and\n"
     "--sat-option any other, for every row (after satdoku's own choices for the row).\n"
     "A puzzle whose clues clash is named on standard error (file:line and the two cells) and\n"
-    "left out of every row (exit code 2); the footers and the JSON (left_out) count them.\n\n"
+    "left out of every row (exit code 2), as is an unreadable entry; the footers and the JSON\n"
+    "(left_out, unreadable) count them.\n\n"
     "The fastest row (least total time among the rows with the fewest puzzles unknown or in\n"
     "disagreement) and the strongest (highest propagation strength) are marked.\n"
     "Output: an aligned table on stdout; --csv, --json, --markdown write FILE\n"
@@ -658,11 +659,17 @@ void write_csv(std::ostream& out, const std::vector<RowSummary>& rows, bool stre
   for (const RowSummary& r : rows) write(csv_fields(r));
 }
 
-// `left_out`: puzzles left out of every row (their clues clash).
-void write_json(std::ostream& out, const std::vector<RowSummary>& rows, const CompareConfig& c, std::size_t left_out) {
+// The input's entries left out of every row.
+struct LeftOut {
+  std::size_t clashes = 0;     // puzzles whose clues clash
+  std::size_t unreadable = 0;  // entries that could not be read
+};
+
+void write_json(std::ostream& out, const std::vector<RowSummary>& rows, const CompareConfig& c, LeftOut left_out) {
   nlohmann::ordered_json doc;
   doc["puzzles"] = rows.empty() ? 0 : rows.front().puzzles;
-  doc["left_out"] = left_out;
+  doc["left_out"] = left_out.clashes;
+  doc["unreadable"] = left_out.unreadable;
   if (c.strength_only) {
     doc["strength_only"] = true;
   } else {
@@ -757,15 +764,19 @@ std::string cadical_settings(const CompareConfig& c) {
   return s + ".\n";
 }
 
-// The footer's first words: "12 puzzles", and with puzzles left out of
-// every row (their clues clash), "12 puzzles (1 left out: clues clash)".
-std::string puzzles_measured(const std::vector<RowSummary>& rows, std::size_t left_out) {
-  const std::string measured = puzzles_text(rows.empty() ? 0 : rows.front().puzzles);
-  return left_out == 0 ? measured : measured + " (" + std::to_string(left_out) + " left out: clues clash)";
+// The footer's first words: "12 puzzles", and with entries left out of
+// every row, "12 puzzles (1 left out: clues clash; 2 unreadable left out)".
+std::string puzzles_measured(const std::vector<RowSummary>& rows, LeftOut left_out) {
+  std::string measured = puzzles_text(rows.empty() ? 0 : rows.front().puzzles);
+  std::string why;
+  if (left_out.clashes) why = std::to_string(left_out.clashes) + " left out: clues clash";
+  if (left_out.unreadable)
+    why += (why.empty() ? "" : "; ") + std::to_string(left_out.unreadable) + " unreadable left out";
+  return why.empty() ? measured : measured + " (" + why + ")";
 }
 
 void write_table(std::ostream& out, const std::vector<RowSummary>& rows, bool probe, bool strength_only,
-                 std::size_t left_out, const std::string& settings) {
+                 LeftOut left_out, const std::string& settings) {
   const DisplayColumns d = display_columns(rows, probe, strength_only);
   const auto& cols = d.cols;
   std::vector<std::size_t> width;
@@ -802,7 +813,7 @@ void write_table(std::ostream& out, const std::vector<RowSummary>& rows, bool pr
 }
 
 void write_markdown(std::ostream& out, const std::vector<RowSummary>& rows, bool probe, bool strength_only,
-                    std::size_t left_out, const std::string& settings) {
+                    LeftOut left_out, const std::string& settings) {
   const DisplayColumns d = display_columns(rows, probe, strength_only);
   const auto& cols = d.cols;
   out << "|";
@@ -1226,17 +1237,22 @@ int compare(const std::vector<std::string>& args) {
     }
   };
   emit(docs[0], [&](std::ostream& o) { write_csv(o, summary, config.strength_only); });
-  emit(docs[1], [&](std::ostream& o) { write_json(o, summary, config, left_out); });
+  const LeftOut out_of_rows{left_out, unreadable};
+  emit(docs[1], [&](std::ostream& o) { write_json(o, summary, config, out_of_rows); });
   emit(docs[2],
-       [&](std::ostream& o) { write_markdown(o, summary, config.probe, config.strength_only, left_out, settings); });
+       [&](std::ostream& o) { write_markdown(o, summary, config.probe, config.strength_only, out_of_rows, settings); });
   emit(docs[3], [&](std::ostream& o) { write_svg(o, summary); });
-  if (on_stdout == 0) write_table(std::cout, summary, config.probe, config.strength_only, left_out, settings);
+  if (on_stdout == 0) write_table(std::cout, summary, config.probe, config.strength_only, out_of_rows, settings);
   std::cout.flush();
 
-  if (left_out > 0)
-    std::cerr << "satdoku compare: note: " << puzzles_text(left_out) << " left out of every row (clues clash: "
-              << (left_out == 1 ? "named" : "each named") << " above); the rows measured "
-              << puzzles_text(puzzles.size()) << '\n';
+  if (left_out > 0 || unreadable > 0) {
+    std::cerr << "satdoku compare: note: left out of every row:";
+    if (left_out > 0)
+      std::cerr << ' ' << puzzles_text(left_out) << " whose clues clash (" << (left_out == 1 ? "named" : "each named")
+                << " above)" << (unreadable > 0 ? " and" : "");
+    if (unreadable > 0) std::cerr << ' ' << unreadable << " unreadable (" << (unreadable == 1 ? "named" : "each named") << " above)";
+    std::cerr << "; the rows measured " << puzzles_text(puzzles.size()) << '\n';
+  }
   if (const std::size_t n = reference_gave_up.load()) {
     std::ostringstream budget;
     budget << config.reference_timeout;

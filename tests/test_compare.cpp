@@ -680,7 +680,7 @@ BOOST_AUTO_TEST_CASE(puzzles_whose_clues_clash_are_left_out_of_every_row) {
   const std::string clash = "11" + std::string(79, '.');
   const fs::path clean = dir / "clean.txt", mixed = dir / "mixed.txt";
   { std::ofstream(clean) << good[0] << '\n' << good[1] << '\n' << good[2] << '\n'; }
-  { std::ofstream(mixed) << good[0] << '\n' << clash << '\n' << good[1] << '\n' << good[2] << '\n'; }
+  { std::ofstream(mixed) << good[0] << '\n' << clash << '\n' << good[1] << '\n' << "xyz\n" << good[2] << '\n'; }
   const std::string rows = " --encodings natural,triads --amo pairwise --mode fresh -j 1 --no-progress";
   const auto expected = compare_json("'" + clean.string() + "'" + rows);
   BOOST_TEST(expected["left_out"] == 0);
@@ -690,11 +690,14 @@ BOOST_AUTO_TEST_CASE(puzzles_whose_clues_clash_are_left_out_of_every_row) {
   BOOST_TEST(r.err.find(mixed.string() + ":2: clues clash: r1c1 and r1c2 both hold 1 in row 1; left out of every row\n") !=
                  std::string::npos,
              r.err);
-  BOOST_TEST(r.err.find("satdoku compare: note: 1 puzzle left out of every row") != std::string::npos, r.err);
-  BOOST_TEST(r.out.find("\n3 puzzles (1 left out: clues clash). ") != std::string::npos, r.out);
+  BOOST_TEST(r.err.find(mixed.string() + ":4:1: a one-line puzzle has N*N symbols") != std::string::npos, r.err);
+  BOOST_TEST(r.err.find("satdoku compare: note: left out of every row: 1 puzzle whose clues clash (named above) and 1 "
+                        "unreadable (named above); the rows measured 3 puzzles\n") != std::string::npos, r.err);
+  BOOST_TEST(r.out.find("\n3 puzzles (1 left out: clues clash; 1 unreadable left out). ") != std::string::npos, r.out);
   const auto json = nlohmann::json::parse(test::slurp(dir / "c.json"));
   BOOST_TEST(json["puzzles"] == 3);
   BOOST_TEST(json["left_out"] == 1);
+  BOOST_TEST(json["unreadable"] == 1);
   BOOST_TEST_REQUIRE(json["rows"].size() == 2u);
   for (std::size_t i = 0; i < 2; ++i)
     for (const char* field : {"puzzles", "vars", "clauses", "literals", "conflicts_mean", "up_solved_pct", "unknown"})

@@ -260,7 +260,9 @@ std::optional<Entry> PuzzleReader::Impl::read_grid() {
                              (2 * unreadable > wide && !next.empty() && next[0].width > 0 && next[0].sound);
           if (stray) {
             std::string& message = std::get<Diagnostic>(error->content).message;
-            if (other != 0 && other != wide && !defect && !geometry(static_cast<int>(wide)))
+            if (words)  // (not what its letters would be as digits: "'E' stands for 14")
+              message = "a line of words, not a row of the grid after it";
+            else if (other != 0 && other != wide && !defect && !geometry(static_cast<int>(wide)))
               // (Not "the board would be 5x5", add_row's message for a row
               // of no board size: the rows after it make the board.)
               message = "a line of " + std::to_string(wide) + " symbols where the rows after it have " +
