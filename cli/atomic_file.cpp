@@ -162,6 +162,18 @@ bool file_holds(const fs::path& path, std::string_view marker) {
   return head.find(marker) != std::string::npos;
 }
 
+void check_replaces_only_its_own(std::string_view option, const std::string& path, std::string_view marker,
+                                 std::string_view what, std::string_view inputs) {
+  if (path.empty() || path == "-") return;
+  std::error_code error;
+  const fs::path target = fs::is_symlink(path, error) ? fs::canonical(path, error) : fs::path(path);
+  if (!error && fs::is_regular_file(target, error) && fs::file_size(target, error) > 0 && !error &&
+      !file_holds(target, marker))
+    throw UsageError(std::string(option) + " names " + std::string(what) + ", and " + path +
+                     " holds something else: it would be replaced (" + std::string(inputs) +
+                     " go after the options, as FILE; to replace it, remove it first)");
+}
+
 bool remove_earlier_output(const fs::path& path, std::string_view marker) {
   std::error_code error;
   return file_holds(path, marker) && fs::remove(path, error);

@@ -83,6 +83,16 @@ std::string earlier_output_removed(const std::string& path, std::string_view mar
 // hold `marker`.
 bool file_holds(const std::filesystem::path& path, std::string_view marker);
 
+// Throws UsageError when the output `option` names (`path`; "-" is no file)
+// would replace a file that is neither empty nor an earlier run's document
+// of its kind (its first 4 KiB hold `marker`): `compare --csv puzzles.csv`
+// and `check --junit puzzles.txt` take the option for an input.  A link is
+// judged by the file it leads to, which the output would replace.  `what`
+// names the output ("the document compare writes"), `inputs` says where
+// the inputs go instead ("puzzles to compare").
+void check_replaces_only_its_own(std::string_view option, const std::string& path, std::string_view marker,
+                                 std::string_view what, std::string_view inputs);
+
 class AtomicFile {
  public:
   // Opens "<target>.tmp.<pid>" for writing; throws OutputError when the

@@ -770,7 +770,8 @@ constexpr std::string_view kDescription =
     "proof_note, met).\n"
     "Puzzles that miss --expect are named on stderr with file:line. An interrupted run, or one\n"
     "whose standard output failed, writes no --junit report (and removes an earlier satdoku\n"
-    "report there). A proof that cannot be written is an error (exit code 2, JUnit <error>).";
+    "report there); a --junit path that holds any other file (not empty) is refused before the\n"
+    "run. A proof that cannot be written is an error (exit code 2, JUnit <error>).";
 
 int check(const std::vector<std::string>& args) {
   CheckConfig config;
@@ -824,7 +825,11 @@ int check(const std::vector<std::string>& args) {
   plan.count = config.count > 0;
   plan.minimal = config.minimal || plan.expect == Expect::minimal;
   check_distinct_outputs({{"--junit", config.junit}}, config.input.files);
-  if (!config.junit.empty() && config.junit != "-") check_writable(config.junit);  // now, not after the run
+  if (!config.junit.empty() && config.junit != "-") {
+    check_writable(config.junit);  // now, not after the run
+    // `check --junit puzzles.txt` takes --junit for an input.
+    check_replaces_only_its_own("--junit", config.junit, kReportMarker, "the report check writes", "puzzles to check");
+  }
   if (!config.proof_dir.empty()) {
     // Every proof pair in the folder may be written or swept; a proof
     // replaces a link of its name (it is renamed into place).

@@ -1115,16 +1115,7 @@ int compare(const std::vector<std::string>& args) {
     check_writable(*d.path);  // now, not after the run
     // A document replaces only an earlier document of its kind (or an
     // empty file): `compare --csv puzzles.csv` takes --csv for an input.
-    // (A link is judged by the file it leads to, which the document would
-    // replace: AtomicFile writes through links.)
-    std::error_code error;
-    namespace fs = std::filesystem;
-    const fs::path target = fs::is_symlink(*d.path, error) ? fs::canonical(*d.path, error) : fs::path(*d.path);
-    if (!error && fs::is_regular_file(target, error) && fs::file_size(target, error) > 0 && !error &&
-        !file_holds(target, d.marker))
-      throw UsageError(std::string(d.option) + " names the document compare writes, and " + *d.path +
-                       " holds something else: it would be replaced (puzzles to compare go after the options, " +
-                       "as FILE; to replace it, remove it first)");
+    check_replaces_only_its_own(d.option, *d.path, d.marker, "the document compare writes", "puzzles to compare");
   }
   const std::uint64_t budget = memory_budget(config.max_memory);
   const std::vector<RowSpec> asked = make_rows(config);  // now, not after the input is read

@@ -675,6 +675,20 @@ BOOST_AUTO_TEST_CASE(junit_xml_parses_and_names_every_puzzle) {
                                 "report, removed)\n") != std::string::npos,
              unwritten.out);
   BOOST_TEST(!fs::exists(xml));
+  // The report replaces only a report (or an empty file): --junit given the
+  // puzzles' file by mistake keeps the puzzles.
+  const std::string puzzles = slurp(easy);
+  const auto mistaken = run_satdoku("check --junit " + quoted(easy), kEasy + "\n");
+  BOOST_TEST(mistaken.exit_code == 2);
+  BOOST_TEST(mistaken.err.find("--junit names the report check writes, and " + easy.string() +
+                               " holds something else: it would be replaced (puzzles to check go after the options") !=
+                 std::string::npos, mistaken.err);
+  BOOST_TEST(mistaken.out.empty());
+  BOOST_TEST(slurp(easy) == puzzles);
+  { std::ofstream{xml}; }  // empty: replaced
+  BOOST_TEST(run_satdoku("check -q --junit " + quoted(xml) + " " + quoted(easy)).exit_code == 0);
+  BOOST_TEST(slurp(xml).find("<testsuite name=\"satdoku check\"") != std::string::npos);
+  BOOST_TEST(run_satdoku("check -q --junit " + quoted(xml) + " " + quoted(easy)).exit_code == 0);  // a report: too
   fs::remove_all(dir);
 }
 
@@ -826,12 +840,12 @@ BOOST_AUTO_TEST_CASE(a_settled_big_board_does_not_wait_out_the_reference) {
 BOOST_AUTO_TEST_CASE(junit_follows_links_and_writes_devices) {
   const fs::path dir = fresh_dir("junit-targets");
   const fs::path target = dir / "target.xml", link = dir / "link.xml";
-  { std::ofstream(target) << "old"; }
+  { std::ofstream(target) << "<testsuites>\n  <testsuite name=\"satdoku check\" tests=\"0\">\n"; }  // an earlier report
   fs::create_symlink("target.xml", link);
   auto r = run_satdoku("check --junit " + quoted(link), kEasy + "\n");
   BOOST_TEST(r.exit_code == 0, r.err);
   BOOST_TEST(fs::is_symlink(fs::symlink_status(link)));
-  BOOST_TEST(slurp(target).find("<testsuites") != std::string::npos);
+  BOOST_TEST(slurp(target).find("<testsuite name=\"satdoku check\" tests=\"1\"") != std::string::npos);
   // Standard output redirected to a file: the records, then the report.
   auto to_stdout = run_satdoku("check --junit /dev/stdout", kEasy + "\n");
   BOOST_TEST(to_stdout.exit_code == 0, to_stdout.err);
