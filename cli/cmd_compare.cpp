@@ -1109,6 +1109,11 @@ int compare(const std::vector<std::string>& args) {
     throw UsageError("only one of --csv, --json, --markdown and --plot can go to standard output ('-')");
   std::vector<NamedOutput> outputs;
   for (const Document& d : documents(config)) outputs.push_back({std::string(d.option), *d.path});
+  // The plot is SVG whatever the name says ("--plot x.png").
+  if (const std::string ext = std::filesystem::path(config.plot).extension().string();
+      !config.plot.empty() && config.plot != "-" && ext != ".svg" && ext != ".SVG")
+    std::cerr << "satdoku compare: note: --plot writes SVG; " << config.plot << " will hold SVG"
+              << (ext.empty() ? "" : ", not " + ext.substr(1)) << '\n';
   check_distinct_outputs(outputs, config.input.files);
   for (const Document& d : documents(config)) {
     if (d.path->empty() || *d.path == "-") continue;

@@ -246,7 +246,8 @@ SolveRecord Pipeline::run(Entry&& entry, std::uint64_t block) {
     if (!check.agree) {
       record.problem = "the SAT answer and the native reference disagree: " + check.message;
       record.reference_solutions = reference.solutions;
-    } else if (check.reference_gave_up) {
+    } else if (check.reference_gave_up && record.result.status != Status::unknown) {
+      // (Beside an answer that is itself unknown, the note would add nothing.)
       record.reference_note = check.message;
     }
   }

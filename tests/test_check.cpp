@@ -825,6 +825,13 @@ BOOST_AUTO_TEST_CASE(a_settled_big_board_does_not_wait_out_the_reference) {
   BOOST_TEST(records_of(solved.out).at(0).value("reference", std::string()) ==
              "the reference gave up (stopped 10 ms after the SAT answer)");
   BOOST_TEST(solved.err.find("cancelled") == std::string::npos, solved.err);
+  // Beside an answer that is itself unknown, no note: it would add nothing.
+  const auto hard = shared_data() / "large" / "sudoku-64-1.txt";
+  auto unknown = run_satdoku("solve --output json --conflicts 1 '" + hard.string() + "'");
+  BOOST_TEST(unknown.exit_code == 1, unknown.err);
+  BOOST_TEST(records_of(unknown.out).at(0)["status"] == "unknown");
+  BOOST_TEST(!records_of(unknown.out).at(0).contains("reference"), unknown.out);
+  BOOST_TEST(unknown.err.find("reference") == std::string::npos, unknown.err);
   // With --reference-timeout given, its budget alone stops the reference,
   // on a board it does not finish within it, long after the SAT answer
   // (some 0.3 s here; 10 ms after it, the reference was stopped before).

@@ -334,6 +334,15 @@ BOOST_AUTO_TEST_CASE(rows_other_than_time_are_deterministic) {
     BOOST_TEST(ja["rows"][0][field].is_number_integer(), field);
   BOOST_TEST(ja["puzzles"].is_number_integer());
   // The SVG alone on standard output; two documents there are refused.
+  // A plot named otherwise is still SVG, and the run says so.
+  const fs::path png = fs::temp_directory_path() / ("satdoku-plot-" + std::to_string(::getpid()) + ".png");
+  const auto named = test::run_satdoku("compare '" + small_input().string() + "' --encodings natural --plot '" +
+                                       png.string() + "'");
+  BOOST_TEST(named.exit_code == 0, named.err);
+  BOOST_TEST(named.err.find("note: --plot writes SVG; " + png.string() + " will hold SVG, not png") != std::string::npos,
+             named.err);
+  BOOST_TEST(test::slurp(png).find("<svg") != std::string::npos);
+  fs::remove(png);
   const auto svg = test::run_satdoku("compare '" + small_input().string() + "' --encodings natural --plot -");
   BOOST_TEST(svg.exit_code == 0, svg.err);
   BOOST_TEST(svg.out.rfind("<?xml", 0) == 0u, svg.out.substr(0, 100));
