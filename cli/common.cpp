@@ -218,6 +218,10 @@ int run_guarded(std::string_view name, int (*body)(const std::vector<std::string
       std::cerr << ", not of 'satdoku " << name << "'\n";
     }
     std::cerr << "Try 'satdoku " << name << " --help'.\n";
+  } catch (const po::invalid_option_value& e) {
+    // Only options of numbers refuse a value so ("--limit abc"): text options take any.
+    std::cerr << "satdoku " << name << ": " << e.what() << ": it takes a number\nTry 'satdoku " << name
+              << " --help'.\n";
   } catch (const po::error& e) {
     std::cerr << "satdoku " << name << ": " << e.what() << "\nTry 'satdoku " << name << " --help'.\n";
   } catch (const UsageError& e) {

@@ -565,11 +565,21 @@ BOOST_AUTO_TEST_CASE(a_title_or_a_stray_blank_costs_its_own_line_only) {
       BOOST_TEST((grid(grids[3]) && *grid(grids[3]) == grid_of(kPuzzle)), why(grids[3]));
     }
   }
+  // A short title reads as words, not as a 4x4 row whose 'E' would be 14;
+  // words among bytes that are no text keep the message about the byte.
+  const auto easy = read_all("  Easy\n" + rows(kPuzzle));
+  BOOST_REQUIRE_EQUAL(easy.size(), 2u);
+  BOOST_TEST(why(easy[0]).find("<text>:1:3: a line of words, not a row of the grid after it (if this line is a title") ==
+                 0u, why(easy[0]));
+  BOOST_TEST((grid(easy[1]) && *grid(easy[1]) == grid_of(kPuzzle)));
+  const auto binary = read_all(std::string("Easy\x01\n") + rows(kPuzzle), ReadOptions{InputFormat::grid, {}, {}});
+  BOOST_REQUIRE_EQUAL(binary.size(), 2u);
+  BOOST_TEST(why(binary[0]).find("unexpected byte 0x01") != std::string::npos, why(binary[0]));
   // Between grids stacked without blank lines, a stray line costs itself
   // only, while a first row with a typo costs its grid only.
   const auto between = read_all(rows(kPuzzle) + "Next:\n" + rows(kSolution));
   BOOST_REQUIRE_EQUAL(between.size(), 3u);
-  BOOST_TEST(position(*diagnostic(between[1])) == "10:5");
+  BOOST_TEST(why(between[1]).find("<text>:10:1: a line of words, not a row of the grid after it") == 0u, why(between[1]));
   BOOST_TEST((grid(between[2]) && *grid(between[2]) == grid_of(kSolution)), why(between[2]));
   std::string typo = rows(kSolution);
   typo[0] = '?';
@@ -609,11 +619,15 @@ BOOST_AUTO_TEST_CASE(a_title_or_a_stray_blank_costs_its_own_line_only) {
   // digits, before a row that reads whole, it costs its own line only.
   // (Taken for first rows with typos, they shifted every board after them.)
   // The line's first defect is named: its first symbol, or a '-' glued to
-  // one (a defect found while the line is split into cells).
+  // one (a defect found while the line is split into cells); a line that
+  // reads as words is named as such, from its start.
   for (const std::string rule : {"=========", "PUZZLE-01", "Sudoku-01"}) {
     BOOST_TEST_CONTEXT(rule) {
       const auto ruled = read_all(rule + "\n" + rows(kPuzzle) + rule + "\n" + rows(kSolution));
-      const std::string column = rule.find('-') == std::string::npos ? "1" : std::to_string(rule.find('-') + 1);
+      const bool words = rule == "Sudoku-01";
+      const std::string column =
+          words || rule.find('-') == std::string::npos ? "1" : std::to_string(rule.find('-') + 1);
+      BOOST_TEST((why(ruled[0]).find("a line of words") != std::string::npos) == words, why(ruled[0]));
       BOOST_REQUIRE_EQUAL(ruled.size(), 4u);
       BOOST_TEST(position(*diagnostic(ruled[0])) == "1:" + column);
       BOOST_TEST((grid(ruled[1]) && *grid(ruled[1]) == grid_of(kPuzzle)), why(ruled[1]));

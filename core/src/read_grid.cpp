@@ -238,6 +238,7 @@ std::optional<Entry> PuzzleReader::Impl::read_grid() {
           digits = digits && !c.unreadable;
         }
         const bool words = reads_as_words(t);  // (`t` is gone once rows are read ahead)
+        const bool title = words && plain_text(t);  // (not words among binary bytes)
         const std::vector<RowAhead> next = next_rows(2);
         const std::size_t other = next.size() == 2 && next[0].width == next[1].width ? next[0].width : 0;
         if (other != 0 && other != wide && wide + 1 >= other && wide <= other + 1 && !defect && !words &&
@@ -260,9 +261,10 @@ std::optional<Entry> PuzzleReader::Impl::read_grid() {
                              (2 * unreadable > wide && !next.empty() && next[0].width > 0 && next[0].sound);
           if (stray) {
             std::string& message = std::get<Diagnostic>(error->content).message;
-            if (words)  // (not what its letters would be as digits: "'E' stands for 14")
+            if (title) {  // (not what its letters would be as digits: "'E' stands for 14")
               message = "a line of words, not a row of the grid after it";
-            else if (other != 0 && other != wide && !defect && !geometry(static_cast<int>(wide)))
+              std::get<Diagnostic>(error->content).where.column = off + 1;
+            } else if (other != 0 && other != wide && !defect && !geometry(static_cast<int>(wide)))
               // (Not "the board would be 5x5", add_row's message for a row
               // of no board size: the rows after it make the board.)
               message = "a line of " + std::to_string(wide) + " symbols where the rows after it have " +

@@ -211,6 +211,11 @@ bool has_word(std::string_view t);
 
 bool reads_as_words(std::string_view t);
 
+// Whether `t` is text a person typed: no control bytes (tabs aside), and
+// bytes beyond ASCII only in well-formed UTF-8 sequences (the bounds of
+// overlong and surrogate forms are not checked).
+bool plain_text(std::string_view t);
+
 // Added to the message about a line that reads as words.
 inline constexpr std::string_view kCommentHint = " (if this line is a title or a note, start it with '#' to make it a comment)";
 

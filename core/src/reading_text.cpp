@@ -36,6 +36,23 @@ bool reads_as_words(std::string_view t) {
   return symbols < 16 || lettered >= 2;
 }
 
+bool plain_text(std::string_view t) {
+  for (std::size_t i = 0; i < t.size();) {
+    const auto c = static_cast<unsigned char>(t[i]);
+    if (c < 0x80) {
+      if ((c < 0x20 && c != '\t') || c == 0x7f) return false;
+      ++i;
+      continue;
+    }
+    const std::size_t length = c >= 0xc2 && c <= 0xdf ? 2 : c >= 0xe0 && c <= 0xef ? 3 : c >= 0xf0 && c <= 0xf4 ? 4 : 0;
+    if (length == 0 || i + length > t.size()) return false;
+    for (std::size_t k = 1; k < length; ++k)
+      if ((static_cast<unsigned char>(t[i + k]) & 0xc0) != 0x80) return false;
+    i += length;
+  }
+  return true;
+}
+
 std::string_view trim(std::string_view text, std::size_t& offset) {
   std::size_t b = 0, e = text.size();
   while (b < e && is_space(text[b])) ++b;
