@@ -27,6 +27,7 @@
 #include "pipeline.hpp"
 #include "records.hpp"
 #include "sat_options.hpp"
+#include "test_fault.hpp"
 #include "satdoku/cross_check.hpp"
 #include "satdoku/error.hpp"
 #include "satdoku/uniqueness.hpp"
@@ -312,6 +313,7 @@ class Checker {
     if (!analyzer_ && plan_.pipeline.backend == "sat") analyzer_ = std::make_unique<ClueAnalyzer>(plan_.pipeline.sat);
     ClueAnalysis a = analyzer_ ? analyzer_->analyze(puzzle, solution, limits)
                                : analyze_clues(*backend_, puzzle, solution, limits);
+    spoil_clue_analysis(a, solution);  // SATDOKU_TEST_FAULT only
     // A big instance is not kept for the next puzzle, whose own search
     // --max-memory weighs without it (a 64x64 board's: 2.4 GB).
     if (analyzer_ && sat_memory_estimate(puzzle.geometry(), clue_choice).bytes > kKeptAnalyzerBytes) analyzer_.reset();

@@ -13,21 +13,40 @@
 //                    reported as exhausted (a puzzle with two looks unique)
 //   repeat-solution  the first solution is reported twice
 //
+// and two spoil `check --minimal`'s clue analysis (spoil_clue_analysis):
+//
+//   needed-as-redundant  the first needed clue is reported redundant
+//   wrong-witness        the first needed clue's witness (the other solution
+//                        without it) is replaced by the known solution
+//
 // Unset or empty, answers are left alone; any other value is a usage error.
 #pragma once
 
 #include <memory>
 
 #include "satdoku/solver.hpp"
+#include "satdoku/uniqueness.hpp"
 
 namespace satdoku::cli {
 
-enum class TestFault { none, wrong_digit, no_solution, one_solution, repeat_solution };
+enum class TestFault {
+  none,
+  wrong_digit,
+  no_solution,
+  one_solution,
+  repeat_solution,
+  needed_as_redundant,
+  wrong_witness
+};
 
 // The fault SATDOKU_TEST_FAULT names; throws UsageError for an unknown one.
 TestFault test_fault_from_environment();
 
 // `backend` itself without a fault, else a wrapper that spoils its answers.
 std::unique_ptr<Solver> with_test_fault(std::unique_ptr<Solver> backend);
+
+// Spoils `analysis` (of a puzzle whose only solution is `solution`) as the
+// fault SATDOKU_TEST_FAULT names, if it is one of the clue analysis's.
+void spoil_clue_analysis(ClueAnalysis& analysis, const Grid& solution);
 
 }  // namespace satdoku::cli

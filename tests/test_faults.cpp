@@ -190,6 +190,27 @@ BOOST_AUTO_TEST_CASE(check_verifies_every_solution_and_refuses_repeats) {
   }
 }
 
+// check --minimal: a needed clue reported redundant is caught by the
+// reference (the puzzle without it has two solutions), and a needed clue's
+// witness (the other solution without it) is checked against the rules.
+BOOST_AUTO_TEST_CASE(check_minimal_confirms_every_clue_verdict) {
+  const std::string input = first_puzzles("17_clue.txt", 2);
+  {
+    const Fault fault("needed-as-redundant");
+    const RunResult r = run_satdoku("check --minimal", input);
+    BOOST_TEST(r.exit_code == kDisagreement);
+    BOOST_TEST(count_of(r.err, "the SAT answer and the native reference disagree: without clue r") == 2u, r.err);
+    BOOST_TEST(count_of(r.err, " the SAT solver finds the puzzle unique, the reference multiple\n") == 2u, r.err);
+  }
+  {
+    const Fault fault("wrong-witness");
+    const RunResult r = run_satdoku("check --minimal --no-cross-check", input);  // checked without the reference
+    BOOST_TEST(r.exit_code == kDisagreement);
+    BOOST_TEST(count_of(r.err, " is wrong: it is the solution\n") == 2u, r.err);
+  }
+  BOOST_TEST(run_satdoku("check -q --minimal", input).exit_code == 0);  // without a fault
+}
+
 BOOST_AUTO_TEST_CASE(compare_counts_disagreements_per_row) {
   const std::string input = first_puzzles("top1465.txt", 2);
   const Fault fault("no-solution");
