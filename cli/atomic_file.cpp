@@ -164,7 +164,8 @@ bool file_holds(const fs::path& path, std::string_view marker) {
 
 void check_replaces_only_its_own(std::string_view option, const std::string& path, std::string_view marker,
                                  std::string_view what, std::string_view inputs) {
-  if (path.empty() || path == "-") return;
+  // (Under /dev an output is written directly, never replaced: AtomicFile.)
+  if (path.empty() || path == "-" || path.rfind("/dev/", 0) == 0) return;
   std::error_code error;
   const fs::path target = fs::is_symlink(path, error) ? fs::canonical(path, error) : fs::path(path);
   if (!error && fs::is_regular_file(target, error) && fs::file_size(target, error) > 0 && !error &&

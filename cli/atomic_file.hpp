@@ -87,7 +87,8 @@ bool file_holds(const std::filesystem::path& path, std::string_view marker);
 // would replace a file that is neither empty nor an earlier run's document
 // of its kind (its first 4 KiB hold `marker`): `compare --csv puzzles.csv`
 // and `check --junit puzzles.txt` take the option for an input.  A link is
-// judged by the file it leads to, which the output would replace.  `what`
+// judged by the file it leads to, which the output would replace; a path
+// under /dev (/dev/stdout appended to a log) is written, not replaced.  `what`
 // names the output ("the document compare writes"), `inputs` says where
 // the inputs go instead ("puzzles to compare").
 void check_replaces_only_its_own(std::string_view option, const std::string& path, std::string_view marker,

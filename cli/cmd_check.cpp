@@ -255,6 +255,7 @@ class Checker {
       r.base.reference_solutions = reference.solutions;
     };
     if (theirs == Uniqueness::unknown) {
+      if (r.verdict == Uniqueness::unknown) return;  // beside an unknown answer, a note would add nothing
       r.base.reference_note = "the reference gave up" + (reference.message.empty() ? "" : " (" + reference.message + ")");
       // Not a gap in the evidence: the cells propagation derived from the
       // clues are the only solution.

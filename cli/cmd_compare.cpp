@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <array>
 #include <atomic>
+#include <cctype>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -765,14 +766,13 @@ std::string cadical_settings(const CompareConfig& c) {
 }
 
 // The footer's first words: "12 puzzles", and with entries left out of
-// every row, "12 puzzles (1 left out: clues clash; 2 unreadable left out)".
+// every row, "12 puzzles (left out: 1 whose clues clash, 2 unreadable)".
 std::string puzzles_measured(const std::vector<RowSummary>& rows, LeftOut left_out) {
   std::string measured = puzzles_text(rows.empty() ? 0 : rows.front().puzzles);
   std::string why;
-  if (left_out.clashes) why = std::to_string(left_out.clashes) + " left out: clues clash";
-  if (left_out.unreadable)
-    why += (why.empty() ? "" : "; ") + std::to_string(left_out.unreadable) + " unreadable left out";
-  return why.empty() ? measured : measured + " (" + why + ")";
+  if (left_out.clashes) why = std::to_string(left_out.clashes) + " whose clues clash";
+  if (left_out.unreadable) why += (why.empty() ? "" : ", ") + std::to_string(left_out.unreadable) + " unreadable";
+  return why.empty() ? measured : measured + " (left out: " + why + ")";
 }
 
 void write_table(std::ostream& out, const std::vector<RowSummary>& rows, bool probe, bool strength_only,
@@ -1109,11 +1109,6 @@ int compare(const std::vector<std::string>& args) {
     throw UsageError("only one of --csv, --json, --markdown and --plot can go to standard output ('-')");
   std::vector<NamedOutput> outputs;
   for (const Document& d : documents(config)) outputs.push_back({std::string(d.option), *d.path});
-  // The plot is SVG whatever the name says ("--plot x.png").
-  if (const std::string ext = std::filesystem::path(config.plot).extension().string();
-      !config.plot.empty() && config.plot != "-" && ext != ".svg" && ext != ".SVG")
-    std::cerr << "satdoku compare: note: --plot writes SVG; " << config.plot << " will hold SVG"
-              << (ext.empty() ? "" : ", not " + ext.substr(1)) << '\n';
   check_distinct_outputs(outputs, config.input.files);
   for (const Document& d : documents(config)) {
     if (d.path->empty() || *d.path == "-") continue;
@@ -1121,6 +1116,14 @@ int compare(const std::vector<std::string>& args) {
     // A document replaces only an earlier document of its kind (or an
     // empty file): `compare --csv puzzles.csv` takes --csv for an input.
     check_replaces_only_its_own(d.option, *d.path, d.marker, "the document compare writes", "puzzles to compare");
+  }
+  // The plot is SVG whatever the name says ("--plot x.png"; a device is no name).
+  if (std::string ext = std::filesystem::path(config.plot).extension().string();
+      !config.plot.empty() && config.plot != "-" && config.plot.rfind("/dev/", 0) != 0) {
+    std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return std::tolower(c); });
+    if (ext != ".svg")
+      std::cerr << "satdoku compare: note: --plot writes SVG; " << config.plot << " will hold SVG"
+                << (ext.empty() ? "" : ", not " + ext.substr(1)) << '\n';
   }
   const std::uint64_t budget = memory_budget(config.max_memory);
   const std::vector<RowSpec> asked = make_rows(config);  // now, not after the input is read

@@ -139,9 +139,6 @@ std::uint64_t parse_memory_size(std::string_view text) {
   const char* end = text.data() + text.size();
   const auto [rest, error] = std::from_chars(text.data(), end, value);
   if (error != std::errc() || !std::isfinite(value) || value < 0) throw UsageError(bad);
-  if (value == 0)  // no "no limit" here: without the option the default holds
-    throw UsageError("--max-memory must be more than 0 (without it: half the machine's memory, " +
-                     format_bytes(default_max_memory()) + ")");
   std::string_view suffix(rest, static_cast<std::size_t>(end - rest));
   if (!suffix.empty() && (suffix.back() == 'B' || suffix.back() == 'b')) suffix.remove_suffix(1);
   if (!suffix.empty() && (suffix.back() == 'i')) suffix.remove_suffix(1);
@@ -157,6 +154,9 @@ std::uint64_t parse_memory_size(std::string_view text) {
   } else if (!suffix.empty()) {
     throw UsageError(bad);
   }
+  if (value == 0)  // no "no limit" here: without the option the default holds
+    throw UsageError("--max-memory must be more than 0 (without it: half the machine's memory, " +
+                     format_bytes(default_max_memory()) + ")");
   const double bytes = std::ldexp(value, shift);
   if (bytes < 1 || bytes >= 1.8e19) throw UsageError(bad);
   return static_cast<std::uint64_t>(bytes);

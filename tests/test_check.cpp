@@ -685,6 +685,12 @@ BOOST_AUTO_TEST_CASE(junit_xml_parses_and_names_every_puzzle) {
                  std::string::npos, mistaken.err);
   BOOST_TEST(mistaken.out.empty());
   BOOST_TEST(slurp(easy) == puzzles);
+  const fs::path link = dir / "link.xml";  // judged by the file it leads to
+  fs::create_symlink(easy, link);
+  const auto through = run_satdoku("check --junit " + quoted(link), kEasy + "\n");
+  BOOST_TEST(through.exit_code == 2);
+  BOOST_TEST(through.err.find("holds something else") != std::string::npos, through.err);
+  BOOST_TEST(slurp(easy) == puzzles);
   { std::ofstream{xml}; }  // empty: replaced
   BOOST_TEST(run_satdoku("check -q --junit " + quoted(xml) + " " + quoted(easy)).exit_code == 0);
   BOOST_TEST(slurp(xml).find("<testsuite name=\"satdoku check\"") != std::string::npos);
@@ -832,6 +838,10 @@ BOOST_AUTO_TEST_CASE(a_settled_big_board_does_not_wait_out_the_reference) {
   BOOST_TEST(records_of(unknown.out).at(0)["status"] == "unknown");
   BOOST_TEST(!records_of(unknown.out).at(0).contains("reference"), unknown.out);
   BOOST_TEST(unknown.err.find("reference") == std::string::npos, unknown.err);
+  auto checked = run_satdoku("check --output json --conflicts 1 '" + hard.string() + "'");
+  BOOST_TEST(checked.exit_code == 1, checked.err);
+  BOOST_TEST(records_of(checked.out).at(0)["verdict"] == "unknown");
+  BOOST_TEST(checked.err.find("reference") == std::string::npos, checked.err);
   // With --reference-timeout given, its budget alone stops the reference,
   // on a board it does not finish within it, long after the SAT answer
   // (some 0.3 s here; 10 ms after it, the reference was stopped before).
@@ -853,6 +863,16 @@ BOOST_AUTO_TEST_CASE(junit_follows_links_and_writes_devices) {
   BOOST_TEST(r.exit_code == 0, r.err);
   BOOST_TEST(fs::is_symlink(fs::symlink_status(link)));
   BOOST_TEST(slurp(target).find("<testsuite name=\"satdoku check\" tests=\"1\"") != std::string::npos);
+  // Standard output appended to a log: written after it, never refused as
+  // a file that is no report (it is not replaced).
+  const fs::path log = dir / "log.txt";
+  { std::ofstream(log) << "log\n"; }
+  { std::ofstream(dir / "easy.txt") << kEasy << '\n'; }
+  const auto appended = run_shell("cd " + quoted(dir) + " && " + quoted(satdoku_binary()) +
+                                  " check -q --junit /dev/stdout easy.txt >> log.txt");
+  BOOST_TEST(appended.exit_code == 0, appended.err);
+  BOOST_TEST(slurp(log).rfind("log\neasy.txt:1 unique", 0) == 0, slurp(log));
+  BOOST_TEST(slurp(log).find("<testsuites") != std::string::npos);
   // Standard output redirected to a file: the records, then the report.
   auto to_stdout = run_satdoku("check --junit /dev/stdout", kEasy + "\n");
   BOOST_TEST(to_stdout.exit_code == 0, to_stdout.err);

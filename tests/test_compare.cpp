@@ -343,6 +343,8 @@ BOOST_AUTO_TEST_CASE(rows_other_than_time_are_deterministic) {
              named.err);
   BOOST_TEST(test::slurp(png).find("<svg") != std::string::npos);
   fs::remove(png);
+  const auto device = test::run_satdoku("compare '" + small_input().string() + "' --encodings natural --plot /dev/null");
+  BOOST_TEST(device.err.find("--plot writes SVG") == std::string::npos, device.err);  // a device has no name to mind
   const auto svg = test::run_satdoku("compare '" + small_input().string() + "' --encodings natural --plot -");
   BOOST_TEST(svg.exit_code == 0, svg.err);
   BOOST_TEST(svg.out.rfind("<?xml", 0) == 0u, svg.out.substr(0, 100));
@@ -702,7 +704,7 @@ BOOST_AUTO_TEST_CASE(puzzles_whose_clues_clash_are_left_out_of_every_row) {
   BOOST_TEST(r.err.find(mixed.string() + ":4:1: a one-line puzzle has N*N symbols") != std::string::npos, r.err);
   BOOST_TEST(r.err.find("satdoku compare: note: left out of every row: 1 puzzle whose clues clash (named above) and 1 "
                         "unreadable (named above); the rows measured 3 puzzles\n") != std::string::npos, r.err);
-  BOOST_TEST(r.out.find("\n3 puzzles (1 left out: clues clash; 1 unreadable left out). ") != std::string::npos, r.out);
+  BOOST_TEST(r.out.find("\n3 puzzles (left out: 1 whose clues clash, 1 unreadable). ") != std::string::npos, r.out);
   const auto json = nlohmann::json::parse(test::slurp(dir / "c.json"));
   BOOST_TEST(json["puzzles"] == 3);
   BOOST_TEST(json["left_out"] == 1);

@@ -65,8 +65,11 @@ BOOST_AUTO_TEST_CASE(without_a_fault_the_same_runs_pass) {
   const std::string input = first_puzzles("top1465.txt", 3);
   BOOST_TEST(run_satdoku("solve -q", input).exit_code == 0);
   BOOST_TEST(run_satdoku("check -q", input).exit_code == 0);
-  const RunResult empty_value = run_satdoku("solve -q", input);  // (the variable unset)
+  const Fault empty("");  // set, but empty: no fault either
+  const RunResult empty_value = run_satdoku("solve -o line", input);
+  BOOST_TEST(empty_value.exit_code == 0, empty_value.err);
   BOOST_TEST(empty_value.err.find("BUG") == std::string::npos);
+  BOOST_TEST(lines_of(empty_value.out).size() == 3u);
 }
 
 BOOST_AUTO_TEST_CASE(an_unknown_fault_is_a_usage_error) {

@@ -104,13 +104,16 @@ BOOST_AUTO_TEST_CASE(compressed_and_utf16_files_are_named_once) {
       {"BZh91AY&SY" + garbage, "this is a compressed file (xz, zstd or bzip2)"},
       {"PK\x03\x04" + garbage, "this is a zip archive, not puzzles: unzip it first"},
       {utf16le, "this is UTF-16 text (as Windows Notepad or PowerShell may save it), not UTF-8 or ASCII"},
-      {utf16be, "this is UTF-16 text"}};
+      {utf16be, "this is UTF-16 text"},
+      {"\xff\xfe\r" + std::string(1, '\0') + "\n" + utf16le.substr(2), "this is UTF-16 text"},  // a blank line first
+      {std::string("9\0\n\0", 4) + utf16le.substr(2), "this is UTF-16 text"}};  // one character, no mark
   for (const auto& [input, message] : files) {
     BOOST_TEST_CONTEXT(message) {
       const auto r = solve(input);
       BOOST_TEST(r.exit_code == 2);
       BOOST_TEST(lines_of(r.out) == std::vector<std::string>{"error"});
-      BOOST_TEST(contains(r.err, "<stdin>:1:1: " + message), r.err);
+      BOOST_TEST(contains(r.err, "<stdin>: " + message), r.err);  // the file's, no line's
+      BOOST_TEST(contains(r.err, "0 puzzles: 0 solved, 0 none, 0 invalid, 0 unknown, 0 errors, 1 input not read"), r.err);
     }
   }
   // The whole signature is needed: a line that merely starts with "PK" is
@@ -435,6 +438,7 @@ BOOST_AUTO_TEST_CASE(max_memory_option) {
   BOOST_TEST(zero.exit_code == 2);
   BOOST_TEST(contains(zero.err, "--max-memory must be more than 0 (without it: half the machine's memory, "), zero.err);
   BOOST_TEST(contains(solve(kPuzzle + "\n", "--max-memory -1G").err, "--max-memory '-1G' is not a size"));
+  BOOST_TEST(contains(solve(kPuzzle + "\n", "--max-memory 0abc").err, "--max-memory '0abc' is not a size"));
   // A whole 9x9 formula (no reduction) needs far more than 1K: refused, the
   // batch goes on; native is not guarded.
   const std::string whole = " --mode fresh --reduce none";

@@ -133,10 +133,12 @@ bool PuzzleReader::Impl::decide_format() {
     std::size_t off = 0;
     const std::string_view t = trim(line.text, off);
     if (t.empty() || t[0] == '#') continue;
-    if (const std::string_view what = not_puzzles(t); !what.empty()) {
+    bool unreadable = false;
+    if (const std::string_view what = not_puzzles(t, unreadable); !what.empty()) {
       // A CNF or a solver's answer given where puzzles go would make
-      // thousands of bogus records, one per line: one, for the file.
-      foreign = fail(line.number, line.number, off + 1, std::string(what));
+      // thousands of bogus records, one per line: one, for the file (and,
+      // for a file that is no text at all, for no line: an input not read).
+      foreign = unreadable ? fail(0, 0, 0, std::string(what)) : fail(line.number, line.number, off + 1, std::string(what));
       return true;
     }
     format = detect(t, alphabet, options);
@@ -171,9 +173,10 @@ bool PuzzleReader::Impl::decide_format() {
   return false;
 }
 
-std::string_view PuzzleReader::Impl::not_puzzles(std::string_view t) {
+std::string_view PuzzleReader::Impl::not_puzzles(std::string_view t, bool& unreadable) {
   // Compressed files and UTF-16 text, by their first bytes: each would
   // otherwise be a flood of errors, one per line, none saying what to do.
+  unreadable = true;
   auto starts = [&](std::string_view magic) { return t.substr(0, magic.size()) == magic; };
   if (starts("\x1f\x8b"))
     return "this is a gzip-compressed file, not puzzles: decompress it first (zcat FILE | satdoku ...)";
@@ -182,14 +185,24 @@ std::string_view PuzzleReader::Impl::not_puzzles(std::string_view t) {
     return "this is a compressed file (xz, zstd or bzip2), not puzzles: decompress it first "
            "(xzcat, zstdcat or bzcat FILE | satdoku ...)";
   if (starts("PK\x03\x04")) return "this is a zip archive, not puzzles: unzip it first (unzip -p FILE | satdoku ...)";
-  // Two characters as UTF-16 (after its byte order mark, if any): ASCII
-  // bytes, each with a NUL after it (little endian) or before it (big).
-  const std::string_view u = starts("\xff\xfe") || starts("\xfe\xff") ? t.substr(2) : t;
-  const bool nul_odd = u.size() >= 4 && u[0] != '\0' && u[1] == '\0' && u[2] != '\0' && u[3] == '\0';
-  const bool nul_even = u.size() >= 4 && u[0] == '\0' && u[1] != '\0' && u[2] == '\0' && u[3] != '\0';
-  if (nul_odd || nul_even)
+  // UTF-16: its byte order mark (FF FE or FE FF, never UTF-8) followed by
+  // a NUL byte in its first two characters, as any ASCII text, a line end
+  // included, has there; or, without the mark, ASCII characters each with
+  // a NUL after it (little endian) or before it (big), two of them or the
+  // line's only one.
+  const bool mark = starts("\xff\xfe") || starts("\xfe\xff");
+  const std::string_view u = mark ? t.substr(2) : t;
+  auto pairs = [&](std::size_t nul) {  // NUL at `nul` in each pair, no NUL beside it
+    const std::size_t n = std::min<std::size_t>(u.size(), 4) / 2;
+    for (std::size_t k = 0; k < n; ++k)
+      if (u[2 * k + nul] != '\0' || u[2 * k + 1 - nul] == '\0') return false;
+    return n >= 1 && (n == 2 || u.size() == 2);
+  };
+  const bool marked = mark && u.substr(0, 4).find('\0') != std::string_view::npos;
+  if (marked || (mark && u.size() < 2) || pairs(1) || pairs(0))
     return "this is UTF-16 text (as Windows Notepad or PowerShell may save it), not UTF-8 or ASCII: save it "
            "as UTF-8, or convert it (iconv -f UTF-16 -t UTF-8 FILE | satdoku ...)";
+  unreadable = false;
   std::istringstream words{std::string(t.substr(0, 64))};
   std::string first, second;
   words >> first >> second;

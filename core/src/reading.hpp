@@ -498,12 +498,15 @@ struct PuzzleReader::Impl {
 
   bool decide_format();
 
-  // Why a file whose first content line is `t` holds no puzzles but a CNF
-  // or a SAT solver's answer (DIMACS, or MiniSat's SAT/UNSAT), or "" when it
+  // Why a file whose first content line is `t` holds no puzzles: it is
+  // compressed (gzip, xz, zstd, bzip2, zip) or UTF-16 text, or it is a CNF
+  // or a SAT solver's answer (DIMACS, or MiniSat's SAT/UNSAT); "" when it
   // may hold puzzles: "p cnf ...", a "c" comment with a word in it (as
   // satdoku's CNFs and CaDiCaL's answers start), "s SATISFIABLE" or the like
   // (no row of symbols has a word, nor "cnf" apart).
-  static std::string_view not_puzzles(std::string_view t);
+  // (`unreadable`: set for a file that is no text to read at all, a
+  // compressed one or UTF-16, whose error then has no line.)
+  static std::string_view not_puzzles(std::string_view t, bool& unreadable);
 
   // The format of a board whose first line `text` was detected as `format`,
   // where that line reads two ways: the content lines after it decide.
