@@ -166,10 +166,10 @@ void check_replaces_only_its_own(std::string_view option, const std::string& pat
                                  std::string_view what, std::string_view inputs) {
   // (Under /dev an output is written directly, never replaced: AtomicFile.)
   if (path.empty() || path == "-" || path.rfind("/dev/", 0) == 0) return;
+  // The file AtomicFile would replace: the end of the path's links.
+  const fs::path target = resolve_links(path);
   std::error_code error;
-  const fs::path target = fs::is_symlink(path, error) ? fs::canonical(path, error) : fs::path(path);
-  if (!error && fs::is_regular_file(target, error) && fs::file_size(target, error) > 0 && !error &&
-      !file_holds(target, marker))
+  if (fs::is_regular_file(target, error) && fs::file_size(target, error) > 0 && !error && !file_holds(target, marker))
     throw UsageError(std::string(option) + " names " + std::string(what) + ", and " + path +
                      " holds something else: it would be replaced (" + std::string(inputs) +
                      " go after the options, as FILE; to replace it, remove it first)");

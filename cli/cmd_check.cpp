@@ -189,19 +189,8 @@ class Checker {
   // Every solution must obey the rules and keep the clues, and no two may be
   // equal.
   bool verify_answer(CheckRecord& r, const Grid& puzzle) {
-    const auto& solutions = r.base.result.solutions;
-    for (std::size_t i = 0; i < solutions.size(); ++i) {
-      if (auto violation = verify(puzzle, solutions[i])) {
-        r.base.problem = std::string(backend_->name()) +
-                         " answer fails verification: " + violation->describe(puzzle.geometry());
-        return false;
-      }
-    }
-    if (has_repeats(solutions)) {
-      r.base.problem = std::string(backend_->name()) + " returned the same solution twice";
-      return false;
-    }
-    return true;
+    r.base.problem = answer_problem(backend_->name(), puzzle, r.base.result, false);
+    return r.base.problem.empty();
   }
 
   // The reference's budget for a search about `puzzle`, whose SAT verdict

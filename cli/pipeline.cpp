@@ -126,6 +126,15 @@ void RunConfig::apply(PipelineConfig& pipeline) const {
   pipeline.reference_limits.time_budget = reference_timeout;
 }
 
+std::string answer_problem(std::string_view backend, const Grid& puzzle, const Result& result, bool with_message) {
+  for (const Grid& solution : result.solutions)
+    if (auto violation = verify(puzzle, solution))
+      return std::string(backend) + " answer fails verification: " + violation->describe(puzzle.geometry()) +
+             (with_message && !result.message.empty() ? " (" + result.message + ")" : "");
+  if (has_repeats(result.solutions)) return std::string(backend) + " returned the same solution twice";
+  return "";
+}
+
 std::unique_ptr<Solver> make_backend(const PipelineConfig& config) {
   if (config.backend == "sat")
     return with_test_fault(guard_memory(make_sat_solver(config.sat), config.sat, config.max_memory, config.workers));
@@ -223,17 +232,10 @@ SolveRecord Pipeline::run(Entry&& entry, std::uint64_t block) {
       reference_run.wait();
     }
   };
-  for (const Grid& solution : record.result.solutions)
-    if (auto violation = verify(*puzzle, solution)) {
-      stop_and_wait();
-      record.problem = std::string(backend_->name()) + " answer fails verification: " +
-                       violation->describe(puzzle->geometry()) +
-                       (record.result.message.empty() ? "" : " (" + record.result.message + ")");
-      return record;
-    }
-  if (has_repeats(record.result.solutions)) {  // with or without the reference
+  // Each solution verified, none twice (with or without the reference).
+  if (std::string problem = answer_problem(backend_->name(), *puzzle, record.result, true); !problem.empty()) {
     stop_and_wait();
-    record.problem = std::string(backend_->name()) + " returned the same solution twice";
+    record.problem = std::move(problem);
     return record;
   }
   if (reference_ && record.result.status != Status::error && !record.result.refused) {

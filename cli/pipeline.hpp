@@ -81,6 +81,14 @@ bool flush_records(std::string_view command, std::size_t records);
 int finish_batch(std::string_view command, const BatchTotals& totals, const std::string& summary, bool quiet,
                  ExitCode code);
 
+// What is wrong with the solutions `result` gives for `puzzle`, as solve
+// and check report it: "sat answer fails verification: ..." for one that
+// breaks a rule or a clue (followed by the result's message in parentheses
+// when `with_message` and there is one), "sat returned the same solution
+// twice"; "" when every solution keeps the rules and the clues and none
+// repeats.  `backend` names the solver.
+std::string answer_problem(std::string_view backend, const Grid& puzzle, const Result& result, bool with_message);
+
 // The backend names, for help texts and errors: "sat, native".
 std::string backend_names();
 // Throws UsageError for an unknown name or an invalid SAT option.

@@ -885,7 +885,10 @@ std::variant<SolverAnswer, Diagnostic> read_solver_output(std::istream& in, cons
                      " variables of the CNF's encoding before any reduction (is the model another CNF's?)");
 }
 
-Decoded decode(const Encoder& encoder, const Model& model) {
+namespace {
+
+// decode(); with `against_fixed`, Decoded::against_fixed is filled too.
+Decoded decode_model(const Encoder& encoder, const Model& model, bool against_fixed) {
   const Grid& puzzle = encoder.puzzle();
   const VarMap& map = encoder.map();
   Decoded out{Grid(puzzle.geometry_ptr()), {}, {}};
@@ -894,8 +897,10 @@ Decoded decode(const Encoder& encoder, const Model& model) {
     digits.clear();
     for (int d = 1; d <= puzzle.size(); ++d) {
       const int v = map.var(cell, d);
-      const int fixed = encoder.fixed(v);
-      if (fixed > 0 || (fixed == 0 && model.value(v) > 0)) digits.push_back(d);
+      const int fixed = encoder.fixed(v), given = model.value(v);
+      if (fixed > 0 || (fixed == 0 && given > 0)) digits.push_back(d);
+      if (against_fixed && fixed != 0 && given != 0 && (fixed > 0) != (given > 0))
+        out.against_fixed.push_back({cell, d, fixed > 0});
     }
     if (digits.size() == 1) out.grid.set(cell, digits[0]);
     else out.problems.push_back({cell, digits});
@@ -903,18 +908,15 @@ Decoded decode(const Encoder& encoder, const Model& model) {
   return out;
 }
 
+}  // namespace
+
+Decoded decode(const Encoder& encoder, const Model& model) { return decode_model(encoder, model, false); }
+
 Decoded decode(const CnfHeader& header, const Model& model) {
-  const Encoder encoder(header.puzzle, header.options);
-  Decoded out = decode(encoder, model);
-  if (static_cast<std::uint64_t>(model.max_var()) <= header.variables) return out;
-  const Grid& puzzle = encoder.puzzle();
-  for (int cell = 0; cell < puzzle.cell_count(); ++cell)
-    for (int d = 1; d <= puzzle.size(); ++d) {
-      const int v = encoder.map().var(cell, d);
-      const int fixed = encoder.fixed(v), given = model.value(v);
-      if (fixed != 0 && given != 0 && (fixed > 0) != (given > 0)) out.against_fixed.push_back({cell, d, fixed > 0});
-    }
-  return out;
+  // A model that names variables beyond the CNF's is one of the formula
+  // before the reduction (Decoded::against_fixed).
+  return decode_model(Encoder(header.puzzle, header.options), model,
+                      static_cast<std::uint64_t>(model.max_var()) > header.variables);
 }
 
 }  // namespace satdoku
