@@ -35,19 +35,6 @@ std::vector<nlohmann::json> records_of(const std::string& text) {
 
 std::string quoted(const fs::path& p) { return "'" + p.string() + "'"; }
 
-// The first `count` puzzle lines of a shared one-line collection.
-std::string first_lines(const std::string& file, std::size_t count) {
-  std::istringstream in(slurp(shared_data() / file));
-  std::string out;
-  std::size_t taken = 0;
-  for (std::string line; taken < count && std::getline(in, line);) {
-    if (line.empty() || line[0] == '#') continue;
-    out += line + "\n";
-    ++taken;
-  }
-  return out;
-}
-
 Grid grid_of(const std::string& line) { return read_puzzles_text(line + "\n").front(); }
 
 const std::string kEasy = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";

@@ -35,18 +35,6 @@ class Fault {
   Fault& operator=(const Fault&) = delete;
 };
 
-// The first `count` puzzle lines of a shared collection.
-std::string first_puzzles(const std::string& file, std::size_t count) {
-  std::ifstream in(shared_data() / file);
-  std::string line, text;
-  for (std::size_t n = 0; n < count && std::getline(in, line);)
-    if (!line.empty() && line[0] != '#') {
-      text += line + "\n";
-      ++n;
-    }
-  return text;
-}
-
 // A puzzle's single solution as the reference (in this process) finds it,
 // written as a line; the runs below must name it.
 std::string only_solution(const std::string& line) {
@@ -62,7 +50,7 @@ std::string only_solution(const std::string& line) {
 }  // namespace
 
 BOOST_AUTO_TEST_CASE(without_a_fault_the_same_runs_pass) {
-  const std::string input = first_puzzles("top1465.txt", 3);
+  const std::string input = first_lines("top1465.txt", 3);
   BOOST_TEST(run_satdoku("solve -q", input).exit_code == 0);
   BOOST_TEST(run_satdoku("check -q", input).exit_code == 0);
   const Fault empty("");  // set, but empty: no fault either
@@ -75,7 +63,7 @@ BOOST_AUTO_TEST_CASE(without_a_fault_the_same_runs_pass) {
 BOOST_AUTO_TEST_CASE(an_unknown_fault_is_a_usage_error) {
   const Fault fault("wrong-digits");
   for (const char* command : {"solve", "check", "compare"}) {
-    const RunResult r = run_satdoku(command, first_puzzles("top1465.txt", 1));
+    const RunResult r = run_satdoku(command, first_lines("top1465.txt", 1));
     BOOST_TEST_CONTEXT(command) {
       BOOST_TEST(r.exit_code == 2);
       BOOST_TEST(r.err.find("SATDOKU_TEST_FAULT: unknown fault 'wrong-digits'") != std::string::npos);
@@ -85,7 +73,7 @@ BOOST_AUTO_TEST_CASE(an_unknown_fault_is_a_usage_error) {
 }
 
 BOOST_AUTO_TEST_CASE(solve_verifies_every_answer_with_or_without_the_reference) {
-  const std::string input = first_puzzles("top1465.txt", 3);
+  const std::string input = first_lines("top1465.txt", 3);
   const std::string first = lines_of(input).at(0);
   const Fault fault("wrong-digit");
   for (const char* options : {"solve -o line", "solve -o line --no-cross-check", "solve -o line --backend native"}) {
@@ -103,7 +91,7 @@ BOOST_AUTO_TEST_CASE(solve_verifies_every_answer_with_or_without_the_reference) 
 }
 
 BOOST_AUTO_TEST_CASE(solve_reports_an_answer_the_reference_contradicts) {
-  const std::string input = first_puzzles("top1465.txt", 2);
+  const std::string input = first_lines("top1465.txt", 2);
   const std::vector<std::string> lines = lines_of(input);
   const Fault fault("no-solution");
   const RunResult r = run_satdoku("solve -o line", input);
@@ -126,7 +114,7 @@ BOOST_AUTO_TEST_CASE(solve_reports_an_answer_the_reference_contradicts) {
 }
 
 BOOST_AUTO_TEST_CASE(solve_refuses_a_solution_given_twice) {
-  const std::string input = first_puzzles("top1465.txt", 1);
+  const std::string input = first_lines("top1465.txt", 1);
   const Fault fault("repeat-solution");
   for (const char* options : {"solve --limit 2", "solve --limit 2 --no-cross-check"}) {
     const RunResult r = run_satdoku(options, input);
@@ -138,7 +126,7 @@ BOOST_AUTO_TEST_CASE(solve_refuses_a_solution_given_twice) {
 }
 
 BOOST_AUTO_TEST_CASE(check_reports_a_wrong_verdict) {
-  const std::string multi = first_puzzles("serg_multi.txt", 2);
+  const std::string multi = first_lines("serg_multi.txt", 2);
   const std::vector<std::string> lines = lines_of(multi);
   const std::filesystem::path junit =
       std::filesystem::temp_directory_path() / ("satdoku-faults-" + std::to_string(::getpid()) + ".xml");
@@ -160,7 +148,7 @@ BOOST_AUTO_TEST_CASE(check_reports_a_wrong_verdict) {
   }
   {
     const Fault fault("no-solution");
-    const std::string unique = first_puzzles("top1465.txt", 1);
+    const std::string unique = first_lines("top1465.txt", 1);
     const RunResult r = run_satdoku("check -o json", unique);
     BOOST_TEST(r.exit_code == kDisagreement);
     BOOST_TEST(r.err.find("different verdicts: answer none with 0, reference unique with 1") != std::string::npos);
@@ -174,7 +162,7 @@ BOOST_AUTO_TEST_CASE(check_reports_a_wrong_verdict) {
 }
 
 BOOST_AUTO_TEST_CASE(check_verifies_every_solution_and_refuses_repeats) {
-  const std::string input = first_puzzles("top1465.txt", 2);
+  const std::string input = first_lines("top1465.txt", 2);
   {
     const Fault fault("wrong-digit");
     for (const char* options : {"check", "check --no-cross-check", "check --backend native"}) {
@@ -197,7 +185,7 @@ BOOST_AUTO_TEST_CASE(check_verifies_every_solution_and_refuses_repeats) {
 // reference (the puzzle without it has two solutions), and a needed clue's
 // witness (the other solution without it) is checked against the rules.
 BOOST_AUTO_TEST_CASE(check_minimal_confirms_every_clue_verdict) {
-  const std::string input = first_puzzles("17_clue.txt", 2);
+  const std::string input = first_lines("17_clue.txt", 2);
   {
     const Fault fault("needed-as-redundant");
     const RunResult r = run_satdoku("check --minimal", input);
@@ -215,7 +203,7 @@ BOOST_AUTO_TEST_CASE(check_minimal_confirms_every_clue_verdict) {
 }
 
 BOOST_AUTO_TEST_CASE(compare_counts_disagreements_per_row) {
-  const std::string input = first_puzzles("top1465.txt", 2);
+  const std::string input = first_lines("top1465.txt", 2);
   const Fault fault("no-solution");
   const RunResult r = run_satdoku("compare --encodings minimal,extended --no-progress", input);
   BOOST_TEST(r.exit_code == kDisagreement);

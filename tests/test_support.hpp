@@ -73,6 +73,20 @@ struct RunResult {
   std::string err;  // standard error
 };
 
+// The first `count` puzzle lines of a shared one-line collection (blank
+// lines and `#` comments skipped), each ending with a line feed.
+inline std::string first_lines(const std::string& file, std::size_t count) {
+  std::istringstream in(slurp(shared_data() / file));
+  std::string out;
+  std::size_t taken = 0;
+  for (std::string line; taken < count && std::getline(in, line);) {
+    if (line.empty() || line[0] == '#') continue;
+    out += line + "\n";
+    ++taken;
+  }
+  return out;
+}
+
 // How many times `needle` occurs in `text` (not overlapping).
 inline std::size_t count_of(const std::string& text, const std::string& needle) {
   std::size_t count = 0;
