@@ -1074,7 +1074,7 @@ int compare(const std::vector<std::string>& args) {
     throw;
   }
   if (config.limit < 1 || config.limit > 2) throw UsageError("--limit must be 1 or 2");
-  test_fault_from_environment();  // an unknown SATDOKU_TEST_FAULT before any work
+  test_fault();  // an unknown SATDOKU_TEST_FAULT before any work
   if (config.strength_only) {
     // Options of the SAT runs that --strength-only skips: an error, not ignored.
     const CompareConfig defaults;

@@ -1,5 +1,6 @@
 #include "test_fault.hpp"
 
+#include <array>
 #include <cstdlib>
 #include <string>
 #include <string_view>
@@ -57,31 +58,56 @@ class FaultyBackend final : public Solver {
 
 }  // namespace
 
-TestFault test_fault_from_environment() {
+namespace {
+
+struct FaultName {
+  std::string_view name;
+  TestFault fault;
+};
+
+constexpr std::array<FaultName, 6> kFaults{{{"wrong-digit", TestFault::wrong_digit},
+                                            {"no-solution", TestFault::no_solution},
+                                            {"one-solution", TestFault::one_solution},
+                                            {"repeat-solution", TestFault::repeat_solution},
+                                            {"needed-as-redundant", TestFault::needed_as_redundant},
+                                            {"wrong-witness", TestFault::wrong_witness}}};
+
+TestFault read_test_fault() {
   const char* value = std::getenv("SATDOKU_TEST_FAULT");
   const std::string_view name = value ? value : "";
   if (name.empty()) return TestFault::none;
-  if (name == "wrong-digit") return TestFault::wrong_digit;
-  if (name == "no-solution") return TestFault::no_solution;
-  if (name == "one-solution") return TestFault::one_solution;
-  if (name == "repeat-solution") return TestFault::repeat_solution;
-  if (name == "needed-as-redundant") return TestFault::needed_as_redundant;
-  if (name == "wrong-witness") return TestFault::wrong_witness;
-  throw UsageError("SATDOKU_TEST_FAULT: unknown fault '" + std::string(name) +
-                   "' (choose from wrong-digit, no-solution, one-solution, repeat-solution, needed-as-redundant, "
-                   "wrong-witness)");
+  std::string choices;
+  for (const FaultName& f : kFaults) {
+    if (f.name == name) return f.fault;
+    choices += choices.empty() ? "" : ", ";
+    choices += f.name;
+  }
+  throw UsageError("SATDOKU_TEST_FAULT: unknown fault '" + std::string(name) + "' (choose from " + choices + ")");
+}
+
+}  // namespace
+
+TestFault test_fault() {
+  static const TestFault fault = read_test_fault();  // an unknown name throws at every call
+  return fault;
 }
 
 std::unique_ptr<Solver> with_test_fault(std::unique_ptr<Solver> backend) {
-  const TestFault fault = test_fault_from_environment();
-  if (fault == TestFault::none || fault == TestFault::needed_as_redundant || fault == TestFault::wrong_witness)
-    return backend;
-  return std::make_unique<FaultyBackend>(std::move(backend), fault);
+  switch (const TestFault fault = test_fault()) {
+    case TestFault::wrong_digit:
+    case TestFault::no_solution:
+    case TestFault::one_solution:
+    case TestFault::repeat_solution: return std::make_unique<FaultyBackend>(std::move(backend), fault);
+    case TestFault::none:
+    case TestFault::needed_as_redundant:
+    case TestFault::wrong_witness: break;
+  }
+  return backend;
 }
 
 void spoil_clue_analysis(ClueAnalysis& analysis, const Grid& solution) {
   if (analysis.needed.empty()) return;
-  switch (test_fault_from_environment()) {
+  switch (test_fault()) {
     case TestFault::needed_as_redundant:
       analysis.redundant.insert(analysis.redundant.begin(), analysis.needed.front());
       analysis.needed.erase(analysis.needed.begin());

@@ -39,8 +39,9 @@ enum class TestFault {
   wrong_witness
 };
 
-// The fault SATDOKU_TEST_FAULT names; throws UsageError for an unknown one.
-TestFault test_fault_from_environment();
+// The fault SATDOKU_TEST_FAULT names, read once per process; throws
+// UsageError for an unknown one.
+TestFault test_fault();
 
 // `backend` itself without a fault, else a wrapper that spoils its answers.
 std::unique_ptr<Solver> with_test_fault(std::unique_ptr<Solver> backend);
