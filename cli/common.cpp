@@ -119,18 +119,20 @@ namespace {
 // Boost reads "-5" into an unsigned option as 2^64 - 5 (boost::lexical_cast
 // wraps around), so a count, a limit or --jobs given a sign would run with a
 // huge value: refuse it as a usage error.
+bool takes_whole_number(const po::options_description& all, const std::string& key) {
+  const po::option_description* d = all.find_nothrow(key, false);
+  if (!d) return false;
+  const po::value_semantic* s = d->semantic().get();
+  return dynamic_cast<const po::typed_value<unsigned>*>(s) || dynamic_cast<const po::typed_value<unsigned long>*>(s) ||
+         dynamic_cast<const po::typed_value<unsigned long long>*>(s);
+}
+
 void refuse_signed_unsigned_values(const po::options_description& all, const po::parsed_options& parsed) {
   for (const po::option& o : parsed.options) {
-    const po::option_description* d = o.unregistered ? nullptr : all.find_nothrow(o.string_key, false);
-    if (!d) continue;
-    const po::value_semantic* s = d->semantic().get();
-    if (!dynamic_cast<const po::typed_value<unsigned>*>(s) &&
-        !dynamic_cast<const po::typed_value<unsigned long>*>(s) &&
-        !dynamic_cast<const po::typed_value<unsigned long long>*>(s))
-      continue;
+    if (o.unregistered || !takes_whole_number(all, o.string_key)) continue;
     for (const std::string& v : o.value)
       if (v.find_first_of("-+") != std::string::npos)
-        throw UsageError("--" + d->long_name() + " takes a whole number, not '" + v + "'");
+        throw UsageError("--" + o.string_key + " takes a whole number, not '" + v + "'");
   }
 }
 
@@ -152,7 +154,14 @@ bool parse_command(std::string_view name, std::string_view usage, std::string_vi
   po::variables_map vm;
   const po::parsed_options parsed = po::command_line_parser(args).options(all).positional(positional).run();
   refuse_signed_unsigned_values(all, parsed);
-  po::store(parsed, vm);
+  try {
+    po::store(parsed, vm);
+  } catch (const po::invalid_option_value& e) {
+    // Only options of numbers refuse a value so ("--limit abc"): text options take any.
+    const std::string key = e.get_option_name().substr(e.get_option_name().find_first_not_of('-'));
+    throw UsageError(std::string(e.what()) + (takes_whole_number(all, key) ? ": it takes a whole number"
+                                                                            : ": it takes a number"));
+  }
   if (vm.count("help") && vm["help"].as<bool>()) {
     std::cout << "Usage: satdoku " << name << ' ' << usage << "\n\n" << description << "\n\n"
               << options << '\n' << exit_code_help(name);
@@ -218,10 +227,6 @@ int run_guarded(std::string_view name, int (*body)(const std::vector<std::string
       std::cerr << ", not of 'satdoku " << name << "'\n";
     }
     std::cerr << "Try 'satdoku " << name << " --help'.\n";
-  } catch (const po::invalid_option_value& e) {
-    // Only options of numbers refuse a value so ("--limit abc"): text options take any.
-    std::cerr << "satdoku " << name << ": " << e.what() << ": it takes a number\nTry 'satdoku " << name
-              << " --help'.\n";
   } catch (const po::error& e) {
     std::cerr << "satdoku " << name << ": " << e.what() << "\nTry 'satdoku " << name << " --help'.\n";
   } catch (const UsageError& e) {

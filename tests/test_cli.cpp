@@ -125,12 +125,18 @@ BOOST_AUTO_TEST_CASE(bad_options_are_usage_errors) {
     BOOST_TEST(r.err.find("satdoku solve:") != std::string::npos, args << ": " << r.err);
     BOOST_TEST(r.out.empty(), args << " printed " << r.out);
   }
-  // A value that is no number, for an option of numbers, says what it takes.
-  for (const char* option : {"--limit", "--jobs", "--timeout", "--conflicts"}) {
-    const auto word = run_satdoku(std::string("solve ") + option + " abc", kEasy + "\n");
-    BOOST_TEST(word.err.find(std::string("for option '") + option + "' is invalid: it takes a number\n") !=
-                   std::string::npos, word.err);
-  }
+  // A value that is no number, for an option of numbers, says what it takes:
+  // counts take whole numbers, and a fraction is no count either.
+  for (const std::string value : {"abc", "1.5"})
+    for (const std::string option : {"--limit", "--jobs", "--timeout", "--conflicts"}) {
+      const std::string takes = option == "--timeout" ? "a number" : "a whole number";
+      const auto word = run_satdoku("solve " + option + " " + value, kEasy + "\n");
+      const bool refused = option != "--timeout" || value == "abc";
+      BOOST_TEST((word.exit_code == 2) == refused, option << " " << value);
+      if (refused)
+        BOOST_TEST(word.err.find("for option '" + option + "' is invalid: it takes " + takes + "\n") !=
+                       std::string::npos, word.err);
+    }
   // A report that could not be written is refused before the run, not after it.
   for (const std::string args : {"check --junit /no/such/folder/r.xml", "compare --csv /no/such/folder/r.csv",
                                  "compare --plot /no/such/folder/p.svg"}) {
