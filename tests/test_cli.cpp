@@ -247,6 +247,31 @@ BOOST_AUTO_TEST_CASE(a_box_that_does_not_fit_is_an_error_record) {
   BOOST_TEST(r.err.find("2x4") != std::string::npos, r.err);
 }
 
+// A drawn grid whose first row lost two symbols is one error, with the
+// board after it read whole, from a file or through a pipe (whose writer has
+// closed it: its end is seen as a file's is).
+BOOST_AUTO_TEST_CASE(a_first_row_short_of_symbols_is_one_error) {
+  namespace fs = std::filesystem;
+  std::string board;
+  for (int r = 0; r < 9; ++r) board += kEasy.substr(static_cast<std::size_t>(9 * r), 9) + "\n";
+  const fs::path file = fs::temp_directory_path() / ("satdoku-short-row-" + std::to_string(::getpid()) + ".txt");
+  std::ofstream(file) << board.substr(2) << "\n" << board;
+  for (const bool pipe : {false, true}) {
+    const std::string input = pipe ? "cat " + quoted(file) + " | " : "";
+    const std::string name = pipe ? "<stdin>" : file.string();
+    const RunResult r = run_shell(input + quoted(satdoku_binary()) + " solve -o line " + (pipe ? "" : quoted(file)) +
+                                  " 2>&1");
+    BOOST_TEST_CONTEXT((pipe ? "a pipe" : "a file")) {
+      BOOST_TEST(r.exit_code == 2);
+      BOOST_TEST(count_of(r.out, name + ":") == 1u, r.out);
+      BOOST_TEST(r.out.find(name + ":1:1: first row has 7 symbols, the next rows 9: expected as many\n") !=
+                     std::string::npos, r.out);
+      BOOST_TEST(r.out.find("error\n" + kEasySolution + "\n") != std::string::npos, r.out);
+    }
+  }
+  fs::remove(file);
+}
+
 BOOST_AUTO_TEST_CASE(a_missing_file_does_not_stop_the_others) {
   const auto euler = source_dir() / "examples" / "euler96.txt";
   auto r = run_satdoku("solve --output line /no/such/file.txt " + quoted(euler));

@@ -615,6 +615,34 @@ BOOST_AUTO_TEST_CASE(a_title_or_a_stray_blank_costs_its_own_line_only) {
                  why(shifted[3]));
     }
   }
+  // More symbols lost or added: the rest of the board after it tells, where
+  // that board then ends (at a blank line or the end of the input). Before,
+  // the row was a stray line, and the board after it a row short: two
+  // records for one typo.
+  for (const int change : {-2, -5, +2})
+    for (const std::string& after : {std::string(), "\n" + rows(kPuzzle)})
+      BOOST_TEST_CONTEXT("first row changed by " << change << (after.empty() ? ", last" : ", a board after it")) {
+        std::string changed = rows(kSolution);
+        if (change > 0) changed.insert(0, std::string(static_cast<std::size_t>(change), '1'));
+        else changed.erase(0, static_cast<std::size_t>(-change));
+        const auto read = read_all(changed + after);
+        BOOST_REQUIRE_EQUAL(read.size(), after.empty() ? 1u : 2u);
+        BOOST_TEST(why(read[0]).find("<text>:1:1: first row has " + std::to_string(9 + change) +
+                                     " symbols, the next rows 9: expected as many") == 0u,
+                   why(read[0]));
+        if (!after.empty())
+          BOOST_TEST((grid(read[1]) && *grid(read[1]) == grid_of(kPuzzle) && read[1].where.line == 11u),
+                     why(read[1]));
+      }
+  // Stacked boards with no line between them do not tell where the first
+  // ends: such a row stays a stray line, and the boards are read on.
+  {
+    std::string lost = rows(kSolution);
+    lost.erase(0, 2);
+    const auto stacked = read_all(lost + rows(kPuzzle));
+    BOOST_REQUIRE(!stacked.empty());
+    BOOST_TEST(why(stacked[0]).find("<text>:1:1: a line of 7 symbols") == 0u, why(stacked[0]));
+  }
   // A rule or a title as wide as a row before each grid, stacked: mostly no
   // digits, before a row that reads whole, it costs its own line only.
   // (Taken for first rows with typos, they shifted every board after them.)

@@ -117,12 +117,12 @@ std::size_t PuzzleReader::Impl::unreadable_cells(std::size_t n) const {
   }));
 }
 
-std::vector<PuzzleReader::Impl::RowAhead> PuzzleReader::Impl::next_rows(std::size_t count) {
+std::vector<PuzzleReader::Impl::RowAhead> PuzzleReader::Impl::next_rows(std::size_t count, bool wait) {
   std::vector<Pending> ahead;
   std::vector<RowAhead> rows;
   Line line;
   while (rows.size() < count && ahead.size() < kMaxLookAhead) {
-    if (pending.empty() && !source.ready()) break;
+    if (pending.empty() && !wait && !source.ready()) break;
     if (!next_line(line)) {
       rows.push_back({0, false});
       break;
@@ -142,6 +142,13 @@ std::vector<PuzzleReader::Impl::RowAhead> PuzzleReader::Impl::next_rows(std::siz
   }
   hand_back(ahead);
   return rows;
+}
+
+bool PuzzleReader::Impl::rest_of_board_ahead(std::size_t n) {
+  if (n < 2 || n > kMaxLookAhead / 2) return false;  // (a drawn board may have a layout line per row)
+  const std::vector<RowAhead> rows = next_rows(n, true);
+  if (rows.size() != n || rows.back().width == n) return false;
+  return std::all_of(rows.begin(), rows.end() - 1, [n](const RowAhead& r) { return r.width == n; });
 }
 
 std::optional<Entry> PuzzleReader::Impl::read_grid() {
@@ -222,6 +229,8 @@ std::optional<Entry> PuzzleReader::Impl::read_grid() {
       // - digits only, but a symbol too many or too few for the board the
       //   next two rows agree on: that board's first row, with a typo
       //   (taken for a 10x10 or an 8x8 row, it shifted every board after it);
+      //   so too with more symbols lost or added, where the rest of that
+      //   board follows it and ends;
       // - failing, and followed by two rows as wide as each other but not
       //   as it (or by a blank line or the end), or mostly no digits before
       //   a row that reads whole: a stray line (a title, a rule of '='),
@@ -241,8 +250,9 @@ std::optional<Entry> PuzzleReader::Impl::read_grid() {
         const bool title = words && plain_text(t);  // (not words among binary bytes)
         const std::vector<RowAhead> next = next_rows(2);
         const std::size_t other = next.size() == 2 && next[0].width == next[1].width ? next[0].width : 0;
-        if (other != 0 && other != wide && wide + 1 >= other && wide <= other + 1 && !defect && !words &&
-            digits && top <= other && geometry(static_cast<int>(other))) {
+        if (other != 0 && other != wide && !defect && !words && digits && top <= other &&
+            geometry(static_cast<int>(other)) &&
+            ((wide + 1 >= other && wide <= other + 1) || rest_of_board_ahead(other))) {
           std::string message = "first row has " + std::to_string(wide) + " symbols, the next rows " +
                                 std::to_string(other) + ": expected as many";
           if (error) {  // (not "9 is beyond 8": there is no 8x8 board; one record, one index)
