@@ -10,6 +10,7 @@
 #include <span>
 #include <string>
 
+#include "deadline.hpp"
 #include "limit_text.hpp"
 #include "satdoku/clause_sink.hpp"
 #include "satdoku/sat_solver.hpp"
@@ -19,11 +20,12 @@ namespace satdoku::detail {
 
 class Budget {
  public:
-  using Clock = std::chrono::steady_clock;
+  using Clock = Deadline::Clock;
 
   // The clock runs from `start` (by default now): the time budget covers the
   // whole solve() of the puzzle, its encoding included.
-  explicit Budget(const Limits& limits, Clock::time_point start = Clock::now()) : limits_(limits), start_(start) {}
+  explicit Budget(const Limits& limits, Clock::time_point start = Clock::now())
+      : limits_(limits), deadline_(limits, start) {}
 
   // Sets the conflict and time limits of the next solve() on `solver` (one
   // solver per Budget) to what is left of the puzzle's budget; false when
@@ -42,7 +44,7 @@ class Budget {
       solver.set_conflict_limit(0);
     }
     if (limits_.time_budget > 0) {
-      const double left = limits_.time_budget - std::chrono::duration<double>(Clock::now() - start_).count();
+      const double left = deadline_.seconds_left();
       if (left <= 0) return false;
       solver.set_time_limit(left);
     }
@@ -51,12 +53,7 @@ class Budget {
 
   // Whether the puzzle must stop now, cancelled or out of time, and which;
   // nullopt when neither (the conflicts are counted by arm()).
-  std::optional<std::string> spent() const {
-    if (limits_.cancel && limits_.cancel->load(std::memory_order_relaxed)) return "cancelled";
-    if (limits_.time_budget > 0 && std::chrono::duration<double>(Clock::now() - start_).count() >= limits_.time_budget)
-      return time_limit_reached(limits_.time_budget);
-    return std::nullopt;
-  }
+  std::optional<std::string> spent() const { return deadline_.passed(); }
 
   // Why a solve() on `solver` under this budget returned unknown, or arm()
   // refused: the limit that was reached.
@@ -76,7 +73,7 @@ class Budget {
 
  private:
   const Limits& limits_;
-  Clock::time_point start_;
+  Deadline deadline_;
   bool counting_ = false;    // base_ is set
   std::uint64_t base_ = 0;  // the solver's conflict count at the first call
 };

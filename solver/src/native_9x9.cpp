@@ -283,7 +283,7 @@ class Engine {
   const Tables& t_;
   const Limits& limits_;
   Result& result_;
-  Budget budget_;
+  NodeBudget budget_;
   bool stop_ = false;
   bool interrupted_ = false;
   bool unexplored_ = false;

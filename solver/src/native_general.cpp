@@ -369,7 +369,7 @@ class GeneralEngine {
   const int cells_;
   const Limits& limits_;
   Result& result_;
-  Budget budget_;
+  NodeBudget budget_;
   std::vector<std::uint64_t> cand_;  // W words per cell
   std::vector<int> count_;           // candidates per cell
   std::vector<int> value_;           // placed digit, 0 = open

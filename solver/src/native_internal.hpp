@@ -7,11 +7,12 @@
 // Solver front end measures around the whole call.
 #pragma once
 
-#include <atomic>
-#include <chrono>
 #include <cstdint>
+#include <optional>
 #include <string>
+#include <utility>
 
+#include "deadline.hpp"
 #include "limit_text.hpp"
 #include "satdoku/solver.hpp"
 
@@ -33,16 +34,16 @@ Result solve_general(const Grid& puzzle, const Limits& limits);
 
 // Watches the node budget, the time budget and the cancel flag.  `poll`
 // is cheap; the clock is read only every 256 calls.
-class Budget {
+class NodeBudget {
  public:
-  explicit Budget(const Limits& limits)
-      : limits_(limits), start_(std::chrono::steady_clock::now()) {}
+  explicit NodeBudget(const Limits& limits) : deadline_(limits) {}
 
   // True when the search must stop before starting node number `nodes`+1.
   // Sets `reason()` then.
   bool exceeded(std::uint64_t nodes) {
-    if (limits_.node_budget != 0 && nodes >= limits_.node_budget) {
-      reason_ = detail::count_limit_reached("node", limits_.node_budget);
+    const std::uint64_t most = deadline_.limits().node_budget;
+    if (most != 0 && nodes >= most) {
+      reason_ = detail::count_limit_reached("node", most);
       return true;
     }
     return poll();
@@ -55,25 +56,15 @@ class Budget {
   }
 
   bool check_now() {
-    if (limits_.cancel != nullptr && limits_.cancel->load(std::memory_order_relaxed)) {
-      reason_ = "cancelled";
-      return true;
-    }
-    if (limits_.time_budget > 0) {
-      const std::chrono::duration<double> spent = std::chrono::steady_clock::now() - start_;
-      if (spent.count() >= limits_.time_budget) {
-        reason_ = detail::time_limit_reached(limits_.time_budget);
-        return true;
-      }
-    }
-    return false;
+    std::optional<std::string> why = deadline_.passed();
+    if (why) reason_ = std::move(*why);
+    return why.has_value();
   }
 
   const std::string& reason() const { return reason_; }
 
  private:
-  const Limits& limits_;
-  std::chrono::steady_clock::time_point start_;
+  detail::Deadline deadline_;
   std::uint32_t calls_ = 0;
   std::string reason_;
 };
