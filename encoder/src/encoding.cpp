@@ -10,9 +10,12 @@
 
 #include "satdoku/error.hpp"
 #include "satdoku/probing.hpp"
+#include "triad_numbering.hpp"
 #include "triads_9x9.hpp"
 
 namespace satdoku {
+
+using detail::TriadNumbering;
 namespace {
 
 constexpr std::array<Family, 2> kMinimal{Family::cell_alo, Family::unit_amo};
@@ -183,9 +186,7 @@ std::string_view describe(Reduction reduction) {
 // Unit propagation runs over the clause families without building a clause.
 // Variables are numbered as in VarMap; inside this file a primary variable
 // is also named by (cell, k) with k = digit - 1, and a triad variable by its
-// index t = segment * N + k (variable N^3 + 1 + t), where the row segments
-// come first (segment r*R + b: row r, box column b) and the column segments
-// after them (segment N*R + c*C + b: column c, box row b).
+// index t (variable N^3 + 1 + t), numbered as triad_numbering.hpp says.
 //
 // * Every clause that says "at least one of these" (cell-alo, unit-alo, the
 //   long triad definition t -> x1 | ... | xk, and the at-least-one half of
@@ -242,7 +243,7 @@ struct Encoder::Impl {
     options.amo = amo;
     const long long n3 = static_cast<long long>(n) * n * n;
     if (triads) {
-      const long long t = static_cast<long long>(n) * n * (br + bc);
+      const long long t = static_cast<long long>(n) * n * (br + bc);  // TriadNumbering::triad_count(), in 64 bits
       if (n3 + t >= INT_MAX) throw UsageError("formula too large: more than 2^31-1 variables");
       triad_count = static_cast<int>(t);
     }
@@ -258,10 +259,10 @@ struct Encoder::Impl {
   }
 
   int row_triad(int row, int box_col, int digit) const {
-    return map.primary_count() + 1 + (row * br + box_col) * n + (digit - 1);
+    return map.primary_count() + 1 + TriadNumbering{n, br, bc}.row_triad(row, box_col, digit - 1);
   }
   int column_triad(int col, int box_row, int digit) const {
-    return map.primary_count() + 1 + n * n * br + (col * bc + box_row) * n + (digit - 1);
+    return map.primary_count() + 1 + TriadNumbering{n, br, bc}.column_triad(col, box_row, digit - 1);
   }
 
   // +1 / -1 / 0 for variable `var`: what Encoder::assigned() returns.
@@ -349,8 +350,8 @@ ShapeFacts make_facts(const Geometry& g) {
   for (int cell = 0; cell < n * n; ++cell) {
     CellFacts& f = s.cells[static_cast<std::size_t>(cell)];
     const int r = g.row_of(cell), c = g.col_of(cell);
-    f.rseg = r * br + c / bc;
-    f.cseg = n * br + c * bc + r / br;
+    f.rseg = TriadNumbering{n, br, bc}.row_segment(r, c / bc);
+    f.cseg = TriadNumbering{n, br, bc}.column_segment(c, r / br);
     f.rbase = r * n + (c / bc) * bc;
     f.cbase = (r / br) * br * n + c;
     f.rpos = c % bc;
@@ -963,10 +964,10 @@ class MaskPropagator {
     }
   }
 
-  // Triads, numbered as Encoder::Impl numbers them: row triad (r, stack b)
-  // (r*R + b)*N + k, column triad (c, band b) (N*R + c*C + b)*N + k.
-  int row_triad(int r, int b, int k) const { return (r * br() + b) * n() + k; }
-  int column_triad(int c, int b, int k) const { return (n() * br() + c * bc() + b) * n() + k; }
+  // Triads, numbered as Encoder::Impl numbers them (triad_numbering.hpp):
+  // row r's in stack b, column c's in band b.
+  int row_triad(int r, int b, int k) const { return TriadNumbering{n(), br(), bc()}.row_triad(r, b, k); }
+  int column_triad(int c, int b, int k) const { return TriadNumbering{n(), br(), bc()}.column_triad(c, b, k); }
   // A triad to process: line, segment, digit, kind (column) and value (true).
   void push(int line, int b, int k, bool column, bool value) {
     tq_[triads_++] = ((line << 6 | b) << 6 | k) << 2 | column << 1 | value;

@@ -176,14 +176,14 @@ class Propagator {
       for (int i = 0; i < 3; ++i)
         for (int s = 0; s < 3; ++s) {
           const int bit = 3 * i + s;
-          state[static_cast<std::size_t>((3 * (3 * b + i) + s) * 9 + k)] = value(m, sole, bit);
+          state[static_cast<std::size_t>(kTriadNumbering9x9.row_triad(3 * b + i, s, k))] = value(m, sole, bit);
         }
     }
     for (int s = 0; s < 3; ++s) {
       const unsigned m = column_matrix(cols, s), sole = kTables.sole[m];
       for (int b = 0; b < 3; ++b)
         for (int i = 0; i < 3; ++i)
-          state[static_cast<std::size_t>(kRowTriads9x9 + (3 * (3 * s + i) + b) * 9 + k)] = value(m, sole, 3 * b + i);
+          state[static_cast<std::size_t>(kTriadNumbering9x9.column_triad(3 * s + i, b, k))] = value(m, sole, 3 * b + i);
     }
   }
 

@@ -13,6 +13,7 @@
 #include <span>
 
 #include "satdoku/encoding.hpp"
+#include "triad_numbering.hpp"
 
 namespace satdoku::detail {
 
@@ -22,12 +23,10 @@ struct Triads9x9 {
   std::uint64_t fixed_primary = 0;   // cell variables assigned (true or false)
 };
 
-// The triads of a 9x9 board, numbered as the encoder numbers them (from 0,
-// after the cell variables): row triad (r, stack b, digit k+1) at
-// (3r + b) * 9 + k, then column triad (c, band b, digit k+1) at
-// kRowTriads9x9 + (3c + b) * 9 + k.
-inline constexpr int kRowTriads9x9 = 9 * 3 * 9;
-inline constexpr int kTriads9x9 = 2 * kRowTriads9x9;
+// The triads of a 9x9 board, numbered as the encoder numbers them
+// (triad_numbering.hpp): the row triads, then the column triads.
+inline constexpr TriadNumbering kTriadNumbering9x9{9, 3, 3};
+inline constexpr int kTriads9x9 = kTriadNumbering9x9.triad_count();
 
 // Propagates the clues (81 digits, 0 for an empty cell), then, with
 // `failed_literals`, probes as Reduction::probe defines: each candidate of
