@@ -119,17 +119,24 @@ namespace {
 // Boost reads "-5" into an unsigned option as 2^64 - 5 (boost::lexical_cast
 // wraps around), so a count, a limit or --jobs given a sign would run with a
 // huge value: refuse it as a usage error.
-bool takes_whole_number(const po::options_description& all, const std::string& key) {
+template <typename... T>
+bool has_type(const po::options_description& all, const std::string& key) {
   const po::option_description* d = all.find_nothrow(key, false);
-  if (!d) return false;
-  const po::value_semantic* s = d->semantic().get();
-  return dynamic_cast<const po::typed_value<unsigned>*>(s) || dynamic_cast<const po::typed_value<unsigned long>*>(s) ||
-         dynamic_cast<const po::typed_value<unsigned long long>*>(s);
+  const po::value_semantic* s = d ? d->semantic().get() : nullptr;
+  return s && (dynamic_cast<const po::typed_value<T>*>(s) || ...);
+}
+
+bool takes_unsigned(const po::options_description& all, const std::string& key) {
+  return has_type<unsigned, unsigned long, unsigned long long>(all, key);
+}
+
+bool takes_whole_number(const po::options_description& all, const std::string& key) {
+  return takes_unsigned(all, key) || has_type<int, long, long long>(all, key);
 }
 
 void refuse_signed_unsigned_values(const po::options_description& all, const po::parsed_options& parsed) {
   for (const po::option& o : parsed.options) {
-    if (o.unregistered || !takes_whole_number(all, o.string_key)) continue;
+    if (o.unregistered || !takes_unsigned(all, o.string_key)) continue;
     for (const std::string& v : o.value)
       if (v.find_first_of("-+") != std::string::npos)
         throw UsageError("--" + o.string_key + " takes a whole number, not '" + v + "'");

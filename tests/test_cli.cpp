@@ -137,6 +137,12 @@ BOOST_AUTO_TEST_CASE(bad_options_are_usage_errors) {
         BOOST_TEST(word.err.find("for option '" + option + "' is invalid: it takes " + takes + "\n") !=
                        std::string::npos, word.err);
     }
+  // So do counts of a signed type.
+  for (const std::string args : {"encodings --size 1.5", "compare --seed 1.5"}) {
+    const auto fraction = run_satdoku(args, kEasy + "\n");
+    BOOST_TEST(fraction.exit_code == 2, args);
+    BOOST_TEST(fraction.err.find("is invalid: it takes a whole number\n") != std::string::npos, fraction.err);
+  }
   // A report that could not be written is refused before the run, not after it.
   for (const std::string args : {"check --junit /no/such/folder/r.xml", "compare --csv /no/such/folder/r.csv",
                                  "compare --plot /no/such/folder/p.svg"}) {
@@ -1486,21 +1492,27 @@ BOOST_AUTO_TEST_CASE(answers_do_not_wait_for_more_input) {
   const std::string out = quoted(dir / "out");
   std::string spaced;  // the same puzzle as 81 numbers: detection reads no further than what has come
   for (char ch : kEasy) spaced += std::string(spaced.empty() ? "" : " ") + (ch == '.' ? '0' : ch);
-  for (const std::string variant : {"-j1", "-j2", "-j2 /dev/stdin", "-j1 spaced"}) {
-    const bool spaced_input = variant == "-j1 spaced";
-    const std::string jobs = spaced_input ? "-j1" : variant;
-    const std::string line = spaced_input ? "'" + spaced + "'" : kEasy;
+  // A drawn board whose first row lost two symbols: one error record, said
+  // once its rows are there, without waiting for a line after them.
+  std::string short_row;
+  for (std::size_t r = 0; r < 9; ++r) short_row += " '" + kEasy.substr(r == 0 ? 2 : 9 * r, r == 0 ? 7 : 9) + "'";
+  for (const std::string variant : {"-j1", "-j2", "-j2 /dev/stdin", "-j1 spaced", "-j1 short row"}) {
+    const bool spaced_input = variant == "-j1 spaced", short_input = variant == "-j1 short row";
+    const std::string jobs = spaced_input || short_input ? "-j1" : variant;
+    const std::string line = spaced_input ? "'" + spaced + "'" : short_input ? short_row : kEasy;
+    const std::string answer = short_input ? "error\n" : kEasySolution + "\n";
     for (const char* name : {"in", "out", "early"}) fs::remove(dir / name);
     const std::string script = "mkfifo " + fifo + "\n" + quoted(satdoku_binary()) + " solve -q " + jobs +
-                               " -o line < " + fifo + " > " + out + " &\n" + "exec 3> " + fifo + "\n" +
+                               " -o line < " + fifo + " > " + out + " 2> " + quoted(dir / "err") + " &\n" +
+                               "exec 3> " + fifo + "\n" +
                                "printf '%s\\n' " + line + " >&3\n" +
                                "i=0; while [ \"$(cat " + out + " 2>/dev/null | wc -l)\" -lt 1 ] && [ $i -lt 300 ]; do sleep 0.1; "
                                "i=$((i+1)); done\n" +
                                "cp " + out + " " + quoted(dir / "early") + "\n" + "exec 3>&-\nwait $!\n";
     std::ofstream(dir / "live.sh") << script;
-    BOOST_REQUIRE(run_shell("sh " + quoted(dir / "live.sh")).exit_code == 0);
-    BOOST_TEST(slurp(dir / "early") == kEasySolution + "\n", variant);
-    BOOST_TEST(slurp(dir / "out") == kEasySolution + "\n", variant);
+    BOOST_REQUIRE(run_shell("sh " + quoted(dir / "live.sh")).exit_code == (short_input ? 2 : 0));
+    BOOST_TEST(slurp(dir / "early") == answer, variant);
+    BOOST_TEST(slurp(dir / "out") == answer, variant);
   }
   fs::remove_all(dir);
 }

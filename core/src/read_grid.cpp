@@ -117,12 +117,12 @@ std::size_t PuzzleReader::Impl::unreadable_cells(std::size_t n) const {
   }));
 }
 
-std::vector<PuzzleReader::Impl::RowAhead> PuzzleReader::Impl::next_rows(std::size_t count, bool wait) {
+std::vector<PuzzleReader::Impl::RowAhead> PuzzleReader::Impl::next_rows(std::size_t count, std::size_t waited) {
   std::vector<Pending> ahead;
   std::vector<RowAhead> rows;
   Line line;
   while (rows.size() < count && ahead.size() < kMaxLookAhead) {
-    if (pending.empty() && !wait && !source.ready()) break;
+    if (pending.empty() && rows.size() >= waited && !source.ready()) break;
     if (!next_line(line)) {
       rows.push_back({0, false});
       break;
@@ -146,9 +146,10 @@ std::vector<PuzzleReader::Impl::RowAhead> PuzzleReader::Impl::next_rows(std::siz
 
 bool PuzzleReader::Impl::rest_of_board_ahead(std::size_t n) {
   if (n < 2 || n > kMaxLookAhead / 2) return false;  // (a drawn board may have a layout line per row)
-  const std::vector<RowAhead> rows = next_rows(n, true);
-  if (rows.size() != n || rows.back().width == n) return false;
-  return std::all_of(rows.begin(), rows.end() - 1, [n](const RowAhead& r) { return r.width == n; });
+  const std::vector<RowAhead> rows = next_rows(n, n - 1);
+  if (rows.size() < n - 1 || (rows.size() == n && rows.back().width == n)) return false;
+  return std::all_of(rows.begin(), rows.begin() + static_cast<std::ptrdiff_t>(n - 1),
+                     [n](const RowAhead& r) { return r.width == n; });
 }
 
 std::optional<Entry> PuzzleReader::Impl::read_grid() {

@@ -721,17 +721,18 @@ struct PuzzleReader::Impl {
   };
 
   // The next `count` rows of a drawn grid, read ahead and handed back
-  // (layout and comment lines skipped); a row of width 0 ends the list.
-  // Unless `wait`, so does a pipe with nothing more yet, and a file's end
-  // (without a 0: fewer rows); with `wait`, the rows or the end are waited
-  // for, however long a pipe's writer takes.
-  std::vector<RowAhead> next_rows(std::size_t count, bool wait = false);
+  // (layout and comment lines skipped); a row of width 0 ends the list, and
+  // so do a file's end and, once `waited` rows have come (however long a
+  // pipe's writer takes), a pipe with nothing more yet (without a 0: fewer
+  // rows).
+  std::vector<RowAhead> next_rows(std::size_t count, std::size_t waited = 0);
 
   // Whether the lines ahead finish an n-row board whose first row has just
   // been read: n-1 rows of n cells, and after them no row of n (a blank
-  // line, the end, a header or a row of another width).  Waits for them on
-  // a pipe (the first row is an error either way: only the record's extent
-  // waits); false where they lie beyond the look-ahead.
+  // line, the end, a header, a row of another width, or nothing more yet
+  // on a pipe).  Waits on a pipe for the n-1 rows only, which the record
+  // needs anyway (the first row is an error either way); false where they
+  // lie beyond the look-ahead.
   bool rest_of_board_ahead(std::size_t n);
 
   std::optional<Entry> read_grid();
