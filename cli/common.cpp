@@ -116,9 +116,7 @@ ReadOptions InputConfig::read_options() const {
 
 namespace {
 
-// Boost reads "-5" into an unsigned option as 2^64 - 5 (boost::lexical_cast
-// wraps around), so a count, a limit or --jobs given a sign would run with a
-// huge value: refuse it as a usage error.
+// Whether the option `key` (its long name) holds a value of one of the types T.
 template <typename... T>
 bool has_type(const po::options_description& all, const std::string& key) {
   const po::option_description* d = all.find_nothrow(key, false);
@@ -134,6 +132,9 @@ bool takes_whole_number(const po::options_description& all, const std::string& k
   return takes_unsigned(all, key) || has_type<int, long, long long>(all, key);
 }
 
+// Boost reads "-5" into an unsigned option as 2^64 - 5 (boost::lexical_cast
+// wraps around), so a count, a limit or --jobs given a sign would run with a
+// huge value: refuse it as a usage error.
 void refuse_signed_unsigned_values(const po::options_description& all, const po::parsed_options& parsed) {
   for (const po::option& o : parsed.options) {
     if (o.unregistered || !takes_unsigned(all, o.string_key)) continue;
@@ -165,7 +166,8 @@ bool parse_command(std::string_view name, std::string_view usage, std::string_vi
     po::store(parsed, vm);
   } catch (const po::invalid_option_value& e) {
     // Only options of numbers refuse a value so ("--limit abc"): text options take any.
-    const std::string key = e.get_option_name().substr(e.get_option_name().find_first_not_of('-'));
+    std::string key = e.get_option_name();  // "--jobs"
+    key.erase(0, key.find_first_not_of('-'));
     throw UsageError(std::string(e.what()) + (takes_whole_number(all, key) ? ": it takes a whole number"
                                                                             : ": it takes a number"));
   }

@@ -56,10 +56,6 @@ class FaultyBackend final : public Solver {
   TestFault fault_;
 };
 
-}  // namespace
-
-namespace {
-
 struct FaultName {
   std::string_view name;
   TestFault fault;

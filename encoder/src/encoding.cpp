@@ -243,7 +243,7 @@ struct Encoder::Impl {
     options.amo = amo;
     const long long n3 = static_cast<long long>(n) * n * n;
     if (triads) {
-      const long long t = static_cast<long long>(n) * n * (br + bc);  // TriadNumbering::triad_count(), in 64 bits
+      const long long t = TriadNumbering{n, br, bc}.triad_count();
       if (n3 + t >= INT_MAX) throw UsageError("formula too large: more than 2^31-1 variables");
       triad_count = static_cast<int>(t);
     }

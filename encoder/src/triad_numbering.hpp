@@ -19,7 +19,8 @@ struct TriadNumbering {
   constexpr int triad(int segment, int digit_from_0) const { return segment * n + digit_from_0; }
   constexpr int row_triad(int row, int box_col, int k) const { return triad(row_segment(row, box_col), k); }
   constexpr int column_triad(int col, int box_row, int k) const { return triad(column_segment(col, box_row), k); }
-  constexpr int triad_count() const { return n * n * (box_rows + box_cols); }
+  // In 64 bits: the encoder refuses a board whose variables would not fit an int.
+  constexpr long long triad_count() const { return static_cast<long long>(n) * n * (box_rows + box_cols); }
 };
 
 }  // namespace satdoku::detail

@@ -26,7 +26,7 @@ struct Triads9x9 {
 // The triads of a 9x9 board, numbered as the encoder numbers them
 // (triad_numbering.hpp): the row triads, then the column triads.
 inline constexpr TriadNumbering kTriadNumbering9x9{9, 3, 3};
-inline constexpr int kTriads9x9 = kTriadNumbering9x9.triad_count();
+inline constexpr int kTriads9x9 = static_cast<int>(kTriadNumbering9x9.triad_count());
 
 // Propagates the clues (81 digits, 0 for an empty cell), then, with
 // `failed_literals`, probes as Reduction::probe defines: each candidate of

@@ -25,25 +25,25 @@ class Budget {
   // The clock runs from `start` (by default now): the time budget covers the
   // whole solve() of the puzzle, its encoding included.
   explicit Budget(const Limits& limits, Clock::time_point start = Clock::now())
-      : limits_(limits), deadline_(limits, start) {}
+      : deadline_(limits, start) {}
 
   // Sets the conflict and time limits of the next solve() on `solver` (one
   // solver per Budget) to what is left of the puzzle's budget; false when
   // either is already spent.
   bool arm(SatSolver& solver) {
-    if (limits_.conflict_budget > 0) {  // per puzzle, across all its calls
+    if (limits().conflict_budget > 0) {  // per puzzle, across all its calls
       const std::uint64_t now = solver.statistics().conflicts;
       if (!counting_) {
         counting_ = true;
         base_ = now;
       }
       const std::uint64_t used = now - base_;
-      if (used >= limits_.conflict_budget) return false;
-      solver.set_conflict_limit(limits_.conflict_budget - used);
+      if (used >= limits().conflict_budget) return false;
+      solver.set_conflict_limit(limits().conflict_budget - used);
     } else {
       solver.set_conflict_limit(0);
     }
-    if (limits_.time_budget > 0) {
+    if (limits().time_budget > 0) {
       const double left = deadline_.seconds_left();
       if (left <= 0) return false;
       solver.set_time_limit(left);
@@ -66,13 +66,14 @@ class Budget {
   std::string why_unknown() const {
     if (std::optional<std::string> why = spent()) return *why;
     // (A budget beyond INT_MAX reached CaDiCaL as INT_MAX: not named.)
-    if (limits_.conflict_budget > 0 && limits_.conflict_budget <= INT_MAX && counting_)
-      return count_limit_reached("conflict", limits_.conflict_budget);
+    if (limits().conflict_budget > 0 && limits().conflict_budget <= INT_MAX && counting_)
+      return count_limit_reached("conflict", limits().conflict_budget);
     return "a SAT limit was reached";
   }
 
  private:
-  const Limits& limits_;
+  const Limits& limits() const { return deadline_.limits(); }
+
   Deadline deadline_;
   bool counting_ = false;    // base_ is set
   std::uint64_t base_ = 0;  // the solver's conflict count at the first call
