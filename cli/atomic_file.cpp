@@ -49,7 +49,7 @@ void check_writable(const fs::path& path) {
   if (fs::is_directory(path, error)) throw OutputError("cannot write " + path.string() + ": it is a directory");
   // As AtomicFile does: through links, and devices or pipes are written directly.
   const fs::path target = resolve_links(path);
-  if (path.string().rfind("/dev/", 0) == 0 || target.string().rfind("/dev/", 0) == 0 ||
+  if (under_dev(path.string()) || under_dev(target.string()) ||
       (fs::exists(target, error) && !fs::is_regular_file(target, error)))
     return;
   fs::path folder = target.parent_path();
@@ -165,7 +165,7 @@ bool file_holds(const fs::path& path, std::string_view marker) {
 void check_replaces_only_its_own(std::string_view option, const std::string& path, std::string_view marker,
                                  std::string_view what, std::string_view inputs) {
   // (Under /dev an output is written directly, never replaced: AtomicFile.)
-  if (path.empty() || path == "-" || path.rfind("/dev/", 0) == 0) return;
+  if (path.empty() || path == "-" || under_dev(path)) return;
   // The file AtomicFile would replace: the end of the path's links.
   const fs::path target = resolve_links(path);
   std::error_code error;
@@ -195,7 +195,7 @@ AtomicFile::AtomicFile(fs::path path) : path_(std::move(path)) {
   // not be: it is written directly, and so is anything under /dev
   // (/dev/stdout may lead to the file the shell redirected it to, which a
   // rename would take away from the records already written there).
-  direct_ = (fs::exists(status) && !fs::is_regular_file(status)) || path_.string().rfind("/dev/", 0) == 0;
+  direct_ = (fs::exists(status) && !fs::is_regular_file(status)) || under_dev(path_.string());
   if (direct_) {
     temp_ = path_;
   } else {

@@ -83,6 +83,10 @@ std::string earlier_output_removed(const std::string& path, std::string_view mar
 // hold `marker`.
 bool file_holds(const std::filesystem::path& path, std::string_view marker);
 
+// Whether `path` lies under /dev (/dev/stdout, /dev/null, /dev/fd/3): such
+// an output is written directly, never replaced.
+inline bool under_dev(std::string_view path) { return path.rfind("/dev/", 0) == 0; }
+
 // Throws UsageError when the output `option` names (`path`; "-" is no file)
 // would replace a file that is neither empty nor an earlier run's document
 // of its kind (its first 4 KiB hold `marker`): `compare --csv puzzles.csv`

@@ -1119,7 +1119,7 @@ int compare(const std::vector<std::string>& args) {
   }
   // The plot is SVG whatever the name says ("--plot x.png"; a device is no name).
   if (std::string ext = std::filesystem::path(config.plot).extension().string();
-      !config.plot.empty() && config.plot != "-" && config.plot.rfind("/dev/", 0) != 0) {
+      !config.plot.empty() && config.plot != "-" && !under_dev(config.plot)) {
     std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return std::tolower(c); });
     if (ext != ".svg")
       std::cerr << "satdoku compare: note: --plot writes SVG; " << config.plot << " will hold SVG"
