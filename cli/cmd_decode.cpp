@@ -107,9 +107,11 @@ int decode(const std::vector<std::string>& args) {
   if (cnf_path == "-" && model_path == "-") throw UsageError("CNF and MODEL cannot both be standard input");
   // Someone at a terminal (who perhaps meant to pipe a solver in) learns
   // what is awaited, instead of facing a silent wait.
+  // (One write: std::cerr flushes after each <<, and the terminal's echo of
+  // what is typed meanwhile would land inside the message.)
   if (::isatty(STDIN_FILENO) == 1 && stderr_is_terminal())
-    std::cerr << "satdoku decode: reading " << (model_path == "-" ? "the solver's answer" : "the CNF")
-              << " from the terminal; Ctrl-D ends it\n";
+    std::cerr << std::string("satdoku decode: reading ") +
+                     (model_path == "-" ? "the solver's answer" : "the CNF") + " from the terminal; Ctrl-D ends it\n";
   std::ifstream cnf_file;
   if (cnf_path != "-") cnf_file = open_input(cnf_path);
   std::istream& cnf = cnf_path == "-" ? std::cin : cnf_file;

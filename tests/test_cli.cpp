@@ -260,19 +260,30 @@ BOOST_AUTO_TEST_CASE(a_first_row_short_of_symbols_is_one_error) {
   namespace fs = std::filesystem;
   std::string board;
   for (int r = 0; r < 9; ++r) board += kEasy.substr(static_cast<std::size_t>(9 * r), 9) + "\n";
+  // A board of numbers too (the tokens format): its first row lost two.
+  const std::string sixteen = slurp(shared_data() / "large" / "sudoku-16-1.txt");
+  const std::string lost_two = sixteen.substr(sixteen.find(' ', sixteen.find(' ') + 1) + 1);
+  const std::pair<std::string, std::string> cases[] = {
+      {board.substr(2) + "\n" + board, "first row has 7 symbols, the next rows 9"},
+      {lost_two + "\n" + sixteen, "first row has 14 numbers, the next rows 16"}};
   const fs::path file = fs::temp_directory_path() / ("satdoku-short-row-" + std::to_string(::getpid()) + ".txt");
-  std::ofstream(file) << board.substr(2) << "\n" << board;
-  for (const bool pipe : {false, true}) {
-    const std::string input = pipe ? "cat " + quoted(file) + " | " : "";
-    const std::string name = pipe ? "<stdin>" : file.string();
-    const RunResult r = run_shell(input + quoted(satdoku_binary()) + " solve -o line " + (pipe ? "" : quoted(file)) +
-                                  " 2>&1");
-    BOOST_TEST_CONTEXT((pipe ? "a pipe" : "a file")) {
-      BOOST_TEST(r.exit_code == 2);
-      BOOST_TEST(count_of(r.out, name + ":") == 1u, r.out);
-      BOOST_TEST(r.out.find(name + ":1:1: first row has 7 symbols, the next rows 9: expected as many\n") !=
-                     std::string::npos, r.out);
-      BOOST_TEST(r.out.find("error\n" + kEasySolution + "\n") != std::string::npos, r.out);
+  for (const auto& [text, message] : cases) {
+    std::ofstream(file) << text;
+    for (const bool pipe : {false, true}) {
+      const std::string input = pipe ? "cat " + quoted(file) + " | " : "";
+      const std::string name = pipe ? "<stdin>" : file.string();
+      const RunResult r = run_shell(input + quoted(satdoku_binary()) + " solve -o line " +
+                                    (pipe ? "" : quoted(file)) + " 2>&1");
+      BOOST_TEST_CONTEXT(message << (pipe ? ", a pipe" : ", a file")) {
+        BOOST_TEST(r.exit_code == 2);
+        BOOST_TEST(count_of(r.out, name + ":") == 1u, r.out);
+        BOOST_TEST(r.out.find(name + ":1:1: " + message + ": expected as many\n") != std::string::npos, r.out);
+        const auto lines = lines_of(r.out);
+        BOOST_REQUIRE(lines.size() >= 3u);
+        BOOST_TEST(lines[1] == "error");
+        BOOST_TEST(lines[2].size() == (message.find("16") != std::string::npos ? 256u : 81u), r.out);
+        if (message.find("symbols") != std::string::npos) BOOST_TEST(lines[2] == kEasySolution);
+      }
     }
   }
   fs::remove(file);

@@ -433,6 +433,37 @@ BOOST_AUTO_TEST_CASE(reader_resynchronises_after_a_bad_puzzle) {
   BOOST_TEST(why(ten[0]) == "<text>:1:1: first row has 10 numbers, the next rows 9: expected as many");
   BOOST_TEST((grid(ten[1]) && *grid(ten[1]) == grid_of(kPuzzle)), why(ten[1]));
   BOOST_TEST((grid(ten[2]) && *grid(ten[2]) == grid_of(kPuzzle)), why(ten[2]));
+  // A 16x16 board's first row that lost or gained numbers, two or more,
+  // before a board after a blank line or at the end: the rest of its board
+  // after it tells, as in a drawn grid; one record, whatever the row's count
+  // makes of it alone (a 14x14 board the row's 16 is beyond, a prime 13, a
+  // 25x25 board) and whatever else is wrong with it (a 27 on a 16x16 board).
+  // Before, it was a stray line and its board a row short, or it took two
+  // rows of the board after it.
+  const Grid sixteen = read_puzzles(shared_data() / "large" / "sudoku-16-1.txt").at(0);
+  const std::string rows16 = format_tokens(sixteen);
+  const std::string rest16 = rows16.substr(rows16.find('\n'));
+  std::string zeros16;
+  for (int i = 0; i < 16; ++i) zeros16 += " 0";
+  const std::pair<std::string, int> firsts[] = {
+      {"16 1 0 2 0 0 0 0 3 0 0 0 0 4", 14},
+      {"0 1 0 2 0 0 0 0 3 0 0 0 0", 13},
+      {"0 1 0 2 0 0 0 0 3" + zeros16, 25},
+      {"0 1 0 2 0 0 0 0 3 0 0 0 0 0 0 0 27 4", 18}};
+  for (const auto& [first, count] : firsts)
+    for (const std::string& after : {std::string(), "\n" + rows16})
+      BOOST_TEST_CONTEXT(first << (after.empty() ? ", last" : ", a board after it")) {
+        const auto read = read_all(first + rest16 + after, ReadOptions{InputFormat::tokens, {}, {}});
+        BOOST_REQUIRE_EQUAL(read.size(), after.empty() ? 1u : 2u);
+        BOOST_TEST(why(read[0]) == "<text>:1:1: first row has " + std::to_string(count) +
+                                       " numbers, the next rows 16: expected as many");
+        if (!after.empty())
+          BOOST_TEST((grid(read[1]) && *grid(read[1]) == sixteen && read[1].where.line == 18u), why(read[1]));
+      }
+  // Stacked with no line between them, such a row stays a stray line.
+  const auto stacked = read_all("0 1 0 2 0 0 0 0 3 0 0 0 0 0" + rest16 + rows16, ReadOptions{InputFormat::tokens, {}, {}});
+  BOOST_REQUIRE(!stacked.empty());
+  BOOST_TEST(why(stacked[0]) == "<text>:1:1: a line of 14 numbers where the rows after it have 16: not a row of their board");
 }
 
 // A line of numbers too large for the one-line puzzle its count makes, but

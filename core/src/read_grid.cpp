@@ -117,7 +117,8 @@ std::size_t PuzzleReader::Impl::unreadable_cells(std::size_t n) const {
   }));
 }
 
-std::vector<PuzzleReader::Impl::RowAhead> PuzzleReader::Impl::next_rows(std::size_t count, std::size_t waited) {
+std::vector<PuzzleReader::Impl::RowAhead> PuzzleReader::Impl::next_rows(std::size_t count, std::size_t waited,
+                                                                         RowsOf how) {
   std::vector<Pending> ahead;
   std::vector<RowAhead> rows;
   Line line;
@@ -131,7 +132,13 @@ std::vector<PuzzleReader::Impl::RowAhead> PuzzleReader::Impl::next_rows(std::siz
     std::size_t off = 0;
     const std::string_view t = line.too_long() ? std::string_view() : trim(line.text, off);
     const Kind kind = classify(t);
-    if (kind == Kind::layout || kind == Kind::comment) continue;
+    if (kind == Kind::comment || (kind == Kind::layout && how == RowsOf::symbols)) continue;
+    if (how == RowsOf::numbers) {
+      const Pieces p = kind == Kind::blank ? Pieces{} : pieces_of(t);
+      rows.push_back({p.numbers ? p.count : 0, p.numbers && p.max <= static_cast<long long>(p.count)});
+      if (rows.back().width == 0) break;
+      continue;
+    }
     if (kind != Kind::row) {
       rows.push_back({0, false});
       break;
@@ -144,9 +151,9 @@ std::vector<PuzzleReader::Impl::RowAhead> PuzzleReader::Impl::next_rows(std::siz
   return rows;
 }
 
-bool PuzzleReader::Impl::rest_of_board_ahead(std::size_t n) {
+bool PuzzleReader::Impl::rest_of_board_ahead(std::size_t n, RowsOf how) {
   if (n < 2 || n > kMaxLookAhead / 2) return false;  // (a drawn board may have a layout line per row)
-  const std::vector<RowAhead> rows = next_rows(n, n - 1);
+  const std::vector<RowAhead> rows = next_rows(n, n - 1, how);
   if (rows.size() < n - 1 || (rows.size() == n && rows.back().width == n)) return false;
   return std::all_of(rows.begin(), rows.begin() + static_cast<std::ptrdiff_t>(n - 1),
                      [n](const RowAhead& r) { return r.width == n; });

@@ -90,33 +90,34 @@ std::optional<Entry> PuzzleReader::Impl::read_tokens() {
         }
       }
       if (n > Geometry::kMaxSize) return error;  // not a row of a board: do not skip what follows
-      if (error && !grid) {
-        const Pieces p = pieces_of(t);  // before reading ahead moves `t`
-        const bool words = reads_as_words(t);
-        const int m = size_from_next_rows(n, 1);
-        // A line of words with another count than the rows after it (a
-        // title), or of numbers not within one of their count (not their
-        // first row with a number missing or extra, as the grid reader
-        // judges), is a stray line: it costs itself only.
-        const auto count = static_cast<std::size_t>(m);
-        if (!p.numbers && count != p.count) {
+      const Pieces p = pieces_of(t);  // before reading ahead moves `t`
+      const bool words = reads_as_words(t);
+      // Rows after it that agree on another size m outvote the first row's
+      // count: one of their own counted one number short or over is their
+      // board's first row with a typo, and so is one further off when the
+      // m-1 rows after it end their board (this takes one record, where a
+      // stray line and a board a row short would take two).  Otherwise a
+      // line of numbers is a stray line that costs itself only, as is a
+      // line of words of another count (a title).
+      const int m = size_from_next_rows(n, error && !grid ? 1 : 2);
+      if (m != n) {
+        if (!p.numbers) {  // (a word or a bad number, named as it is)
           if (words) std::get<Diagnostic>(error->content).message += kCommentHint;
           return error;
         }
-        if (p.count + 1 < count || p.count > count + 1) return stray_numbers(error, p.count, m);
+        const auto count = static_cast<std::size_t>(m);
+        const bool first_row =
+            (p.count + 1 >= count && p.count <= count + 1) || rest_of_board_ahead(count, RowsOf::numbers);
+        // (Not "15 is beyond 14" or "13 is prime": the board is m x m.)
+        std::string message = first_row ? "first row has " + std::to_string(p.count) + " numbers, the next rows " +
+                                              std::to_string(m) + ": expected as many"
+                                        : stray_message(p.count, m);
+        if (!error) error = fail(start, line.number, off + 1, "");
+        Diagnostic& d = std::get<Diagnostic>(error->content);
+        d.where.column = off + 1;
+        d.message = std::move(message);
+        if (!first_row) return error;
         n = m;
-      } else if (!error) {
-        // A first row with a stray number can still be a board size (10
-        // numbers in a 9x9 board: 2x5 boxes); two next rows that agree on
-        // another size outvote it.
-        const int m = size_from_next_rows(n, 2);
-        if (m != n) {
-          error = fail(start, line.number, off + 1,
-                       "first row has " + std::to_string(n) + " numbers, the next rows " + std::to_string(m) +
-                           ": expected as many");
-          if (n + 1 < m || n > m + 1) return stray_numbers(error, static_cast<std::size_t>(n), m);
-          n = m;
-        }
       }
     } else if (!error) {
       auto defect = split_numbers(t, off, n);
@@ -141,11 +142,9 @@ std::optional<Entry> PuzzleReader::Impl::read_tokens() {
   return make_entry(start, std::move(*grid));
 }
 
-std::optional<Entry> PuzzleReader::Impl::stray_numbers(std::optional<Entry>& error, std::size_t count, int m) {
-  std::get<Diagnostic>(error->content).message = "a line of " + std::to_string(count) +
-                                                 " numbers where the rows after it have " + std::to_string(m) +
-                                                 ": not a row of their board";
-  return std::move(error);
+std::string PuzzleReader::Impl::stray_message(std::size_t count, int m) {
+  return "a line of " + std::to_string(count) + " numbers where the rows after it have " + std::to_string(m) +
+         ": not a row of their board";
 }
 
 int PuzzleReader::Impl::size_from_next_rows(int n, std::size_t rows) {

@@ -669,9 +669,9 @@ struct PuzzleReader::Impl {
 
   std::optional<Entry> read_tokens();
 
-  // A line of `count` numbers before rows of `m`, too far from them to be
-  // their first row with a number missing or extra: `error`, said so.
-  static std::optional<Entry> stray_numbers(std::optional<Entry>& error, std::size_t count, int m);
+  // What a line of `count` numbers before rows of `m` is, when it is not
+  // their board's first row with numbers missing or extra.
+  static std::string stray_message(std::size_t count, int m);
 
   // A tokens board whose first row is broken (a stray number or token) has
   // no trustworthy size: when the next `rows` rows agree on a count that is
@@ -720,12 +720,16 @@ struct PuzzleReader::Impl {
     bool sound;
   };
 
-  // The next `count` rows of a drawn grid, read ahead and handed back
-  // (layout and comment lines skipped); a row of width 0 ends the list, and
-  // so do a file's end and, once `waited` rows have come (however long a
-  // pipe's writer takes), a pipe with nothing more yet (without a 0: fewer
-  // rows).
-  std::vector<RowAhead> next_rows(std::size_t count, std::size_t waited = 0);
+  // How rows are written: the symbols of a drawn grid, or blank-separated
+  // numbers (the tokens format, where a line that is not all numbers ends
+  // the rows).
+  enum class RowsOf { symbols, numbers };
+
+  // The next `count` rows of a board, read ahead and handed back (layout
+  // and comment lines skipped); a row of width 0 ends the list, and so do a
+  // file's end and, once `waited` rows have come (however long a pipe's
+  // writer takes), a pipe with nothing more yet (without a 0: fewer rows).
+  std::vector<RowAhead> next_rows(std::size_t count, std::size_t waited = 0, RowsOf how = RowsOf::symbols);
 
   // Whether the lines ahead finish an n-row board whose first row has just
   // been read: n-1 rows of n cells, and after them no row of n (a blank
@@ -733,7 +737,7 @@ struct PuzzleReader::Impl {
   // on a pipe).  Waits on a pipe for the n-1 rows only, which the record
   // needs anyway (the first row is an error either way); false where they
   // lie beyond the look-ahead.
-  bool rest_of_board_ahead(std::size_t n);
+  bool rest_of_board_ahead(std::size_t n, RowsOf how = RowsOf::symbols);
 
   std::optional<Entry> read_grid();
 
