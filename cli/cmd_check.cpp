@@ -675,8 +675,10 @@ class JUnitReport {
     (error ? errors_ : failures_)++;
     std::ostringstream line;
     if (!diagnostic) print_text(line, r, plan_);
+    // (An input that could not be read has no puzzle text to show.)
+    const std::string puzzle = puzzle_text(r.base.entry, plan_.alphabet);
     cases_ += ">\n      <" + std::string(tag) + " message=\"" + xml_escape(why) + "\">" +
-              xml_escape("puzzle " + puzzle_text(r.base.entry, plan_.alphabet) + "\n" + why +
+              xml_escape((puzzle.empty() ? "" : "puzzle " + puzzle + "\n") + why +
                          (diagnostic ? "" : "\nreport: " + line.str())) +
               "</" + tag + ">\n    </testcase>\n";
   }

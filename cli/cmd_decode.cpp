@@ -191,17 +191,23 @@ int decode(const std::vector<std::string>& args) {
   // solver's bug.
   const std::string another = " (is the model another CNF's? a model of this one ";
   if (!decoded.against_fixed.empty()) {
-    // (Only asked of a model that names variables beyond this CNF's: one of
-    // the formula before the reduction, which implies what the reduction fixed.)
+    // (Asked of a model that names variables beyond this CNF's, one of the
+    // formula before the reduction, which implies what the reduction fixed;
+    // or of one that leaves cells without a digit or with several, where
+    // values against the fixed ones say why.)
     const FixedContradiction& f = decoded.against_fixed.front();
     const std::string cell = cell_name(h.puzzle.geometry(), f.cell), digit = std::to_string(f.digit);
     const std::size_t more = decoded.against_fixed.size() - 1;
+    const bool whole_formula = static_cast<std::uint64_t>(a.model.max_var()) > h.variables;
     return say("error", (f.fixed_true ? "the model leaves " + digit + " out of " + cell + ", which the clues force there"
                                       : "the model puts " + digit + " in " + cell + ", which the clues rule out") +
                             (more ? " (and " + count_text(more, "more value") + " against the clues)" : "") +
-                            " (is the model another CNF's? it names variables up to " +
-                            std::to_string(a.model.max_var()) + ", beyond this CNF's " + std::to_string(h.variables) +
-                            ", and a model of this puzzle's whole formula keeps what the clues force)");
+                            (whole_formula ? " (is the model another CNF's? it names variables up to " +
+                                                 std::to_string(a.model.max_var()) + ", beyond this CNF's " +
+                                                 std::to_string(h.variables) +
+                                                 ", and a model of this puzzle's whole formula keeps what the clues "
+                                                 "force)"
+                                           : another + "and the values its reduction fixed give each cell one digit)"));
   }
   if (!decoded.problems.empty())
     return say("error", cell_problems(h.puzzle.geometry(), decoded.problems) + another + "gives each cell one digit)");

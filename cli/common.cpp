@@ -27,8 +27,9 @@ std::string exit_code_help(std::string_view command) {
   };
   static constexpr Codes kCodes[] = {
       {"", "every puzzle was solved (or met the expectation)",
-       "some puzzle has no solution or clashing clues (compare: 2), hit a limit (unknown), missed the "
-       "expectation, or has a wrong solution given beside it (a CSV column)",
+       "some puzzle has no solution or clashing clues, hit a limit (unknown), missed the expectation, or has a "
+       "wrong solution given beside it (a CSV column); compare measures a puzzle with no solution as any "
+       "other and calls clashing clues an input error (2)",
        true, true},
       {"solve", "every puzzle was solved",
        "some puzzle has no solution or clashing clues, hit a limit (unknown), or has a wrong solution given beside "

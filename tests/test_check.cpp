@@ -651,6 +651,14 @@ BOOST_AUTO_TEST_CASE(junit_xml_parses_and_names_every_puzzle) {
   const std::string both = slurp(xml);
   for (const char* input : {"1", "2"})
     BOOST_TEST(both.find("name=\"" + easy.string() + ":1 (input " + input + ")\"") != std::string::npos, both);
+  // A file that cannot be read has no puzzle to show: the body is its
+  // message (it began "puzzle " and an empty line).
+  const std::string missing = (dir / "missing.txt").string();
+  BOOST_TEST(run_satdoku("check --junit " + quoted(xml) + " " + quoted(easy) + " " + quoted(dir / "missing.txt")).exit_code == 2);
+  const std::string unread = slurp(xml);
+  BOOST_TEST(unread.find("\">" + missing + ": cannot open: No such file or directory</error>") != std::string::npos,
+             unread);
+  BOOST_TEST(unread.find("puzzle \n") == std::string::npos, unread);
   // A report that cannot be written (no file may grow: ulimit -f 0, the
   // signal ignored) takes the earlier run's report at its path with it, so
   // that CI does not read that one's verdicts for this run's.

@@ -58,7 +58,10 @@ BOOST_AUTO_TEST_CASE(help_version_and_unknown_commands) {
   BOOST_TEST(help.exit_code == 0);
   BOOST_TEST(help.out.find("solve") != std::string::npos);
   BOOST_TEST(help.out.find("Exit codes") != std::string::npos);
-  BOOST_TEST(help.out.find("hit a limit\n       (unknown)") != std::string::npos);  // --timeout fails a run too
+  BOOST_TEST(help.out.find("hit a limit (unknown),\n") != std::string::npos);  // --timeout fails a run too
+  // compare's 1 is not the others' (it measures a puzzle with no solution).
+  BOOST_TEST(help.out.find("compare measures a puzzle with no solution as any other and\n       calls clashing "
+                           "clues an input error (2)") != std::string::npos, help.out);
   for (const std::string& line : lines_of(help.out.substr(help.out.find("Exit codes"))))  // wrapped at 80
     BOOST_TEST(line.size() <= 80u, line);
   // An option of another command says which one has it.
@@ -882,6 +885,19 @@ BOOST_AUTO_TEST_CASE(decode_names_a_model_of_another_cnf) {
   BOOST_TEST(clue.exit_code == 1);
   BOOST_TEST(clue.err == "satdoku decode: <stdin>: the model breaks a clue: cell r1c1 holds 5 but the clue there is 1 (is "
                          "the model another CNF's? a model of this one keeps the clues)\n", clue.err);
+  // Against a reduced CNF that keeps every number (p cnf 729), such a model
+  // leaves cells without a digit once the reduction's values are laid over
+  // it: its values against those say why (it said only which cells).
+  const std::string propagated = quoted(s.dir / "propagated.cnf");
+  BOOST_REQUIRE(run_satdoku("encode -q -e natural --reduce propagate -o " + propagated,
+                            "1" + std::string(80, '.') + "\n")
+                    .exit_code == 0);
+  BOOST_REQUIRE(slurp(s.dir / "propagated.cnf").find("\np cnf 729 ") != std::string::npos);
+  const auto fixed = run_satdoku("decode " + propagated + " -", model);
+  BOOST_TEST(fixed.exit_code == 1);
+  BOOST_TEST(fixed.err == "satdoku decode: <stdin>: the model puts 1 in r1c8, which the clues rule out (and 1 more value "
+                          "against the clues) (is the model another CNF's? a model of this one and the values its "
+                          "reduction fixed give each cell one digit)\n", fixed.err);
   // Every cell without one digit is named, up to five (only the first was).
   const auto cells = run_satdoku("decode " + s.cnf + " -", "1 2 0\n");
   BOOST_TEST(cells.exit_code == 1);

@@ -476,6 +476,35 @@ BOOST_AUTO_TEST_CASE(solver_answers_in_every_format) {
   BOOST_TEST(both.message == "literal -1 contradicts 1 earlier in the model");
   BOOST_TEST(both.where.line == 3u);
   BOOST_TEST(both.where.column == 3u);
+  // Cut in the middle of its last number, a model may end on a literal
+  // against an earlier one (MiniSat's "-7 ... -78 79 0" cut to "-7 ... -78 7"):
+  // cut short, as it is (it said "literal 7 contradicts -7").
+  for (const char* text : {"SAT\n-7 -78 7", "SAT\n-7 -78 7\n", "s SATISFIABLE\nv -7 -78\nv 7\n"}) {
+    const Diagnostic d = expect_diagnostic(parse_answer(text));
+    BOOST_TEST(d.message == "the model ends without its closing 0 (is the file cut short?)", text);
+  }
+  for (const char* text : {"SAT\n-7 -78 7 0\n", "SAT\n-7 -78 7 9\n", "s SATISFIABLE\nv -7 -78 7\nv 9 0\n"}) {
+    const Diagnostic d = expect_diagnostic(parse_answer(text));
+    BOOST_TEST(d.message == "literal 7 contradicts -7 earlier in the model", text);
+    BOOST_TEST(d.where.column == (text[0] == 's' ? 10u : 8u), text);
+  }
+  // A compressed answer or CNF is said to be one, with the command that
+  // unpacks it (it was "unexpected byte 0x1F: a solver's answer is text").
+  const std::string binary("\x00\x01\xff\x10 9 0\n", 8);
+  const std::pair<std::string, std::string> packed[] = {
+      {"\x1f\x8b\x08" + binary, "a gzip-compressed file, not a solver's answer: decompress it first (zcat FILE |"},
+      {"\xfd" "7zXZ" + binary, "an xz-compressed file, not a solver's answer: decompress it first (xzcat FILE |"},
+      {"\x28\xb5\x2f\xfd" + binary, "a zstd-compressed file, not a solver's answer: decompress it first (zstdcat"},
+      {"BZh91AY&SY" + binary, "a bzip2-compressed file, not a solver's answer: decompress it first (bzcat FILE |"},
+      {"PK\x03\x04" + binary, "a zip archive, not a solver's answer: unzip it first (unzip -p FILE |"}};
+  for (const auto& [text, message] : packed) {
+    const Diagnostic answer = expect_diagnostic(parse_answer(text));
+    BOOST_TEST(answer.str().starts_with("t.out:1:1: this is " + message), answer.str());
+    std::string as_cnf = message;
+    as_cnf.replace(as_cnf.find("a solver's answer"), 17, "a CNF");
+    const Diagnostic header = expect_diagnostic(parse_header(text));
+    BOOST_TEST(header.str().starts_with("t.cnf:1:1: this is " + as_cnf), header.str());
+  }
   // Comments anywhere in a bare list, and a byte order mark before the first line.
   BOOST_TEST(expect_value(parse_answer("c from a script\n1 -2\nc more\n-3 0\n")).model.assigned() == 3u);
   BOOST_TEST(expect_value(parse_answer("\xEF\xBB\xBFs SATISFIABLE\nv 1 0\n")).model.value(1) == 1);

@@ -99,9 +99,9 @@ BOOST_AUTO_TEST_CASE(compressed_and_utf16_files_are_named_once) {
   }
   const std::pair<std::string, std::string> files[] = {
       {std::string("\x1f\x8b\x08\x00", 4) + garbage, "this is a gzip-compressed file, not puzzles: decompress it"},
-      {std::string("\xfd" "7zXZ\x00", 6) + garbage, "this is a compressed file (xz, zstd or bzip2)"},
-      {std::string("\x28\xb5\x2f\xfd") + garbage, "this is a compressed file (xz, zstd or bzip2)"},
-      {"BZh91AY&SY" + garbage, "this is a compressed file (xz, zstd or bzip2)"},
+      {std::string("\xfd" "7zXZ\x00", 6) + garbage, "this is an xz-compressed file, not puzzles: decompress it first (xzcat FILE"},
+      {std::string("\x28\xb5\x2f\xfd") + garbage, "this is a zstd-compressed file, not puzzles: decompress it first (zstdcat FILE"},
+      {"BZh91AY&SY" + garbage, "this is a bzip2-compressed file, not puzzles: decompress it first (bzcat FILE"},
       {"PK\x03\x04" + garbage, "this is a zip archive, not puzzles: unzip it first"},
       {utf16le, "this is UTF-16 text (as Windows Notepad or PowerShell may save it), not UTF-8 or ASCII"},
       {utf16be, "this is UTF-16 text"},

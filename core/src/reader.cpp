@@ -134,7 +134,7 @@ bool PuzzleReader::Impl::decide_format() {
     const std::string_view t = trim(line.text, off);
     if (t.empty() || t[0] == '#') continue;
     bool unreadable = false;
-    if (const std::string_view what = not_puzzles(t, unreadable); !what.empty()) {
+    if (const std::string what = not_puzzles(t, unreadable); !what.empty()) {
       // A CNF or a solver's answer given where puzzles go would make
       // thousands of bogus records, one per line: one, for the file (and,
       // for a file that is no text at all, for no line: an input not read).
@@ -173,18 +173,26 @@ bool PuzzleReader::Impl::decide_format() {
   return false;
 }
 
-std::string_view PuzzleReader::Impl::not_puzzles(std::string_view t, bool& unreadable) {
+std::optional<Compression> compression_of(std::string_view start) {
+  auto starts = [&](std::string_view magic) { return start.substr(0, magic.size()) == magic; };
+  if (starts("\x1f\x8b")) return Compression{"a gzip-compressed file", "zcat"};
+  if (starts("\xfd" "7zXZ")) return Compression{"an xz-compressed file", "xzcat"};
+  if (starts("\x28\xb5\x2f\xfd")) return Compression{"a zstd-compressed file", "zstdcat"};
+  if (starts("BZh") && start.size() >= 10 && start.substr(4, 6) == "1AY&SY")
+    return Compression{"a bzip2-compressed file", "bzcat"};
+  if (starts("PK\x03\x04")) return Compression{"a zip archive", "unzip -p"};
+  return std::nullopt;
+}
+
+std::string PuzzleReader::Impl::not_puzzles(std::string_view t, bool& unreadable) {
   // Compressed files and UTF-16 text, by their first bytes: each would
   // otherwise be a flood of errors, one per line, none saying what to do.
   unreadable = true;
   auto starts = [&](std::string_view magic) { return t.substr(0, magic.size()) == magic; };
-  if (starts("\x1f\x8b"))
-    return "this is a gzip-compressed file, not puzzles: decompress it first (zcat FILE | satdoku ...)";
-  if (starts("\xfd" "7zXZ") || starts("\x28\xb5\x2f\xfd") ||
-      (starts("BZh") && t.size() >= 10 && t.substr(4, 6) == "1AY&SY"))
-    return "this is a compressed file (xz, zstd or bzip2), not puzzles: decompress it first "
-           "(xzcat, zstdcat or bzcat FILE | satdoku ...)";
-  if (starts("PK\x03\x04")) return "this is a zip archive, not puzzles: unzip it first (unzip -p FILE | satdoku ...)";
+  if (const auto packed = compression_of(t))
+    return "this is " + std::string(packed->kind) + ", not puzzles: " +
+           (packed->kind.ends_with("archive") ? "unzip it first (" : "decompress it first (") +
+           std::string(packed->command) + " FILE | satdoku ...)";
   // UTF-16: its byte order mark (FF FE or FE FF, never UTF-8) followed by
   // a NUL byte in its first two characters, as any ASCII text, a line end
   // included, has there; or, without the mark, ASCII characters each with

@@ -506,7 +506,7 @@ struct PuzzleReader::Impl {
   // (no row of symbols has a word, nor "cnf" apart).
   // (`unreadable`: set for a file that is no text to read at all, a
   // compressed one or UTF-16, whose error then has no line.)
-  static std::string_view not_puzzles(std::string_view t, bool& unreadable);
+  static std::string not_puzzles(std::string_view t, bool& unreadable);
 
   // The format of a board whose first line `text` was detected as `format`,
   // where that line reads two ways: the content lines after it decide.

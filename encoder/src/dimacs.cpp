@@ -12,6 +12,7 @@
 #include <memory>
 #include <ostream>
 
+#include "satdoku/io.hpp"
 #include "satdoku/verify.hpp"
 
 #ifndef SATDOKU_VERSION
@@ -368,6 +369,11 @@ std::variant<CnfHeader, Diagnostic> read_cnf_header(std::istream& in, const std:
   while (next_header_line(in, header_line, name, number)) {
     ++number;
     drop_bom(header_line.text, number);
+    if (number == 1)
+      if (const auto packed = compression_of(line))
+        return diag(name, 1, 1, "this is " + std::string(packed->kind) + ", not a CNF: " +
+                                    (packed->kind.ends_with("archive") ? "unzip" : "decompress") + " it first (" +
+                                    std::string(packed->command) + " FILE | satdoku decode - MODEL)");
     const auto tokens = tokenize(line);
     if (!header_line.whole) {
       // Only another program's comment may be longer than the limit: its
@@ -684,7 +690,7 @@ class AnswerScanner {
     token_column_ = column_;
     for (; ch != traits::eof() && ch != '\n' && ch != ' ' && ch != '\t' && ch != '\r'; ch = buf_.snextc()) {
       const auto byte = static_cast<unsigned char>(ch);
-      if (byte < 0x20 || byte == 0x7F) return junk(byte);
+      if (byte < 0x20 || byte == 0x7F) return line_ == 1 && token_column_ == 1 ? packed_or_junk(byte) : junk(byte);
       if (text_.size() == kMaxToken) {
         text_ += "...";  // matches no status word and parses as no literal
         return Scan::token;
@@ -711,6 +717,19 @@ class AnswerScanner {
     return Scan::bad;
   }
 
+  // The same, in the input's first token: a compressed file is said so.
+  Scan packed_or_junk(unsigned char byte) {
+    std::string start = text_ + static_cast<char>(byte);
+    for (int ch = buf_.snextc(); ch != std::char_traits<char>::eof() && start.size() < 16; ch = buf_.snextc())
+      start += static_cast<char>(ch);
+    const auto packed = compression_of(start);
+    if (!packed) return junk(byte);
+    error_ = diag(name_, 1, 1, "this is " + std::string(packed->kind) + ", not a solver's answer: " +
+                                   (packed->kind.ends_with("archive") ? "unzip" : "decompress") + " it first (" +
+                                   std::string(packed->command) + " FILE | satdoku decode CNF -)");
+    return Scan::bad;
+  }
+
   std::streambuf& buf_;
   const std::string& name_;
   std::string text_;
@@ -734,8 +753,14 @@ std::variant<SolverAnswer, Diagnostic> scan_answer(AnswerScanner& scan, const st
   // Where the model's first line starts ('v', or a literal) and where its
   // last literal ends: its errors as a whole are said there.
   std::uint64_t model_line = 0, model_column = 0, last_line = 0, last_end = 0;
+  // A literal against one earlier in the model, said once another literal
+  // follows it: the last one of a model cut short in the middle of a number
+  // (MiniSat's model is one line: "... -78 7" cut from "-78 79 0") is said
+  // to be cut short instead.
+  std::optional<Diagnostic> contradiction;
   // The literal scan.text() at scan.column().
   auto literal = [&]() -> std::optional<Diagnostic> {
+    if (contradiction) return contradiction;
     const std::string& text = scan.text();
     last_line = scan.line();
     last_end = scan.column() + text.size();
@@ -748,9 +773,10 @@ std::variant<SolverAnswer, Diagnostic> scan_answer(AnswerScanner& scan, const st
     closed = lit == 0;
     if (lit != 0) {
       if (answer.model.value(std::abs(lit)) == (lit > 0 ? -1 : 1))
-        return diag(name, scan.line(), scan.column(),
-                    "literal " + text + " contradicts " + std::to_string(-lit) + " earlier in the model");
-      answer.model.set(lit);
+        contradiction = diag(name, scan.line(), scan.column(),
+                             "literal " + text + " contradicts " + std::to_string(-lit) + " earlier in the model");
+      else
+        answer.model.set(lit);
     }
     return std::nullopt;
   };
@@ -780,7 +806,8 @@ std::variant<SolverAnswer, Diagnostic> scan_answer(AnswerScanner& scan, const st
                     "the model");
       else
         return diag(name, number, first_column,
-                    "unrecognised solver output: expected 's SATISFIABLE', 'SAT', 'UNSAT' or literals");
+                    "unrecognised solver output: expected an 's' line (s SATISFIABLE, UNSATISFIABLE or UNKNOWN), "
+                    "MiniSat's SAT, UNSAT or INDET, or literals");
     }
     switch (form) {
       case Form::competition:
@@ -844,8 +871,9 @@ std::variant<SolverAnswer, Diagnostic> scan_answer(AnswerScanner& scan, const st
   // A bare list too: README promises exit code 2 for a model cut short in
   // all three forms, and a list that lost its end is no more a model.  (No
   // model at all, of a CNF without variables, is complete.)
-  if (answer.verdict == Verdict::sat && !closed && last_line)
+  if ((answer.verdict == Verdict::sat || contradiction) && !closed && last_line)
     return diag(name, last_line, last_end, "the model ends without its closing 0 (is the file cut short?)");
+  if (contradiction) return *contradiction;
   return answer;
 }
 
@@ -887,36 +915,45 @@ std::variant<SolverAnswer, Diagnostic> read_solver_output(std::istream& in, cons
 
 namespace {
 
-// decode(); with `against_fixed`, Decoded::against_fixed is filled too.
-Decoded decode_model(const Encoder& encoder, const Model& model, bool against_fixed) {
+// What decode() asks of the values the reduction fixed (Decoded::against_fixed).
+enum class AgainstFixed { none, every_cell, problem_cells };
+
+Decoded decode_model(const Encoder& encoder, const Model& model, AgainstFixed against_fixed) {
   const Grid& puzzle = encoder.puzzle();
   const VarMap& map = encoder.map();
   Decoded out{Grid(puzzle.geometry_ptr()), {}, {}};
   std::vector<int> digits;
+  std::vector<FixedContradiction> against;  // the cell's
   for (int cell = 0; cell < puzzle.cell_count(); ++cell) {
     digits.clear();
+    against.clear();
     for (int d = 1; d <= puzzle.size(); ++d) {
       const int v = map.var(cell, d);
       const int fixed = encoder.fixed(v), given = model.value(v);
       if (fixed > 0 || (fixed == 0 && given > 0)) digits.push_back(d);
-      if (against_fixed && fixed != 0 && given != 0 && (fixed > 0) != (given > 0))
-        out.against_fixed.push_back({cell, d, fixed > 0});
+      if (fixed != 0 && given != 0 && (fixed > 0) != (given > 0)) against.push_back({cell, d, fixed > 0});
     }
-    if (digits.size() == 1) out.grid.set(cell, digits[0]);
-    else out.problems.push_back({cell, digits});
+    const bool problem = digits.size() != 1;
+    if (problem) out.problems.push_back({cell, digits});
+    else out.grid.set(cell, digits[0]);
+    if (against_fixed == AgainstFixed::every_cell || (problem && against_fixed == AgainstFixed::problem_cells))
+      out.against_fixed.insert(out.against_fixed.end(), against.begin(), against.end());
   }
   return out;
 }
 
 }  // namespace
 
-Decoded decode(const Encoder& encoder, const Model& model) { return decode_model(encoder, model, false); }
+Decoded decode(const Encoder& encoder, const Model& model) {
+  return decode_model(encoder, model, AgainstFixed::none);
+}
 
 Decoded decode(const CnfHeader& header, const Model& model) {
   // A model that names variables beyond the CNF's is one of the formula
   // before the reduction (Decoded::against_fixed).
+  const bool whole_formula = static_cast<std::uint64_t>(model.max_var()) > header.variables;
   return decode_model(Encoder(header.puzzle, header.options), model,
-                      static_cast<std::uint64_t>(model.max_var()) > header.variables);
+                      whole_formula ? AgainstFixed::every_cell : AgainstFixed::problem_cells);
 }
 
 }  // namespace satdoku

@@ -220,6 +220,18 @@ class PuzzleReader {
 // malformed puzzle, and InputError too when `text` holds none or several.
 Grid parse_puzzle(std::string_view text, const ReadOptions& options = {});
 
+// A compressed file or an archive, told by its first bytes (gzip, xz,
+// zstd, bzip2, zip): what it is ("a gzip-compressed file", ..., "a zip
+// archive") and the command that writes its text to standard output
+// ("zcat", "xzcat", "zstdcat", "bzcat", "unzip -p"); nullopt for anything
+// else.  Each reader says so instead of a flood of
+// errors about bytes that are no text.
+struct Compression {
+  std::string_view kind;
+  std::string_view command;
+};
+std::optional<Compression> compression_of(std::string_view start);
+
 // Output formats for grids.
 enum class OutputFormat { grid, line, tokens, leetcode, json };
 std::string_view to_string(OutputFormat format);

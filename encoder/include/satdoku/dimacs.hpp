@@ -229,11 +229,14 @@ struct FixedContradiction {
 struct Decoded {
   Grid grid;                          // problem cells left empty
   std::vector<CellProblem> problems;  // empty when every cell has one digit
-  // decode(CnfHeader, ...) only, and only for a model that names a variable
-  // beyond the CNF's count: a model of the formula before the reduction,
-  // which implies every value the reduction fixed, so that any value set
-  // against one shows a model of another formula.  (A model of the reduced
-  // CNF itself gives the variables it lacks whatever value, so nothing is
+  // decode(CnfHeader, ...) only.  For a model that names a variable beyond
+  // the CNF's count (a model of the formula before the reduction, which
+  // implies every value the reduction fixed, so that any value set against
+  // one shows a model of another formula): every such value.  Otherwise,
+  // when cells have no digit or several (no model of this CNF, whose
+  // clauses give each cell one digit once the fixed values are added):
+  // those in such cells, the likely reason.  (A model of the reduced CNF
+  // itself gives the variables it lacks whatever value, so nothing more is
   // asked of it.)  In cell order, then digit order.
   std::vector<FixedContradiction> against_fixed;
 };
