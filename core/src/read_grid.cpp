@@ -159,6 +159,78 @@ bool PuzzleReader::Impl::rest_of_board_ahead(std::size_t n, RowsOf how) {
                      [n](const RowAhead& r) { return r.width == n; });
 }
 
+std::optional<std::size_t> PuzzleReader::Impl::grid_row_cells(std::string_view row, std::size_t off,
+                                                              int numbers_up_to) {
+  const Kind kind = classify(row);
+  if (kind == Kind::layout || kind == Kind::comment) return std::nullopt;
+  if (kind != Kind::row) return 0;
+  split_row(row, off, numbers_up_to);
+  return cells.size();
+}
+
+bool PuzzleReader::Impl::stray_first_row(std::uint64_t line, std::string_view t, std::size_t off, bool defect,
+                                         bool numbers, int& n, std::optional<Entry>& error) {
+  // The first row, against the next two (read ahead; fewer where a pipe
+  // has nothing more yet):
+  // - digits only, but a symbol too many or too few for the board the next
+  //   two rows agree on: that board's first row, with a typo (taken for a
+  //   10x10 or an 8x8 row, it shifted every board after it); so too with
+  //   more symbols lost or added, where the rest of that board follows it
+  //   and ends;
+  // - failing, and followed by two rows as wide as each other but not as
+  //   it (or by a blank line or the end), or mostly no digits before a row
+  //   that reads whole: a stray line (a title, a rule of '='), reported
+  //   alone so that it does not swallow the next board;
+  // - otherwise it starts its board, typo or not, read to its end.
+  const auto wide = static_cast<std::size_t>(n);
+  const std::size_t unreadable = unreadable_cells(wide);
+  std::size_t top = 0;  // the highest digit, and whether every cell is one
+  bool digits = true;
+  for (const Cell& c : cells) {
+    top = std::max(top, static_cast<std::size_t>(c.value));
+    digits = digits && !c.unreadable;
+  }
+  const bool words = reads_as_words(t);       // (`t` is gone once rows are read ahead)
+  const bool title = words && plain_text(t);  // (not words among binary bytes)
+  const std::vector<RowAhead> next = next_rows(2);
+  const std::size_t other = next.size() == 2 && next[0].width == next[1].width ? next[0].width : 0;
+  if (other != 0 && other != wide && !defect && !words && digits && top <= other &&
+      geometry(static_cast<int>(other)) &&
+      ((wide + 1 >= other && wide <= other + 1) || rest_of_board_ahead(other))) {
+    std::string message = "first row has " + std::to_string(wide) + " symbols, the next rows " +
+                          std::to_string(other) + ": expected as many";
+    if (error) {  // (not "9 is beyond 8": there is no 8x8 board; one record, one index)
+      Diagnostic& d = std::get<Diagnostic>(error->content);
+      d.where.column = off + 1;
+      d.message = std::move(message);
+    } else {
+      error = fail(line, line, off + 1, std::move(message));
+    }
+    n = static_cast<int>(other);
+    return false;
+  }
+  if (!error) return false;
+  // (A blank line next is no end where the board is double-spaced.)
+  const auto width = [&](std::string_view row, std::size_t o) { return grid_row_cells(row, o, numbers ? n : 0); };
+  const bool stray = (!next.empty() && next[0].width != wide &&
+                      (next[0].width == 0 ? !gap_ahead(wide, width)
+                                          : next.size() == 1 || next[1].width == next[0].width)) ||
+                     (2 * unreadable > wide && !next.empty() && next[0].width > 0 && next[0].sound);
+  if (!stray) return false;
+  std::string& message = std::get<Diagnostic>(error->content).message;
+  if (title) {  // (not what its letters would be as digits: "'E' stands for 14")
+    message = "a line of words, not a row of the grid after it";
+    std::get<Diagnostic>(error->content).where.column = off + 1;
+  } else if (other != 0 && other != wide && !defect && !geometry(static_cast<int>(wide))) {
+    // (Not "the board would be 5x5", add_row's message for a row of no
+    // board size: the rows after it make the board.)
+    message = "a line of " + std::to_string(wide) + " symbols where the rows after it have " +
+              std::to_string(other) + ": not a row of their grid";
+  }
+  if (words) message += kCommentHint;
+  return true;
+}
+
 std::optional<Entry> PuzzleReader::Impl::read_grid() {
   Line line;
   std::optional<Entry> error;
@@ -181,13 +253,7 @@ std::optional<Entry> PuzzleReader::Impl::read_grid() {
     if (rows_read == 1 && !options.box) return kLoneRowHint;
     return box_hint(n);
   };
-  const auto width = [&](std::string_view row, std::size_t off) -> std::optional<std::size_t> {
-    const Kind kind = classify(row);
-    if (kind == Kind::layout || kind == Kind::comment) return std::nullopt;
-    if (kind != Kind::row) return 0;
-    split_row(row, off, numbers ? n : 0);
-    return cells.size();
-  };
+  const auto width = [&](std::string_view row, std::size_t off) { return grid_row_cells(row, off, numbers ? n : 0); };
   while (next_line(line)) {
     std::size_t off = 0;
     const std::string_view t = line.too_long() ? std::string_view("?") : trim(line.text, off);
@@ -232,65 +298,9 @@ std::optional<Entry> PuzzleReader::Impl::read_grid() {
       if (rows == 0) numbers = row_of_numbers;
       add_row(error, grid, n, rows, start, line, t, off, defect, "symbols");
       if (rows == 0 && n > Geometry::kMaxSize) return error;
-      // The first row, against the next two (read ahead; fewer where a
-      // pipe has nothing more yet):
-      // - digits only, but a symbol too many or too few for the board the
-      //   next two rows agree on: that board's first row, with a typo
-      //   (taken for a 10x10 or an 8x8 row, it shifted every board after it);
-      //   so too with more symbols lost or added, where the rest of that
-      //   board follows it and ends;
-      // - failing, and followed by two rows as wide as each other but not
-      //   as it (or by a blank line or the end), or mostly no digits before
-      //   a row that reads whole: a stray line (a title, a rule of '='),
-      //   reported alone so that it does not swallow the next board;
-      // - otherwise it starts its board, typo or not, read to its end.
       if (rows == 0) {
         bands = bands_of(t, off);
-        const auto wide = static_cast<std::size_t>(n);
-        const std::size_t unreadable = unreadable_cells(wide);
-        std::size_t top = 0;  // the highest digit, and whether every cell is one
-        bool digits = true;
-        for (const Cell& c : cells) {
-          top = std::max(top, static_cast<std::size_t>(c.value));
-          digits = digits && !c.unreadable;
-        }
-        const bool words = reads_as_words(t);  // (`t` is gone once rows are read ahead)
-        const bool title = words && plain_text(t);  // (not words among binary bytes)
-        const std::vector<RowAhead> next = next_rows(2);
-        const std::size_t other = next.size() == 2 && next[0].width == next[1].width ? next[0].width : 0;
-        if (other != 0 && other != wide && !defect && !words && digits && top <= other &&
-            geometry(static_cast<int>(other)) &&
-            ((wide + 1 >= other && wide <= other + 1) || rest_of_board_ahead(other))) {
-          std::string message = "first row has " + std::to_string(wide) + " symbols, the next rows " +
-                                std::to_string(other) + ": expected as many";
-          if (error) {  // (not "9 is beyond 8": there is no 8x8 board; one record, one index)
-            Diagnostic& d = std::get<Diagnostic>(error->content);
-            d.where.column = off + 1;
-            d.message = std::move(message);
-          } else {
-            error = fail(start, line.number, off + 1, std::move(message));
-          }
-          n = static_cast<int>(other);
-        } else if (error) {
-          // (A blank line next is no end where the board is double-spaced.)
-          const bool stray = (!next.empty() && next[0].width != wide &&
-                              (next[0].width == 0 ? !gap_ahead(wide, width)
-                                                  : next.size() == 1 || next[1].width == next[0].width)) ||
-                             (2 * unreadable > wide && !next.empty() && next[0].width > 0 && next[0].sound);
-          if (stray) {
-            std::string& message = std::get<Diagnostic>(error->content).message;
-            if (title) {  // (not what its letters would be as digits: "'E' stands for 14")
-              message = "a line of words, not a row of the grid after it";
-              std::get<Diagnostic>(error->content).where.column = off + 1;
-            } else if (other != 0 && other != wide && !defect && !geometry(static_cast<int>(wide)))
-              // (Not "the board would be 5x5", add_row's message for a row
-              // of no board size: the rows after it make the board.)
-              message = "a line of " + std::to_string(wide) + " symbols where the rows after it have " +
-                        std::to_string(other) + ": not a row of their grid";
-            if (words) message += kCommentHint;
-            return error;
-          }
-        }
+        if (stray_first_row(line.number, t, off, defect.has_value(), numbers, n, error)) return error;
       }
     }
     if (++rows == n) break;

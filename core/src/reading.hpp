@@ -739,6 +739,20 @@ struct PuzzleReader::Impl {
   // lie beyond the look-ahead.
   bool rest_of_board_ahead(std::size_t n, RowsOf how = RowsOf::symbols);
 
+  // The cells of a trimmed line of a drawn grid, for the look-aheads
+  // (gap_ahead(), row_gap()): nullopt for a line to pass over (a comment, a
+  // rule line), 0 for no row; numbers up to `numbers_up_to` when above 0.
+  std::optional<std::size_t> grid_row_cells(std::string_view row, std::size_t off, int numbers_up_to);
+
+  // Judges the first row of a drawn grid, at `line`, just added (its cells
+  // in `cells`, `n` their count, `error` its defect if any) against the
+  // rows after it: true when it is a stray line (a title, a rule), `error`
+  // then its record alone; false when it starts its board, whose size the
+  // rows after it may have set in `n` (a first row with a symbol too many
+  // or too few).
+  bool stray_first_row(std::uint64_t line, std::string_view t, std::size_t off, bool defect, bool numbers, int& n,
+                       std::optional<Entry>& error);
+
   std::optional<Entry> read_grid();
 
   // After a grid's first row alone at the end of the input: a line is a
