@@ -22,8 +22,8 @@ const std::vector<Command>& commands() {
       {"encode", "write puzzles as DIMACS CNF for any SAT solver", run_encode},
       {"decode", "turn a SAT solver's model of an encoded puzzle back into a grid", run_decode},
       {"encodings", "list the CNF encodings and at-most-one methods with their sizes", run_encodings},
-      {"compare", "run several encodings and modes over the same puzzles: size, time, propagation strength", run_compare},
-      {"check", "verdict per puzzle: unique, multiple, none, invalid; redundant clues; DRAT proofs", run_check},
+      {"compare", "encodings and modes side by side: size, time, propagation strength", run_compare},
+      {"check", "uniqueness per puzzle, redundant clues (--minimal), DRAT proofs", run_check},
   };
   return table;
 }
@@ -40,7 +40,7 @@ void print_help(std::ostream& out) {
     name.resize(12, ' ');
     out << "  " << name << c.summary << '\n';
   }
-  out << "\nPuzzles are read from the FILEs, or standard input when none is given or FILE is -.\n\n"
+  out << "\nPuzzles come from the FILEs, or standard input when none is given or FILE is -.\n\n"
       << exit_code_help();
 }
 

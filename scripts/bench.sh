@@ -6,9 +6,9 @@
 # micro-benchmarks in a Release build folder, builds the MiniSat peer from
 # ../shared/peers/minisat_peer.cpp into the same folder, then runs the runner.
 # Full mode (the default, minutes) rewrites the runner's section of
-# benchmarks/RESULTS.md; --quick (seconds) only prints it (add
-# --results benchmarks/RESULTS.md to write it).  Other options go to the
-# runner: build-bench/benchmarks/satdoku_bench --help.
+# benchmarks/RESULTS.md; --quick (about two minutes with the build) only
+# prints it (add --results benchmarks/RESULTS.md to write it).  Other
+# options go to the runner: build-bench/benchmarks/satdoku_bench --help.
 #
 # Environment: SATDOKU_BENCH_BUILD (default build-bench, relative to the
 # repository root), JOBS (build parallelism, default 2).
