@@ -295,6 +295,12 @@ BOOST_AUTO_TEST_CASE(budgets_interrupt) {
   r = make_native_solver()->solve(empty25, limits);
   BOOST_TEST(r.status == Status::unknown);
   BOOST_TEST(r.interrupted);
+  // A flag raised before the call stops a search of a few nodes too, as it
+  // stops the SAT backend (the first of every 256 nodes looked at it).
+  r = make_native_solver()->solve(hard, limits);
+  BOOST_TEST(r.status == Status::unknown);
+  BOOST_TEST(r.interrupted);
+  BOOST_TEST(r.message == "cancelled");
   limits = Limits{.max_solutions = 1, .time_budget = 1e-9};
   r = make_native_solver()->solve(empty25, limits);
   BOOST_TEST(r.status == Status::unknown);

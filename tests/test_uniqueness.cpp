@@ -94,6 +94,19 @@ BOOST_AUTO_TEST_CASE(verdicts_from_counts) {
   BOOST_TEST(to_string(uniqueness_of(sat->solve(none, count_to(2)))) == "none");
   Result error;
   BOOST_TEST(to_string(uniqueness_of(error)) == "unknown");
+  // check_uniqueness() counts to 2 whatever the limits ask (with one
+  // solution asked for, a puzzle that needs search was 'unknown').
+  for (Solver* backend : {sat.get(), native.get()}) {
+    const Grid unique = read_puzzles(shared_data() / "forum_hardest_11plus.txt", 1).front();
+    const UniquenessCheck u = check_uniqueness(*backend, unique);
+    BOOST_TEST(to_string(u.verdict) == "unique");
+    BOOST_TEST(u.result.solutions.size() == 1u);
+    const Grid several = read_puzzles(shared_data() / "serg_multi.txt", 1).front();
+    const UniquenessCheck m = check_uniqueness(*backend, several, count_to(1));
+    BOOST_TEST(to_string(m.verdict) == "multiple");
+    BOOST_TEST(m.result.solutions.size() == 2u);
+    BOOST_TEST(to_string(check_uniqueness(*backend, none).verdict) == "none");
+  }
 }
 
 BOOST_AUTO_TEST_CASE(seventeen_clue_puzzles_are_minimal) {

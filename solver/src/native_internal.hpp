@@ -33,7 +33,8 @@ Result solve_9x9(const Grid& puzzle, const Limits& limits);
 Result solve_general(const Grid& puzzle, const Limits& limits);
 
 // Watches the node budget, the time budget and the cancel flag.  `poll`
-// is cheap; the clock is read only every 256 calls.
+// is cheap; the clock is read at the first call (a flag raised before the
+// search stops it, as it stops the SAT backend) and then every 256 calls.
 class NodeBudget {
  public:
   explicit NodeBudget(const Limits& limits) : deadline_(limits) {}
@@ -51,7 +52,7 @@ class NodeBudget {
 
   // Time and cancellation only (for long stretches of propagation).
   bool poll() {
-    if ((++calls_ & 255u) != 0) return false;
+    if ((calls_++ & 255u) != 0) return false;
     return check_now();
   }
 

@@ -46,6 +46,14 @@ Uniqueness uniqueness_of(const Result& result) {
   return Uniqueness::unknown;
 }
 
+UniquenessCheck check_uniqueness(Solver& solver, const Grid& puzzle, Limits limits) {
+  limits.max_solutions = std::max<std::uint64_t>(limits.max_solutions, 2);
+  UniquenessCheck check;
+  check.result = solver.solve(puzzle, limits);
+  check.verdict = uniqueness_of(check.result);
+  return check;
+}
+
 namespace {
 
 using Clock = std::chrono::steady_clock;

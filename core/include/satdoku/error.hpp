@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <stdexcept>
 #include <string>
+#include <utility>
 
 namespace satdoku {
 
@@ -55,8 +56,10 @@ class UsageError : public Error {
   using Error::Error;
 };
 
-// An input that cannot be read at all (missing file, unreadable device);
-// malformed *content* is reported through Diagnostic instead.
+// An input that cannot be read at all (missing file, unreadable device).
+// Readers report malformed *content* through Diagnostic instead; the
+// conveniences that read exactly one thing (parse_puzzle()) throw it with
+// that Diagnostic.
 class InputError : public Error {
  public:
   InputError(Diagnostic diagnostic)
@@ -75,6 +78,9 @@ class OutputError : public Error {
 
 // Work given a cancel flag stopped because the flag was raised (the command
 // line raises it on SIGINT and SIGTERM); what it was writing is incomplete.
+// Thrown by what writes a CNF (write_dimacs(), CancellableSink,
+// write_uniqueness_proof()); a solver's solve() instead returns
+// Status::unknown with the message "cancelled", as for its other limits.
 class Cancelled : public Error {
  public:
   using Error::Error;

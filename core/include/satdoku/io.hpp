@@ -89,8 +89,8 @@ class Alphabet {
 
 struct ReadOptions {
   InputFormat format = InputFormat::automatic;
-  std::optional<BoxShape> box;        // overrides the inferred box shape
-  std::optional<Alphabet> alphabet;   // overrides the default symbols
+  std::optional<BoxShape> box = std::nullopt;       // overrides the inferred box shape
+  std::optional<Alphabet> alphabet = std::nullopt;  // overrides the default symbols
   bool solutions = true;              // read a CSV solution column (Entry::solution); a
                                       // command that does not compare it passes it over
 };

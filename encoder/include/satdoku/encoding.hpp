@@ -129,7 +129,7 @@ std::string_view describe(Reduction reduction);
 
 struct EncodeOptions {
   Encoding encoding = Encoding::natural;
-  std::optional<AmoMethod> amo;   // nullopt: default_amo(N)
+  std::optional<AmoMethod> amo = std::nullopt;  // nullopt: default_amo(N)
   Reduction reduction = Reduction::none;
 };
 

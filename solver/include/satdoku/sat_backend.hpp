@@ -173,9 +173,10 @@ void apply_options(SatSolver& solver, const SatChoice& choice, const SatConfig& 
 // also when NAME is not one of CaDiCaL's options.
 std::pair<std::string, int> parse_sat_option(std::string_view text);
 
-// A SAT backend.  Throws UsageError at once for an invalid CaDiCaL option and
-// at solve() time (Status::error with a message) for a choice that does not
-// fit the puzzle (a formula whose variables would not fit an int).
+// A SAT backend.  Throws UsageError at once for an invalid CaDiCaL option;
+// a choice that does not fit the puzzle (a formula whose variables would
+// not fit an int, probing on a board above its limit) throws nothing: its
+// solve() returns Status::error with the reason.
 std::unique_ptr<Solver> make_sat_solver(SatConfig config = {});
 
 }  // namespace satdoku

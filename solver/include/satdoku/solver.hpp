@@ -8,6 +8,14 @@
 //   auto native = satdoku::make_native_solver();
 //   satdoku::Result r = native->solve(puzzle, {.max_solutions = 2});
 //   if (r.status == satdoku::Status::solved && r.exhausted && r.solutions.size() == 1) unique...
+//
+// (check_uniqueness() in satdoku/uniqueness.hpp does the counting to 2.)
+// Every solution found is kept in `solutions`: to count many, mind the
+// memory (a Grid each) and prefer the native backend, where a further
+// solution costs a few search nodes; the SAT backend solves once more per
+// solution, with one more clause forbidding the last (20,000 solutions of
+// an empty 6x6 board: `satdoku check --count 20000` takes 0.09 s with the
+// native backend, 2.8 s with SAT).
 #pragma once
 
 #include <atomic>

@@ -7,6 +7,10 @@
 //   satdoku::Result r = backend->solve(puzzle, {.max_solutions = 2});
 //   switch (satdoku::uniqueness_of(r)) { case satdoku::Uniqueness::unique: ... }
 //
+// or, with the count of 2 set for you:
+//
+//   satdoku::UniquenessCheck c = satdoku::check_uniqueness(*backend, puzzle);
+//
 // For a unique puzzle, a ClueAnalyzer decides for every clue whether it is
 // redundant (the puzzle without it still has exactly one solution) or
 // needed (without it there is another solution, returned as a witness).
@@ -58,6 +62,18 @@ std::string_view to_string(Uniqueness verdict);
 // search was exhausted with it, as when propagation alone settled the
 // puzzle).  Status::error counts as unknown.
 Uniqueness uniqueness_of(const Result& result);
+
+// A verdict with the Result it rests on (its solutions: one for `unique`,
+// two for `multiple`).
+struct UniquenessCheck {
+  Uniqueness verdict = Uniqueness::unknown;
+  Result result;
+};
+
+// Counts `puzzle`'s solutions with `solver` up to 2 (limits.max_solutions
+// is raised to 2 when it is lower; the other limits apply as given) and
+// gives the verdict.
+UniquenessCheck check_uniqueness(Solver& solver, const Grid& puzzle, Limits limits = {});
 
 // Per clue of a unique puzzle: redundant or needed.
 struct ClueAnalysis {
