@@ -505,6 +505,12 @@ BOOST_AUTO_TEST_CASE(solver_answers_in_every_format) {
     const Diagnostic header = expect_diagnostic(parse_header(text));
     BOOST_TEST(header.str().starts_with("t.cnf:1:1: this is " + as_cnf), header.str());
   }
+  // Also where a blank ends the signature's token before any control byte
+  // (zstd's frame size 0x0A or 0x20 right after its magic; a bzip2 checksum).
+  for (const std::string& text : {std::string("\x28\xb5\x2f\xfd\x0a\x01", 6), std::string("\x28\xb5\x2f\xfd rest"),
+                                 std::string("BZh91AY&SY ce\x8a")})
+    BOOST_TEST(expect_diagnostic(parse_answer(text)).message.find("-compressed file, not a solver's answer") !=
+               std::string::npos);
   // Comments anywhere in a bare list, and a byte order mark before the first line.
   BOOST_TEST(expect_value(parse_answer("c from a script\n1 -2\nc more\n-3 0\n")).model.assigned() == 3u);
   BOOST_TEST(expect_value(parse_answer("\xEF\xBB\xBFs SATISFIABLE\nv 1 0\n")).model.value(1) == 1);

@@ -460,6 +460,14 @@ BOOST_AUTO_TEST_CASE(reader_resynchronises_after_a_bad_puzzle) {
         if (!after.empty())
           BOOST_TEST((grid(read[1]) && *grid(read[1]) == sixteen && read[1].where.line == 18u), why(read[1]));
       }
+  // Boards of numbers up to 100x100 (drawn grids: 32x32) are looked at so.
+  const Grid sixty_four = read_puzzles(shared_data() / "large" / "sudoku-64-1.txt").at(0);
+  const std::string rows64 = format_tokens(sixty_four);
+  const std::string lost64 = rows64.substr(rows64.find(' ', rows64.find(' ') + 1) + 1);
+  const auto big = read_all(lost64 + "\n" + rows64, ReadOptions{InputFormat::tokens, {}, {}});
+  BOOST_REQUIRE_EQUAL(big.size(), 2u);
+  BOOST_TEST(why(big[0]) == "<text>:1:1: first row has 62 numbers, the next rows 64: expected as many");
+  BOOST_TEST((grid(big[1]) && *grid(big[1]) == sixty_four && big[1].where.line == 66u), why(big[1]));
   // Stacked with no line between them, such a row stays a stray line.
   const auto stacked = read_all("0 1 0 2 0 0 0 0 3 0 0 0 0 0" + rest16 + rows16, ReadOptions{InputFormat::tokens, {}, {}});
   BOOST_REQUIRE(!stacked.empty());

@@ -118,11 +118,11 @@ std::size_t PuzzleReader::Impl::unreadable_cells(std::size_t n) const {
 }
 
 std::vector<PuzzleReader::Impl::RowAhead> PuzzleReader::Impl::next_rows(std::size_t count, std::size_t waited,
-                                                                         RowsOf how) {
+                                                                         RowsOf how, std::size_t most_lines) {
   std::vector<Pending> ahead;
   std::vector<RowAhead> rows;
   Line line;
-  while (rows.size() < count && ahead.size() < kMaxLookAhead) {
+  while (rows.size() < count && ahead.size() < most_lines) {
     if (pending.empty() && rows.size() >= waited && !source.ready()) break;
     if (!next_line(line)) {
       rows.push_back({0, false});
@@ -152,8 +152,13 @@ std::vector<PuzzleReader::Impl::RowAhead> PuzzleReader::Impl::next_rows(std::siz
 }
 
 bool PuzzleReader::Impl::rest_of_board_ahead(std::size_t n, RowsOf how) {
-  if (n < 2 || n > kMaxLookAhead / 2) return false;  // (a drawn board may have a layout line per row)
-  const std::vector<RowAhead> rows = next_rows(n, n - 1, how);
+  // A drawn board may have a layout line per row: the look-ahead's lines
+  // cover boards up to half as many rows.  A board of numbers has rows and
+  // comments only: its rows are read, and as many more lines as a
+  // look-ahead reads.
+  const bool symbols = how == RowsOf::symbols;
+  if (n < 2 || n > (symbols ? kMaxLookAhead / 2 : kMaxRowsAhead)) return false;
+  const std::vector<RowAhead> rows = next_rows(n, n - 1, how, symbols ? kMaxLookAhead : n + kMaxLookAhead);
   if (rows.size() < n - 1 || (rows.size() == n && rows.back().width == n)) return false;
   return std::all_of(rows.begin(), rows.begin() + static_cast<std::ptrdiff_t>(n - 1),
                      [n](const RowAhead& r) { return r.width == n; });

@@ -729,14 +729,21 @@ struct PuzzleReader::Impl {
   // and comment lines skipped); a row of width 0 ends the list, and so do a
   // file's end and, once `waited` rows have come (however long a pipe's
   // writer takes), a pipe with nothing more yet (without a 0: fewer rows).
-  std::vector<RowAhead> next_rows(std::size_t count, std::size_t waited = 0, RowsOf how = RowsOf::symbols);
+  // At most `most_lines` lines are read.
+  std::vector<RowAhead> next_rows(std::size_t count, std::size_t waited = 0, RowsOf how = RowsOf::symbols,
+                                  std::size_t most_lines = kMaxLookAhead);
+
+  // The largest board of numbers whose rows rest_of_board_ahead() reads
+  // ahead (100x100: 99 rows of 100 numbers, some 40 KB).
+  static constexpr std::size_t kMaxRowsAhead = 100;
 
   // Whether the lines ahead finish an n-row board whose first row has just
   // been read: n-1 rows of n cells, and after them no row of n (a blank
   // line, the end, a header, a row of another width, or nothing more yet
   // on a pipe).  Waits on a pipe for the n-1 rows only, which the record
   // needs anyway (the first row is an error either way); false where they
-  // lie beyond the look-ahead.
+  // lie beyond the look-ahead, and for boards above 32x32 drawn or
+  // kMaxRowsAhead in numbers.
   bool rest_of_board_ahead(std::size_t n, RowsOf how = RowsOf::symbols);
 
   // The cells of a trimmed line of a drawn grid, for the look-aheads

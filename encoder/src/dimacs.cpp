@@ -693,12 +693,14 @@ class AnswerScanner {
       if (byte < 0x20 || byte == 0x7F) return line_ == 1 && token_column_ == 1 ? packed_or_junk(byte) : junk(byte);
       if (text_.size() == kMaxToken) {
         text_ += "...";  // matches no status word and parses as no literal
-        return Scan::token;
+        return first_token_packed() ? Scan::bad : Scan::token;
       }
       text_ += static_cast<char>(ch);
       ++column_;
     }
-    return Scan::token;
+    // (A compressed file's signature may end at a byte that reads as a
+    // blank: zstd's frame size, a bzip2 checksum.)
+    return first_token_packed() ? Scan::bad : Scan::token;
   }
 
   const std::string& text() const { return text_; }
@@ -722,12 +724,22 @@ class AnswerScanner {
     std::string start = text_ + static_cast<char>(byte);
     for (int ch = buf_.snextc(); ch != std::char_traits<char>::eof() && start.size() < 16; ch = buf_.snextc())
       start += static_cast<char>(ch);
+    return packed(start) ? Scan::bad : junk(byte);
+  }
+
+  // Whether the input's first token, read whole, is a compressed file's
+  // signature (error() then says so).
+  bool first_token_packed() { return line_ == 1 && token_column_ == 1 && packed(text_); }
+
+  // Whether `start`, the input's first bytes, is a compressed file's
+  // signature (error() then says so).
+  bool packed(const std::string& start) {
     const auto packed = compression_of(start);
-    if (!packed) return junk(byte);
+    if (!packed) return false;
     error_ = diag(name_, 1, 1, "this is " + std::string(packed->kind) + ", not a solver's answer: " +
                                    (packed->kind.ends_with("archive") ? "unzip" : "decompress") + " it first (" +
                                    std::string(packed->command) + " FILE | satdoku decode CNF -)");
-    return Scan::bad;
+    return true;
   }
 
   std::streambuf& buf_;
