@@ -16,6 +16,63 @@
 
 namespace satdoku::cli {
 
+namespace {
+
+// Where a line's continuation starts: under a table row's text (an
+// indented line with two blanks or more after its name), else under the
+// line's own start.
+std::size_t hanging_indent(std::string_view line) {
+  const std::size_t lead = line.find_first_not_of(' ');
+  if (lead == std::string_view::npos) return 0;
+  const std::size_t gap = line.find("  ", lead);  // after the row's name
+  if (lead >= 2 && gap != std::string_view::npos) {
+    const std::size_t text = line.find_first_not_of(' ', gap);
+    if (text != std::string_view::npos) return text;
+  }
+  return lead;
+}
+
+}  // namespace
+
+std::string wrap_to(std::string_view text, std::size_t width) {
+  std::vector<std::string> lines;
+  for (std::size_t b = 0;;) {
+    const std::size_t e = std::min(text.find('\n', b), text.size());
+    lines.emplace_back(text.substr(b, e - b));
+    if (e == text.size()) break;
+    b = e + 1;
+  }
+  std::string out;
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    std::string line = std::move(lines[i]);
+    bool carried = false;  // the rest went into the next line
+    while (line.size() > width) {
+      const std::size_t hang = hanging_indent(line);
+      const std::size_t cut = line.rfind(' ', width);
+      if (cut == std::string::npos || cut <= hang) break;
+      const std::size_t from = line.find_first_not_of(' ', cut);
+      const std::string rest = from == std::string::npos ? std::string() : line.substr(from);
+      line.erase(line.find_last_not_of(' ', cut) + 1);
+      if (rest.empty()) break;
+      out += line + '\n';
+      if (i + 1 < lines.size()) {
+        std::string& next = lines[i + 1];
+        const std::size_t lead = next.find_first_not_of(' ');
+        if (lead == hang && hanging_indent(next) == lead) {
+          next = std::string(hang, ' ') + rest + ' ' + next.substr(lead);
+          carried = true;
+          break;
+        }
+      }
+      line = std::string(hang, ' ') + rest;
+    }
+    if (carried) continue;
+    out += line;
+    if (i + 1 < lines.size()) out += '\n';
+  }
+  return out;
+}
+
 std::string exit_code_help(std::string_view command) {
   // What 0 and 1 mean for each command (no 1: it never exits 1); a batch
   // goes on after a bad puzzle and can be interrupted; a command that
@@ -57,16 +114,7 @@ std::string exit_code_help(std::string_view command) {
   if (c == std::end(kCodes)) c = &kCodes[0];
   // "  1    TEXT", wrapped at 80 columns under its start.
   auto code_line = [](std::string_view code, std::string_view text) {
-    std::string out = "  " + std::string(code) + std::string(5 - code.size(), ' '), line;
-    std::istringstream words{std::string(text)};
-    for (std::string word; words >> word;) {
-      if (!line.empty() && 7 + line.size() + 1 + word.size() > 80) {
-        out += line + "\n       ";
-        line.clear();
-      }
-      line += (line.empty() ? "" : " ") + word;
-    }
-    return out + line + "\n";
+    return wrap_to("  " + std::string(code) + std::string(5 - code.size(), ' ') + std::string(text), 80) + "\n";
   };
   std::string out = "Exit codes:\n" + code_line("0", c->ok);
   if (!c->one.empty()) out += code_line("1", c->one);
@@ -173,8 +221,8 @@ bool parse_command(std::string_view name, std::string_view usage, std::string_vi
                                                                             : ": it takes a number"));
   }
   if (vm.count("help") && vm["help"].as<bool>()) {
-    std::cout << "Usage: satdoku " << name << ' ' << usage << "\n\n" << description << "\n\n"
-              << options << '\n' << exit_code_help(name);
+    std::cout << wrap_to("Usage: satdoku " + std::string(name) + ' ' + std::string(usage), 80) << "\n\n"
+              << wrap_to(description, 80) << "\n\n" << options << '\n' << exit_code_help(name);
     return false;
   }
   po::notify(vm);

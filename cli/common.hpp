@@ -39,6 +39,14 @@ enum class ExitCode : int {
 // The exit-code table of `command`'s --help (of satdoku's, when empty).
 std::string exit_code_help(std::string_view command = {});
 
+// `text` with every line longer than `width` broken at blanks, greedily.
+// The words carried over start the next line when it goes on with the same
+// block (a paragraph's next line, or a table entry's next line at its
+// hanging indent), else a line of their own at that indent; a table row
+// ("  name    text": indented, with two blanks or more after its name)
+// hangs under its text.  A word longer than the line stays whole.
+std::string wrap_to(std::string_view text, std::size_t width);
+
 // Exit codes combine by severity: interrupted > disagreement > usage > unsolved > ok.
 ExitCode worst(ExitCode a, ExitCode b);
 

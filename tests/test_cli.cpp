@@ -64,6 +64,15 @@ BOOST_AUTO_TEST_CASE(help_version_and_unknown_commands) {
                            "clues an input error (2)") != std::string::npos, help.out);
   for (const std::string& line : lines_of(help.out))  // wrapped at 80
     BOOST_TEST(line.size() <= 80u, line);
+  // So is every command's (its text is wrapped as it is printed).
+  for (const char* command : {"solve", "check", "encode", "decode", "compare", "encodings"})
+    for (const std::string& line : lines_of(run_satdoku(std::string(command) + " --help").out))
+      BOOST_TEST(line.size() <= 80u, command << ": " << line);
+  // A table row goes on under its own text, and the row after it stays a row.
+  const std::string decode_help = run_satdoku("decode --help").out;
+  BOOST_TEST(decode_help.find("v lines (cadical,\n" + std::string(27, ' ') + "kissat, picosat)\n  MiniSat's result file") !=
+                 std::string::npos,
+             decode_help);
   // An option of another command says which one has it.
   auto other = run_satdoku("solve --count 5");
   BOOST_TEST(other.exit_code == 2);
