@@ -187,7 +187,9 @@ inline constexpr std::size_t kMaxLineLength = std::size_t{8} << 20;
 // After a defect the reader skips the rest of that puzzle: to the next line
 // (line, comma, csv), to N rows or a blank line (grid, tokens: except for a
 // defective first row that the rows after it show to be a stray line, a
-// title, say, which is reported alone), to the next `Grid` header (euler).
+// title, say, which is reported alone; a first row with symbols missing or
+// extra that they show to be their board's first is that board's record,
+// N theirs), to the next `Grid` header (euler).
 class PuzzleReader {
  public:
   // `name` is used in positions ("-" is shown as "<stdin>").  The stream
