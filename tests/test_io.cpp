@@ -3,6 +3,7 @@
 // hostile input, the writers and their round trips.
 #define BOOST_TEST_MODULE io
 #include <boost/test/unit_test.hpp>
+#include <unistd.h>
 
 #include <algorithm>
 #include <filesystem>
@@ -791,6 +792,31 @@ BOOST_AUTO_TEST_CASE(spaced_one_line_puzzles_are_not_a_tokens_board) {
   BOOST_REQUIRE_EQUAL(one.size(), 1u);
   BOOST_TEST(grid(one[0]) != nullptr, why(one[0]));
   BOOST_TEST(grid(one[0])->size() == 16);
+}
+
+// read_entries(): a file's entries in one call, and a missing file an
+// InputError at once (a PuzzleReader says so at its first next()).
+BOOST_AUTO_TEST_CASE(read_entries_reads_a_whole_file) {
+  const auto euler = read_entries(source_dir() / "examples" / "euler96.txt");
+  BOOST_REQUIRE_EQUAL(euler.size(), 50u);
+  for (const Entry& e : euler) BOOST_TEST(grid(e) != nullptr, why(e));
+  BOOST_TEST((*grid(euler[0]) == read_puzzles(source_dir() / "examples" / "euler96.txt").front()));
+  // Diagnostics come in their place, named after the path.
+  const std::filesystem::path file =
+      std::filesystem::temp_directory_path() / ("satdoku-entries-" + std::to_string(::getpid()) + ".txt");
+  std::ofstream(file) << "xyz\n" << kPuzzle << "\n";
+  const auto two = read_entries(file);
+  std::filesystem::remove(file);
+  BOOST_REQUIRE_EQUAL(two.size(), 2u);
+  BOOST_TEST(why(two[0]).find(file.string() + ":1:1: ") == 0u, why(two[0]));
+  BOOST_TEST((grid(two[1]) && *grid(two[1]) == grid_of(kPuzzle)));
+  const std::filesystem::path missing = std::filesystem::temp_directory_path() / "satdoku-no-such-file.txt";
+  try {
+    read_entries(missing);
+    BOOST_FAIL("no InputError");
+  } catch (const InputError& e) {
+    BOOST_TEST(std::string(e.what()) == missing.string() + ": cannot open: No such file or directory");
+  }
 }
 
 BOOST_AUTO_TEST_CASE(clashing_clues_are_not_parse_errors) {

@@ -417,6 +417,16 @@ std::optional<Entry> PuzzleReader::next() {
 
 InputFormat PuzzleReader::format() const { return impl_->format; }
 
+std::vector<Entry> read_entries(const std::filesystem::path& path, const ReadOptions& options) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in.is_open())
+    throw InputError(Diagnostic{SourceLocation{path.string(), 0, 0}, "cannot open" + errno_suffix(errno)});
+  PuzzleReader reader(in, path.string(), options);
+  std::vector<Entry> entries;
+  while (std::optional<Entry> entry = reader.next()) entries.push_back(std::move(*entry));
+  return entries;
+}
+
 Grid parse_puzzle(std::string_view text, const ReadOptions& options) {
   std::istringstream in{std::string(text)};
   PuzzleReader reader(in, "<text>", options);

@@ -14,12 +14,14 @@
 #pragma once
 
 #include <cstddef>
+#include <filesystem>
 #include <iosfwd>
 #include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <variant>
+#include <vector>
 
 #include "satdoku/error.hpp"
 #include "satdoku/geometry.hpp"
@@ -214,6 +216,14 @@ class PuzzleReader {
   struct Impl;
   std::unique_ptr<Impl> impl_;
 };
+
+// Every entry of the file at `path` (puzzles and diagnostics, in order),
+// read as PuzzleReader reads it, all in memory (for a large collection, a
+// PuzzleReader over an std::ifstream holds one entry at a time):
+//   for (const satdoku::Entry& e : satdoku::read_entries("puzzles.txt")) ...
+// Throws InputError ("FILE: cannot open: REASON", "FILE: cannot read: ...")
+// when the file cannot be opened or read.
+std::vector<Entry> read_entries(const std::filesystem::path& path, const ReadOptions& options = {});
 
 // The one puzzle in `text`, read as PuzzleReader reads a file (any format,
 // or options.format), for small programs and tests:
