@@ -202,15 +202,8 @@ bool PuzzleReader::Impl::stray_first_row(std::uint64_t line, std::string_view t,
   if (other != 0 && other != wide && !defect && !words && digits && top <= other &&
       geometry(static_cast<int>(other)) &&
       ((wide + 1 >= other && wide <= other + 1) || rest_of_board_ahead(other))) {
-    std::string message = "first row has " + std::to_string(wide) + " symbols, the next rows " +
-                          std::to_string(other) + ": expected as many";
-    if (error) {  // (not "9 is beyond 8": there is no 8x8 board; one record, one index)
-      Diagnostic& d = std::get<Diagnostic>(error->content);
-      d.where.column = off + 1;
-      d.message = std::move(message);
-    } else {
-      error = fail(line, line, off + 1, std::move(message));
-    }
+    // (Not "9 is beyond 8": there is no 8x8 board.)
+    restate(error, line, off + 1, count_mismatch(wide, other, "symbols"));
     n = static_cast<int>(other);
     return false;
   }
@@ -222,17 +215,16 @@ bool PuzzleReader::Impl::stray_first_row(std::uint64_t line, std::string_view t,
                                           : next.size() == 1 || next[1].width == next[0].width)) ||
                      (2 * unreadable > wide && !next.empty() && next[0].width > 0 && next[0].sound);
   if (!stray) return false;
-  std::string& message = std::get<Diagnostic>(error->content).message;
   if (title) {  // (not what its letters would be as digits: "'E' stands for 14")
-    message = "a line of words, not a row of the grid after it";
-    std::get<Diagnostic>(error->content).where.column = off + 1;
+    restate(error, line, off + 1, "a line of words, not a row of the grid after it");
   } else if (other != 0 && other != wide && !defect && !geometry(static_cast<int>(wide))) {
     // (Not "the board would be 5x5", add_row's message for a row of no
     // board size: the rows after it make the board.)
-    message = "a line of " + std::to_string(wide) + " symbols where the rows after it have " +
-              std::to_string(other) + ": not a row of their grid";
+    std::get<Diagnostic>(error->content).message = "a line of " + std::to_string(wide) +
+                                                   " symbols where the rows after it have " + std::to_string(other) +
+                                                   ": not a row of their grid";
   }
-  if (words) message += kCommentHint;
+  if (words) std::get<Diagnostic>(error->content).message += kCommentHint;
   return true;
 }
 

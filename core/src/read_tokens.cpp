@@ -109,13 +109,8 @@ std::optional<Entry> PuzzleReader::Impl::read_tokens() {
         const bool first_row =
             (p.count + 1 >= count && p.count <= count + 1) || rest_of_board_ahead(count, RowsOf::numbers);
         // (Not "15 is beyond 14" or "13 is prime": the board is m x m.)
-        std::string message = first_row ? "first row has " + std::to_string(p.count) + " numbers, the next rows " +
-                                              std::to_string(m) + ": expected as many"
-                                        : stray_message(p.count, m);
-        if (!error) error = fail(start, line.number, off + 1, "");
-        Diagnostic& d = std::get<Diagnostic>(error->content);
-        d.where.column = off + 1;
-        d.message = std::move(message);
+        restate(error, line.number, off + 1,
+                first_row ? count_mismatch(p.count, count, "numbers") : stray_message(p.count, m));
         if (!first_row) return error;
         n = m;
       }
@@ -140,6 +135,22 @@ std::optional<Entry> PuzzleReader::Impl::read_tokens() {
     return fail(start, end_line(), 1,
                 missing_row(rows, n, "the end of the input"));
   return make_entry(start, std::move(*grid));
+}
+
+std::string PuzzleReader::Impl::count_mismatch(std::size_t count, std::size_t next, std::string_view what) {
+  return "first row has " + std::to_string(count) + " " + std::string(what) + ", the next rows " +
+         std::to_string(next) + ": expected as many";
+}
+
+void PuzzleReader::Impl::restate(std::optional<Entry>& error, std::uint64_t line, std::size_t column,
+                                 std::string message) {
+  if (!error) {
+    error = fail(line, line, column, std::move(message));
+    return;
+  }
+  Diagnostic& d = std::get<Diagnostic>(error->content);
+  d.where.column = column;
+  d.message = std::move(message);
 }
 
 std::string PuzzleReader::Impl::stray_message(std::size_t count, int m) {

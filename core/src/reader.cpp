@@ -184,15 +184,18 @@ std::optional<Compression> compression_of(std::string_view start) {
   return std::nullopt;
 }
 
+std::string Compression::message(std::string_view what, std::string_view then) const {
+  return "this is " + std::string(kind) + ", not " + std::string(what) + ": " +
+         (kind.ends_with("archive") ? "unzip" : "decompress") + " it first (" + std::string(command) + " FILE | " +
+         std::string(then) + ")";
+}
+
 std::string PuzzleReader::Impl::not_puzzles(std::string_view t, bool& unreadable) {
   // Compressed files and UTF-16 text, by their first bytes: each would
   // otherwise be a flood of errors, one per line, none saying what to do.
   unreadable = true;
   auto starts = [&](std::string_view magic) { return t.substr(0, magic.size()) == magic; };
-  if (const auto packed = compression_of(t))
-    return "this is " + std::string(packed->kind) + ", not puzzles: " +
-           (packed->kind.ends_with("archive") ? "unzip it first (" : "decompress it first (") +
-           std::string(packed->command) + " FILE | satdoku ...)";
+  if (const auto packed = compression_of(t)) return packed->message("puzzles", "satdoku ...");
   // UTF-16: its byte order mark (FF FE or FE FF, never UTF-8) followed by
   // a NUL byte in its first two characters, as any ASCII text, a line end
   // included, has there; or, without the mark, ASCII characters each with

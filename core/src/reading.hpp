@@ -673,6 +673,16 @@ struct PuzzleReader::Impl {
   // their board's first row with numbers missing or extra.
   static std::string stray_message(std::size_t count, int m);
 
+  // What a board's first row of `count` symbols or numbers (`what`) is when
+  // the rows after it have `next`: "first row has 7 symbols, the next rows
+  // 9: expected as many".
+  static std::string count_mismatch(std::size_t count, std::size_t next, std::string_view what);
+
+  // Says `message` of the first row of a board at `line`, from `column`: in
+  // place of `error`'s own when the row already has one (one record, one
+  // index), else as a new error.
+  void restate(std::optional<Entry>& error, std::uint64_t line, std::size_t column, std::string message);
+
   // A tokens board whose first row is broken (a stray number or token) has
   // no trustworthy size: when the next `rows` rows agree on a count that is
   // a board size, that size tells how many rows to skip, so that the next

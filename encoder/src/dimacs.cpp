@@ -371,9 +371,7 @@ std::variant<CnfHeader, Diagnostic> read_cnf_header(std::istream& in, const std:
     drop_bom(header_line.text, number);
     if (number == 1)
       if (const auto packed = compression_of(line))
-        return diag(name, 1, 1, "this is " + std::string(packed->kind) + ", not a CNF: " +
-                                    (packed->kind.ends_with("archive") ? "unzip" : "decompress") + " it first (" +
-                                    std::string(packed->command) + " FILE | satdoku decode - MODEL)");
+        return diag(name, 1, 1, packed->message("a CNF", "satdoku decode - MODEL"));
     const auto tokens = tokenize(line);
     if (!header_line.whole) {
       // Only another program's comment may be longer than the limit: its
@@ -736,9 +734,7 @@ class AnswerScanner {
   bool packed(const std::string& start) {
     const auto packed = compression_of(start);
     if (!packed) return false;
-    error_ = diag(name_, 1, 1, "this is " + std::string(packed->kind) + ", not a solver's answer: " +
-                                   (packed->kind.ends_with("archive") ? "unzip" : "decompress") + " it first (" +
-                                   std::string(packed->command) + " FILE | satdoku decode CNF -)");
+    error_ = diag(name_, 1, 1, packed->message("a solver's answer", "satdoku decode CNF -"));
     return true;
   }
 

@@ -337,6 +337,7 @@ constexpr std::uint32_t drop_of(int pos) { return (static_cast<std::uint32_t>(po
 ShapeFacts make_facts(const Geometry& g) {
   ShapeFacts s{g.size(), g.box().rows, g.box().cols, {}, {}, {}};
   const int n = s.n, br = s.br, bc = s.bc;
+  const TriadNumbering numbering{n, br, bc};
   s.cells.resize(static_cast<std::size_t>(n) * n);
   for (int u = 0; u < g.unit_count(); ++u) {
     const auto cells = g.unit(u);
@@ -350,8 +351,8 @@ ShapeFacts make_facts(const Geometry& g) {
   for (int cell = 0; cell < n * n; ++cell) {
     CellFacts& f = s.cells[static_cast<std::size_t>(cell)];
     const int r = g.row_of(cell), c = g.col_of(cell);
-    f.rseg = TriadNumbering{n, br, bc}.row_segment(r, c / bc);
-    f.cseg = TriadNumbering{n, br, bc}.column_segment(c, r / br);
+    f.rseg = numbering.row_segment(r, c / bc);
+    f.cseg = numbering.column_segment(c, r / br);
     f.rbase = r * n + (c / bc) * bc;
     f.cbase = (r / br) * br * n + c;
     f.rpos = c % bc;

@@ -241,6 +241,11 @@ Grid parse_puzzle(std::string_view text, const ReadOptions& options = {});
 struct Compression {
   std::string_view kind;
   std::string_view command;
+
+  // What a reader says of such a file given as `what` ("puzzles"): "this is
+  // a gzip-compressed file, not puzzles: decompress it first (zcat FILE |
+  // `then`)".
+  std::string message(std::string_view what, std::string_view then) const;
 };
 std::optional<Compression> compression_of(std::string_view start);
 
