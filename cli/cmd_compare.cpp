@@ -43,7 +43,8 @@ namespace {
 using Clock = std::chrono::steady_clock;
 
 constexpr std::string_view kDecisionsNote =
-    "decisions and propagations are always 0: Debian's CaDiCaL 1.5.3 has no getter for them";
+    "decisions and propagations are not reported: Debian's CaDiCaL 1.5.3 has no getter for them (CSV: empty, "
+    "JSON: null)";
 
 struct CompareConfig {
   InputConfig input;
@@ -259,7 +260,8 @@ std::vector<RowSpec> distinct_rows(const std::vector<RowSpec>& rows, const std::
 struct Sample {
   double encode = 0, solve = 0, total = 0;  // seconds
   std::uint64_t vars = 0, clauses = 0, literals = 0;
-  std::uint64_t conflicts = 0, decisions = 0, propagations = 0;
+  std::uint64_t conflicts = 0;
+  std::optional<std::uint64_t> decisions, propagations;  // when the solver reports them
   bool settled = false;   // an answer that was verified and agrees (for the plot)
   bool unknown = false;   // unknown or error status
   bool refused = false;   // unknown before anything was built (memory): no size, no time
@@ -489,7 +491,8 @@ struct RowSummary {
   double vars = 0, clauses = 0, literals = 0;
   std::uint64_t vars_max = 0, clauses_max = 0, literals_max = 0;
   TimeSummary encode, solve, total;
-  double conflicts = 0, decisions = 0, propagations = 0;
+  double conflicts = 0;
+  std::optional<double> decisions, propagations;  // means, when every puzzle has the count
   std::optional<double> up_pct, fl_pct;
   std::size_t unknown = 0, disagreements = 0;
   bool fastest = false, strongest = false;
@@ -529,6 +532,12 @@ RowSummary summarize_row(const std::vector<Sample>& samples, bool probe, bool st
   row.puzzles = samples.size();
   std::vector<double> enc, sol, tot;
   std::size_t up = 0, fl = 0, known = 0, measured = 0;
+  // Sums a count every measured puzzle reported; nullopt once one did not.
+  auto add = [](std::optional<double>& sum, const std::optional<std::uint64_t>& count) {
+    if (sum && count) *sum += static_cast<double>(*count);
+    else sum.reset();
+  };
+  row.decisions = row.propagations = 0.0;
   for (const Sample& s : samples) {
     row.unknown += s.unknown;
     if (row.first_message.empty() && !s.message.empty()) row.first_message = s.message;
@@ -548,8 +557,8 @@ RowSummary summarize_row(const std::vector<Sample>& samples, bool probe, bool st
     row.clauses_max = std::max(row.clauses_max, s.clauses);
     row.literals_max = std::max(row.literals_max, s.literals);
     row.conflicts += static_cast<double>(s.conflicts);
-    row.decisions += static_cast<double>(s.decisions);
-    row.propagations += static_cast<double>(s.propagations);
+    add(row.decisions, s.decisions);
+    add(row.propagations, s.propagations);
     enc.push_back(s.encode);
     sol.push_back(s.solve);
     tot.push_back(s.total);
@@ -558,7 +567,10 @@ RowSummary summarize_row(const std::vector<Sample>& samples, bool probe, bool st
   }
   const double n = measured == 0 ? 1.0 : static_cast<double>(measured);
   row.vars /= n, row.clauses /= n, row.literals /= n;
-  row.conflicts /= n, row.decisions /= n, row.propagations /= n;
+  row.conflicts /= n;
+  for (std::optional<double>* mean : {&row.decisions, &row.propagations})
+    if (*mean && measured > 0) **mean /= n;
+    else mean->reset();
   row.encode = summarize(std::move(enc));
   row.solve = summarize(std::move(sol));
   row.total = summarize(std::move(tot));
@@ -626,8 +638,8 @@ std::vector<std::string> csv_fields(const RowSummary& r) {
   for (const TimeSummary* t : {&r.encode, &r.solve, &r.total})
     for (double v : {t->sum, t->mean, t->median, t->p90, t->max}) f.push_back(fixed(v, 9));
   f.push_back(fixed(r.conflicts, 2));
-  f.push_back(fixed(r.decisions, 2));
-  f.push_back(fixed(r.propagations, 2));
+  f.push_back(r.decisions ? fixed(*r.decisions, 2) : "");
+  f.push_back(r.propagations ? fixed(*r.propagations, 2) : "");
   f.push_back(pct(r.up_pct));
   f.push_back(pct(r.fl_pct));
   f.push_back(std::to_string(r.unknown));
@@ -660,6 +672,16 @@ void write_csv(std::ostream& out, const std::vector<RowSummary>& rows, bool stre
   for (const RowSummary& r : rows) write(csv_fields(r));
 }
 
+// The row's figure behind an optional column (null in JSON, empty in CSV),
+// or nullptr for the other columns.
+const std::optional<double>* optional_field(const RowSummary& r, std::string_view key) {
+  if (key == "up_solved_pct") return &r.up_pct;
+  if (key == "fl_solved_pct") return &r.fl_pct;
+  if (key == "decisions_mean") return &r.decisions;
+  if (key == "propagations_mean") return &r.propagations;
+  return nullptr;
+}
+
 // The input's entries left out of every row.
 struct LeftOut {
   std::size_t clashes = 0;     // puzzles whose clues clash
@@ -689,9 +711,8 @@ void write_json(std::ostream& out, const std::vector<RowSummary>& rows, const Co
       const std::string& key = kCsvHeader[i];
       if (c.strength_only && !measured_without_solving(key)) continue;
       if (i < 4) j[key] = f[i];
-      else if (key == "up_solved_pct" || key == "fl_solved_pct") {
-        const auto& v = key == "up_solved_pct" ? r.up_pct : r.fl_pct;
-        j[key] = v ? nlohmann::ordered_json(*v) : nlohmann::ordered_json(nullptr);
+      else if (const std::optional<double>* v = optional_field(r, key)) {
+        j[key] = *v ? nlohmann::ordered_json(**v) : nlohmann::ordered_json(nullptr);
       } else if (key == "fastest" || key == "strongest") j[key] = f[i] == "1";
       else if (f[i].find_first_of(".e") == std::string::npos) j[key] = std::stoull(f[i]);  // a count
       else j[key] = std::stod(f[i]);
@@ -807,7 +828,7 @@ void write_table(std::ostream& out, const std::vector<RowSummary>& rows, bool pr
       << ". vars/clauses/literals: mean size of the formula CaDiCaL receives; encode/solve ms: "
          "means per puzzle;\ntotal s: sum; mean/median/p90/max: total per puzzle. UP/FL %: solved by unit "
          "propagation / failed-literal probing\nover the encoding's own clauses ('-': not measured, the "
-         "formula would exceed --max-memory\nor does not fit the board). Note: "
+         "formula would exceed --max-memory\nor does not fit the board).\nNote: "
       << kDecisionsNote << ".\n"
       << settings;
 }

@@ -126,8 +126,8 @@ nlohmann::json stats_json(const Stats& s) {
     j["variables"] = s.variables;
     j["clauses"] = s.clauses;
     j["conflicts"] = s.conflicts;
-    j["decisions"] = s.decisions;
-    j["propagations"] = s.propagations;
+    j["decisions"] = s.decisions ? nlohmann::json(*s.decisions) : nlohmann::json(nullptr);  // null: not reported
+    j["propagations"] = s.propagations ? nlohmann::json(*s.propagations) : nlohmann::json(nullptr);
   }
   return j;
 }

@@ -369,6 +369,12 @@ std::uint64_t FreshFormula::emit(ClauseSink& sink) const {
 
 namespace {
 
+// A counter's growth over one puzzle, when the solver reports the counter.
+std::optional<std::uint64_t> counted_since(std::optional<std::uint64_t> before, std::optional<std::uint64_t> after) {
+  if (!before || !after) return std::nullopt;
+  return *after - *before;
+}
+
 class SatBackend final : public Solver {
  public:
   explicit SatBackend(SatConfig config) : config_(std::move(config)) {
@@ -544,8 +550,8 @@ class SatBackend final : public Solver {
     result.stats.variables = rules_->variables;
     result.stats.clauses = rules_->clauses;
     result.stats.conflicts = after.conflicts - before.conflicts;
-    result.stats.decisions = after.decisions - before.decisions;
-    result.stats.propagations = after.propagations - before.propagations;
+    result.stats.decisions = counted_since(before.decisions, after.decisions);
+    result.stats.propagations = counted_since(before.propagations, after.propagations);
   }
 
   // Whether this puzzle is the first of its Limits::reuse_epoch that the

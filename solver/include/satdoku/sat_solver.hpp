@@ -21,6 +21,7 @@
 #include <cstdint>
 #include <initializer_list>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -36,8 +37,8 @@ std::string_view to_string(SatResult result);
 struct SatStatistics {
   std::uint64_t conflicts = 0;     // learned clauses, via CaDiCaL's Learner: one per conflict
                                    // that learns one (a few learn none: may fall short)
-  std::uint64_t decisions = 0;     // 0: CaDiCaL 1.5.3 ("sc2021") has no getter for it
-  std::uint64_t propagations = 0;  // 0: likewise (only printed by statistics())
+  std::optional<std::uint64_t> decisions;     // std::nullopt: CaDiCaL 1.5.3 ("sc2021") has no
+  std::optional<std::uint64_t> propagations;  // getter for either (only prints them on stdout)
   std::uint64_t solves = 0;        // calls of solve()
   std::uint64_t clauses = 0;       // clauses added
   int variables = 0;               // highest variable seen

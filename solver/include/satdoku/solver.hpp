@@ -68,8 +68,8 @@ struct Stats {
   std::uint64_t nodes = 0;         // native: search nodes (propagation rounds)
   std::uint64_t guesses = 0;       // native: branches taken beyond the first
   std::uint64_t conflicts = 0;     // SAT
-  std::uint64_t decisions = 0;     // SAT: always 0 with CaDiCaL 1.5.3, which has no getter
-  std::uint64_t propagations = 0;  // SAT: always 0 likewise
+  std::optional<std::uint64_t> decisions;     // SAT: not reported (std::nullopt): CaDiCaL
+  std::optional<std::uint64_t> propagations;  // 1.5.3 has no getter for either
   std::uint64_t variables = 0;     // SAT: encoding size (fresh: the puzzle's reduced formula;
   std::uint64_t clauses = 0;       // hybrid, incremental: the rules of the shared instance)
   bool sat = false;                // the SAT backend answered (its fields are 0 when
