@@ -162,7 +162,9 @@ std::uint64_t parse_memory_size(std::string_view text) {
   return static_cast<std::uint64_t>(bytes);
 }
 
-std::string format_bytes(std::uint64_t bytes) {
+namespace {
+
+std::string format_bytes(std::uint64_t bytes, int decimals) {
   if (bytes < 1024) return std::to_string(bytes) + " bytes";
   const char* units[] = {"KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
   double value = static_cast<double>(bytes) / 1024;
@@ -171,9 +173,20 @@ std::string format_bytes(std::uint64_t bytes) {
     value /= 1024;
     ++unit;
   }
-  char text[32];
-  std::snprintf(text, sizeof text, "%.1f %s", value, units[unit]);
+  char text[40];
+  std::snprintf(text, sizeof text, "%.*f %s", decimals, value, units[unit]);
   return text;
+}
+
+}  // namespace
+
+std::string format_bytes(std::uint64_t bytes) { return format_bytes(bytes, 1); }
+
+std::pair<std::string, std::string> format_bytes_apart(std::uint64_t a, std::uint64_t b) {
+  for (int decimals = 1; decimals <= 3; ++decimals)
+    if (std::string x = format_bytes(a, decimals), y = format_bytes(b, decimals); x != y || a == b)
+      return {std::move(x), std::move(y)};
+  return {std::to_string(a) + " bytes", std::to_string(b) + " bytes"};
 }
 
 MemoryEstimate sat_memory_estimate(const Geometry& geometry, const SatChoice& choice) {
@@ -330,15 +343,16 @@ std::optional<std::string> memory_refusal(const Grid& puzzle, const SatChoice& c
     }
   }
   const std::string board = std::to_string(geometry.size()) + "x" + std::to_string(geometry.size());
+  const auto [needed, allowed] = format_bytes_apart(e.bytes, budget);
   return "the " + std::string(scaled ? "reduced " : "") +
          std::string(use != MemoryUse::encode ? choice.encoding_label() : std::string(to_string(choice.encoding))) + "/" +
          std::string(to_string(choice.amo)) +
-         " formula of a " + board + " board needs up to " + format_bytes(e.bytes) +
+         " formula of a " + board + " board needs up to " + needed +
          (use == MemoryUse::encode && choice.reduction != Reduction::none
               ? " with --reduce " + std::string(to_string(choice.reduction))
               : "") +
          " (" + std::to_string(e.variables) + " variables, " + std::to_string(e.clauses) + " clauses), more than the " +
-         format_bytes(budget) + " that " + std::string(what) +
+         allowed + " that " + std::string(what) +
          " allows; refused before building it (raise --max-memory" +
          (use == MemoryUse::solve ? ", or try --backend native)"
           : propagation_fits      ? ", or use --reduce propagate: probing holds the formula in memory)"

@@ -8,6 +8,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 
 #include "satdoku/sat_backend.hpp"
 #include "satdoku/solver.hpp"
@@ -26,6 +27,10 @@ std::uint64_t parse_memory_size(std::string_view text);
 std::uint64_t memory_budget(std::string_view text);
 // "41.3 GiB", "512.0 MiB", "900 bytes".
 std::string format_bytes(std::uint64_t bytes);
+// Two sizes written so that they read apart when they differ: one decimal,
+// or up to three where one would round both alike, or else in bytes
+// ("2.001 GiB" against "2.000 GiB", not "2.0 GiB" against "2.0 GiB").
+std::pair<std::string, std::string> format_bytes_apart(std::uint64_t a, std::uint64_t b);
 
 // Upper bound of the memory CaDiCaL needs for the formula of an N x N board
 // under `choice`, from encoding_size() of the empty board (clues and

@@ -429,6 +429,18 @@ BOOST_AUTO_TEST_CASE(encode_guard_counts_what_the_reduction_holds) {
   BOOST_TEST(roomy.exit_code == 0, roomy.err);
 }
 
+BOOST_AUTO_TEST_CASE(sizes_that_round_alike_are_written_apart) {
+  using satdoku::cli::format_bytes_apart;
+  const std::uint64_t gib = std::uint64_t{1} << 30;
+  using Pair = std::pair<std::string, std::string>;
+  BOOST_TEST((format_bytes_apart(3 * gib, gib) == Pair{"3.0 GiB", "1.0 GiB"}));
+  // 2.01 GiB against 2 GiB: "2.0 GiB" twice would say a size exceeds itself.
+  BOOST_TEST((format_bytes_apart(2 * gib + gib / 100, 2 * gib) == Pair{"2.01 GiB", "2.00 GiB"}));
+  BOOST_TEST((format_bytes_apart(2 * gib + 1, 2 * gib) == Pair{"2147483649 bytes", "2147483648 bytes"}));
+  BOOST_TEST((format_bytes_apart(gib, gib) == Pair{"1.0 GiB", "1.0 GiB"}));
+  BOOST_TEST((format_bytes_apart(900, 512) == Pair{"900 bytes", "512 bytes"}));
+}
+
 BOOST_AUTO_TEST_CASE(max_memory_option) {
   auto bad = solve(kPuzzle + "\n", "--max-memory lots");
   BOOST_TEST(bad.exit_code == 2);
