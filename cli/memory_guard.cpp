@@ -342,6 +342,12 @@ std::optional<std::string> memory_refusal(const Grid& puzzle, const SatChoice& c
       // The estimate above stands.
     }
   }
+  // solve: the commander rules grow linearly with a group, pairwise ones with
+  // its square; on a sparse board the whole commander formula may fit.
+  SatChoice commander = choice;
+  commander.amo = AmoMethod::commander;
+  const bool commander_fits = use == MemoryUse::solve && choice.amo != AmoMethod::commander &&
+                              sat_memory_estimate(geometry, commander).bytes <= budget;
   const std::string board = std::to_string(geometry.size()) + "x" + std::to_string(geometry.size());
   const auto [needed, allowed] = format_bytes_apart(e.bytes, budget);
   return "the " + std::string(scaled ? "reduced " : "") +
@@ -354,7 +360,8 @@ std::optional<std::string> memory_refusal(const Grid& puzzle, const SatChoice& c
          " (" + std::to_string(e.variables) + " variables, " + std::to_string(e.clauses) + " clauses), more than the " +
          allowed + " that " + std::string(what) +
          " allows; refused before building it (raise --max-memory" +
-         (use == MemoryUse::solve ? ", or try --backend native)"
+         (commander_fits           ? ", or give --amo commander, whose rules take less, or try --backend native)"
+          : use == MemoryUse::solve ? ", or try --backend native)"
           : propagation_fits      ? ", or use --reduce propagate: probing holds the formula in memory)"
           : use == MemoryUse::clues && choice.amo != AmoMethod::commander
               ? ", or give --amo commander, whose rules take less)"

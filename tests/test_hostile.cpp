@@ -255,11 +255,30 @@ BOOST_AUTO_TEST_CASE(empty_400x400_board_is_refused_before_building) {
   BOOST_TEST(contains(r.err, "<stdin>:1: unknown: the "), r.err);
   BOOST_TEST(contains(r.err, " variables, "), r.err);
   BOOST_TEST(contains(r.err, "more than the 1.0 GiB that --max-memory allows; refused before building it"), r.err);
+  // The commander rules do not fit either: no such hint.
+  BOOST_TEST(!contains(r.err, "--amo commander"), r.err);
   // With its clues the same board fits in far less: the estimate counts the
   // reduced formula (which itself takes memory by the candidates left open).
   const std::string clued = (shared_data() / "large" / "sudoku-400-1.txt").string();
   auto fits = run_satdoku("solve -q -o line -j 1 --no-cross-check --max-memory 512M '" + clued + "'");
   BOOST_TEST(fits.exit_code == 0, fits.err);
+}
+
+// An empty 100x100 board: its pairwise rules (the default) would take 14 GiB,
+// its commander rules 1.3 GiB, and the refusal says so.
+BOOST_AUTO_TEST_CASE(a_refusal_names_the_smaller_method_when_it_fits) {
+  std::string board;
+  const std::string row = "0" + [] { std::string r; for (int i = 1; i < 100; ++i) r += " 0"; return r; }() + "\n";
+  for (int i = 0; i < 100; ++i) board += row;
+  auto pairwise = solve(board, "--max-memory 4G -j 1 --no-cross-check");
+  BOOST_TEST(pairwise.exit_code == 1);
+  BOOST_TEST(contains(pairwise.err, "refused before building it (raise --max-memory, or give --amo commander, "
+                                    "whose rules take less, or try --backend native)"),
+             pairwise.err);
+  // Too little memory for commander rules as well: only the other two hints.
+  auto tight = solve(board, "--max-memory 256M -j 1 --no-cross-check");
+  BOOST_TEST(tight.exit_code == 1);
+  BOOST_TEST(contains(tight.err, "(raise --max-memory, or try --backend native)"), tight.err);
 }
 
 // Beyond 400x400 the reader still reads a board; the guard refuses an empty
