@@ -176,6 +176,27 @@ BOOST_AUTO_TEST_CASE(a_conflict_limit_gives_unknown_and_the_solver_stays_usable)
   }
 }
 
+// The conflict budget is the puzzle's, over all its solver calls: asked for
+// two solutions, the second call gets what the first left, not the whole
+// budget again (which let a puzzle spend 60 conflicts of 40 and be called
+// unique).  CaDiCaL stops a call a conflict or so past its limit.
+BOOST_AUTO_TEST_CASE(a_conflict_budget_covers_all_the_calls_of_a_puzzle) {
+  const auto hard = read_puzzles(shared_data() / "forum_hardest_11plus.txt", 10);
+  constexpr std::uint64_t kBudget = 40, kSlack = 4;
+  for (SatMode mode : {SatMode::fresh, SatMode::incremental, SatMode::hybrid}) {
+    auto sat = make_sat_solver({.mode = mode});
+    int spent_on_the_first = 0;  // puzzles whose first solution left budget for the second call
+    for (const Grid& p : hard) {
+      const Result r = sat->solve(p, {.max_solutions = 2, .conflict_budget = kBudget});
+      BOOST_TEST(r.stats.conflicts <= kBudget + kSlack, to_string(mode) << ": " << r.stats.conflicts);
+      spent_on_the_first += !r.solutions.empty();
+    }
+    // Some puzzle found its solution within the budget and went on to a
+    // second call, so the bound above concerns more than one call.
+    BOOST_TEST(spent_on_the_first > 0, to_string(mode));
+  }
+}
+
 // A time budget the clock cannot add to now() is no budget at all (1e10 s
 // used to overflow into a deadline already passed).
 BOOST_AUTO_TEST_CASE(a_time_budget_beyond_the_clock_is_none) {

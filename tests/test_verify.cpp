@@ -93,6 +93,23 @@ BOOST_AUTO_TEST_CASE(a_changed_clue_is_reported) {
   BOOST_TEST(v->digit != v->other);
 }
 
+// A valid grid that breaks one clue, in each cell in turn (the last one
+// too): a verifier that skipped a cell would pass a solver's wrong answer.
+BOOST_AUTO_TEST_CASE(a_changed_clue_in_any_cell_is_reported) {
+  const Grid sol = grid9(kSolution);
+  for (int cell = 0; cell < 81; ++cell) {
+    Grid puzzle(sol.geometry_ptr());
+    const int clue = sol.at(cell) % 9 + 1;  // any digit but the solution's
+    puzzle.set(cell, clue);
+    const auto v = verify(puzzle, sol);
+    BOOST_TEST_REQUIRE(v.has_value(), "cell " << cell);
+    BOOST_TEST(static_cast<int>(v->kind) == static_cast<int>(Kind::clue_mismatch), "cell " << cell);
+    BOOST_TEST(v->cell == cell);
+    BOOST_TEST(v->other == clue);
+    BOOST_TEST(v->digit == sol.at(cell));
+  }
+}
+
 BOOST_AUTO_TEST_CASE(a_shape_mismatch_is_reported) {
   Grid a(Geometry::shared(6));
   Grid b(Geometry::shared(6, BoxShape{3, 2}));
