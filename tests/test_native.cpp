@@ -66,6 +66,11 @@ std::size_t check(const Grid& puzzle, const Result& r, const Limits& limits) {
   } else {
     BOOST_TEST(r.stats.nodes >= 1u);
     BOOST_TEST(r.stats.guesses < r.stats.nodes);
+    // A guess is a branch beyond a node's first: the root is none, and
+    // neither is the first branch of the first node that branched, so a
+    // search that branched at all has at least two nodes that are not
+    // guesses (a count of every branch taken gave nodes - 1).
+    if (r.stats.nodes >= 2) BOOST_TEST(r.stats.guesses <= r.stats.nodes - 2);
   }
   BOOST_TEST(r.stats.seconds >= 0.0);
   BOOST_TEST(!(r.exhausted && r.interrupted));
