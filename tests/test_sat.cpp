@@ -186,15 +186,15 @@ BOOST_AUTO_TEST_CASE(a_conflict_budget_covers_all_the_calls_of_a_puzzle) {
   constexpr std::uint64_t kBudget = 40, kSlack = 4;
   for (SatMode mode : {SatMode::fresh, SatMode::incremental, SatMode::hybrid}) {
     auto sat = make_sat_solver({.mode = mode});
-    int spent_on_the_first = 0;  // puzzles whose first solution left budget for the second call
+    int went_on = 0;  // puzzles whose first solution left budget for a second call
     for (const Grid& p : hard) {
       const Result r = sat->solve(p, {.max_solutions = 2, .conflict_budget = kBudget});
       BOOST_TEST(r.stats.conflicts <= kBudget + kSlack, to_string(mode) << ": " << r.stats.conflicts);
-      spent_on_the_first += !r.solutions.empty();
+      went_on += !r.solutions.empty();
     }
     // Some puzzle found its solution within the budget and went on to a
     // second call, so the bound above concerns more than one call.
-    BOOST_TEST(spent_on_the_first > 0, to_string(mode));
+    BOOST_TEST(went_on > 0, to_string(mode));
   }
 }
 

@@ -215,16 +215,16 @@ bool PuzzleReader::Impl::stray_first_row(std::uint64_t line, std::string_view t,
                                           : next.size() == 1 || next[1].width == next[0].width)) ||
                      (2 * unreadable > wide && !next.empty() && next[0].width > 0 && next[0].sound);
   if (!stray) return false;
+  std::string& message = std::get<Diagnostic>(error->content).message;  // (restate() keeps the entry)
   if (title) {  // (not what its letters would be as digits: "'E' stands for 14")
     restate(error, line, off + 1, "a line of words, not a row of the grid after it");
   } else if (other != 0 && other != wide && !defect && !geometry(static_cast<int>(wide))) {
     // (Not "the board would be 5x5", add_row's message for a row of no
     // board size: the rows after it make the board.)
-    std::get<Diagnostic>(error->content).message = "a line of " + std::to_string(wide) +
-                                                   " symbols where the rows after it have " + std::to_string(other) +
-                                                   ": not a row of their grid";
+    message = "a line of " + std::to_string(wide) + " symbols where the rows after it have " +
+              std::to_string(other) + ": not a row of their grid";
   }
-  if (words) std::get<Diagnostic>(error->content).message += kCommentHint;
+  if (words) message += kCommentHint;
   return true;
 }
 
