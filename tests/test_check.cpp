@@ -778,50 +778,59 @@ BOOST_AUTO_TEST_CASE(the_reference_stops_confirming_clues_at_its_first_give_up) 
              note);
 }
 
-// `check` of a big board with one solution whose reference gets the SAT
-// side's time plus 10 ms (in whole milliseconds), not check's second, and
-// says so in its note.  Returns the record.
-nlohmann::json check_with_the_reference_capped(const fs::path& board, bool by_propagation) {
-  auto r = run_satdoku("check --output json '" + board.string() + "'");
-  BOOST_TEST(r.exit_code == 0, r.err);
-  const auto record = records_of(r.out).at(0);
-  BOOST_TEST(record["verdict"] == "unique");
-  BOOST_TEST(record["stats"]["by_propagation"] == by_propagation);
-  const std::string note = record.value("reference", std::string());
-  // Named as such: the user set no limit of that length.
-  const std::string prefix = "the reference gave up (given the SAT side's time plus 10 ms, ";
-  BOOST_REQUIRE_MESSAGE(note.rfind(prefix, 0) == 0, note);
-  BOOST_TEST(note.find(" s; --reference-timeout gives it more)") != std::string::npos, note);
-  const double limit = std::stod(note.substr(prefix.size()));
-  BOOST_TEST(limit < 1.0, note);
-  BOOST_TEST(limit >= 0.010, note);
-  BOOST_TEST(limit <= record["stats"]["seconds"].get<double>() + 0.011, note);
-  return record;
-}
-
 // From 64x64 on, where the reference has never finished a count, the default
 // second would only be added to every puzzle: the reference gets the SAT
 // side's time plus 10 ms, as in `solve`.  A --reference-timeout given is
 // kept, however long.
 BOOST_AUTO_TEST_CASE(on_boards_of_64x64_and_up_the_reference_gets_the_sat_time) {
   const auto board = shared_data() / "large" / "sudoku-100-1.txt";
-  check_with_the_reference_capped(board, false);
+  auto r = run_satdoku("check --output json '" + board.string() + "'");
+  BOOST_TEST(r.exit_code == 0, r.err);
+  const auto record = records_of(r.out).at(0);
+  BOOST_TEST(record["verdict"] == "unique");
+  const std::string note = record.value("reference", std::string());
+  // Named as such: the user set no limit of that length.
+  const std::string prefix = "the reference gave up (given the SAT side's time plus 10 ms, ";
+  BOOST_REQUIRE_MESSAGE(note.rfind(prefix, 0) == 0, note);
+  BOOST_TEST(note.find(" s; --reference-timeout gives it more)") != std::string::npos, note);
+  const double limit = std::stod(note.substr(prefix.size()));  // in whole milliseconds
+  BOOST_TEST(limit < 1.0, note);
+  BOOST_TEST(limit >= 0.010, note);
+  BOOST_TEST(limit <= record["stats"]["seconds"].get<double>() + 0.011, note);
   auto longer = run_satdoku("check --reference-timeout 1.5 --output json '" + board.string() + "'");
   BOOST_TEST(longer.err.find("(the time limit of 1.5 s was reached)") != std::string::npos, longer.err);
 }
 
 // A big board that propagation settled is proven unique by it: the reference
 // gets the SAT side's time plus 10 ms, as beside CaDiCaL in `solve`, not the
-// whole second (which it never finishes within on such a board).
+// whole second.  Since the native engine places all clues in one pass it
+// mostly confirms sudoku-144-1 within that time (0.03 s), but whether it does
+// depends on the machine's load: so the capped note is checked when there is
+// one, and a budget of 1 us makes the reference give up for certain.
 BOOST_AUTO_TEST_CASE(a_settled_big_board_does_not_wait_out_the_reference) {
   const auto board = shared_data() / "large" / "sudoku-144-1.txt";
-  const std::string note = check_with_the_reference_capped(board, true).value("reference", std::string());
+  auto r = run_satdoku("check --output json '" + board.string() + "'");
+  BOOST_TEST(r.exit_code == 0, r.err);
+  const auto record = records_of(r.out).at(0);
+  BOOST_TEST(record["verdict"] == "unique");
+  BOOST_TEST(record["stats"]["by_propagation"] == true);
+  if (record.contains("reference")) {
+    const std::string note = record["reference"];
+    BOOST_TEST(note.rfind("the reference gave up (given the SAT side's time plus 10 ms, ", 0) == 0, note);
+    BOOST_TEST(note.find("; unit propagation alone settled the puzzle, which proves the verdict") !=
+                   std::string::npos,
+               note);
+  }
   // Propagation's proof is named, so the note does not read as a gap.
-  BOOST_TEST(note.find("; unit propagation alone settled the puzzle, which proves the verdict") != std::string::npos,
-             note);
+  auto stopped = run_satdoku("check --output json --reference-timeout 0.000001 '" + board.string() + "'");
+  BOOST_TEST(stopped.exit_code == 0, stopped.err);
+  BOOST_TEST(records_of(stopped.out).at(0).value("reference", std::string()) ==
+             "the reference gave up (the time limit of 1e-06 s was reached); unit propagation alone settled the "
+             "puzzle, which proves the verdict");
   // `solve` runs the reference beside CaDiCaL and stops it 10 ms after the
   // answer: the note says so, not the reference's own word ("cancelled").
-  auto solved = run_satdoku("solve --output json '" + board.string() + "'");
+  // The reference does not finish sudoku-100-1 in seconds.
+  auto solved = run_satdoku("solve --output json '" + (shared_data() / "large" / "sudoku-100-1.txt").string() + "'");
   BOOST_TEST(solved.exit_code == 0, solved.err);
   BOOST_TEST(records_of(solved.out).at(0).value("reference", std::string()) ==
              "the reference gave up (stopped 10 ms after the SAT answer)");
