@@ -201,9 +201,15 @@ class GeneralEngine {
         const int e = 64 * w + std::countr_zero(bits) + 1;
         if (e != d && !remove(cell, e)) return false;
       }
-    for (int i = 0; i < 3; ++i)
-      for (int peer : g_.unit(units(cell)[i]))
+    // The cell keeps d, so a unit whose places of d are down to 1 has no
+    // other cell to clear (on a big board most are, or soon are).
+    for (int i = 0; i < 3; ++i) {
+      const int u = units(cell)[i];
+      for (int peer : g_.unit(u)) {
+        if (places(u, d) == 1) break;
         if (peer != cell && !remove(peer, d)) return false;
+      }
+    }
     return true;
   }
 
