@@ -712,6 +712,12 @@ BOOST_AUTO_TEST_CASE(a_count_cut_short_is_no_disagreement) {
     auto none_yet = run_satdoku("check --count 5 " + limit, hard + "\n");
     BOOST_TEST(none_yet.out.find("was reached; count 0+\n") != std::string::npos, limit + ": " + none_yet.out);
   }
+  // The summary counts such a puzzle as unknown, not as one without a solution.
+  auto unknown = run_satdoku("check --conflicts 1", hard + "\n");
+  BOOST_TEST(unknown.exit_code == 1, unknown.err);
+  BOOST_TEST(unknown.err.find("satdoku check: 1 puzzle: 0 unique, 0 multiple, 0 none, 0 invalid, 1 unknown, 0 errors; "
+                              "1 not unique;") != std::string::npos,
+             unknown.err);
   // The comma board without its first five clues has tens of thousands of
   // solutions: the reference cannot count 3,000 of them in 0.1 ms.
   const std::string wide = ".......................16..8.43.62.1.........1.54.79.8..76.38....6...1..4.......5";

@@ -562,6 +562,10 @@ BOOST_AUTO_TEST_CASE(a_conflict_limit_gives_unknown_and_the_batch_goes_on) {
   }
   BOOST_TEST(unknown > 0);
   BOOST_TEST(lines.back() == kEasySolution);  // the batch went on past every unknown
+  // The summary counts them as unknown, not as puzzles without a solution.
+  BOOST_TEST(r.err.find("satdoku solve: 21 puzzles: " + std::to_string(21 - unknown) + " solved, 0 none, 0 invalid, " +
+                        std::to_string(unknown) + " unknown, 0 errors;") != std::string::npos,
+             r.err);
   // Each unknown names the limit that was reached.
   BOOST_TEST(count_of(r.err, ": unknown: the conflict limit of 1 was reached\n") == static_cast<std::size_t>(unknown),
              r.err);
@@ -671,6 +675,15 @@ BOOST_AUTO_TEST_CASE(json_stats_of_the_sat_backend) {
   for (const char* field : {"decisions", "propagations"}) BOOST_TEST(settled[field].is_null(), field);
   auto native = nlohmann::json::parse(run_satdoku("solve --output json -b native", kEasy + "\n").out)["stats"];
   BOOST_TEST(!native.contains("variables"));
+  // The summary counts every puzzle propagation settled, with a solution or
+  // without one (this 4x4 has none, though no two clues clash), and not a
+  // puzzle that needed search.
+  const std::string hard = "98.7..6..75..4......3..8.7.8....9.5..3.2..1.....4....6.7...4.3....8..4......1...2";
+  auto summary = run_satdoku("solve --output line", "12........3...4.\n" + kEasy + "\n" + hard + "\n");
+  BOOST_TEST(summary.exit_code == 1, summary.err);
+  BOOST_TEST(summary.err.find("satdoku solve: 3 puzzles: 2 solved, 1 none, 0 invalid, 0 unknown, 0 errors; "
+                              "2 settled without search;") != std::string::npos,
+             summary.err);
 }
 
 BOOST_AUTO_TEST_CASE(encode_then_decode_round_trip) {

@@ -192,6 +192,27 @@ BOOST_AUTO_TEST_CASE(a_raised_cancel_flag_stops_the_writer) {
   BOOST_TEST(counted.bytes() < (1u << 20) + 16 * kCancelPollClauses + (1u << 16) + (1u << 16), counted.bytes());
 }
 
+// Formulas of more than 2^20 clauses (by the size formula of the whole
+// board) are counted in a first pass and written in a second: the header
+// declares the clauses the reduction left, not the bound.  A 30x30 board
+// (5x6 boxes) with its first row given: 1.57 million clauses by the bound,
+// fewer once the clues' consequences are removed.
+BOOST_AUTO_TEST_CASE(the_two_pass_form_declares_what_it_writes) {
+  Grid big(Geometry::shared(30));
+  for (int c = 0; c < 30; ++c) big.set(0, c, c + 1);
+  const EncodeOptions o{Encoding::natural, AmoMethod::pairwise, Reduction::clues};
+  const FormulaSize bound = encoding_size(o.encoding, big.geometry(), AmoMethod::pairwise);
+  BOOST_REQUIRE(bound.clauses > (1u << 20));  // the two-pass form
+  std::ostringstream out;
+  const EncodeReport rep = write_dimacs(big, o, out);
+  BOOST_TEST(rep.clauses < bound.clauses);
+  BOOST_TEST(rep.clauses == Encoder(big, o).count().clauses);
+  const CnfFormula f = expect_value(parse_cnf(out.str()));  // also checks the count against the p line
+  BOOST_TEST(f.declared_clauses == rep.clauses);
+  BOOST_TEST(f.clauses.size() == rep.clauses);
+  BOOST_TEST(f.variables == rep.variables);
+}
+
 BOOST_AUTO_TEST_CASE(export_reads_back_clause_for_clause) {
   const Grid p = euler_first();
   for (const auto& e : encodings())

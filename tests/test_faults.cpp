@@ -98,6 +98,17 @@ BOOST_AUTO_TEST_CASE(solve_verifies_every_answer_with_or_without_the_reference) 
       BOOST_TEST(lines_of(r.out).size() == 3u);  // every puzzle still has its record
     }
   }
+  // A wrong answer outranks a standard output that cannot be written: exit
+  // code 3, not the 2 of the output error, and both are said.
+  for (const char* command : {"solve -o line", "check"}) {
+    const RunResult full = run_shell("printf '%s\\n' '" + first + "' | '" + satdoku_binary().string() + "' " +
+                                     command + " 2>&1 >/dev/full");
+    BOOST_TEST_CONTEXT(command) {
+      BOOST_TEST(full.exit_code == kDisagreement, full.out);
+      BOOST_TEST(full.out.find("BUG: <stdin>:1: ") != std::string::npos, full.out);
+      BOOST_TEST(full.out.find("cannot write standard output") != std::string::npos, full.out);
+    }
+  }
 }
 
 BOOST_AUTO_TEST_CASE(solve_reports_an_answer_the_reference_contradicts) {
