@@ -795,14 +795,21 @@ BOOST_AUTO_TEST_CASE(on_boards_of_64x64_and_up_the_reference_gets_the_sat_time) 
   const auto record = records_of(r.out).at(0);
   BOOST_TEST(record["verdict"] == "unique");
   const std::string note = record.value("reference", std::string());
-  // Named as such: the user set no limit of that length.
-  const std::string prefix = "the reference gave up (given the SAT side's time plus 10 ms, ";
-  BOOST_REQUIRE_MESSAGE(note.rfind(prefix, 0) == 0, note);
-  BOOST_TEST(note.find(" s; --reference-timeout gives it more)") != std::string::npos, note);
-  const double limit = std::stod(note.substr(prefix.size()));  // in whole milliseconds
-  BOOST_TEST(limit < 1.0, note);
-  BOOST_TEST(limit >= 0.010, note);
-  BOOST_TEST(limit <= record["stats"]["seconds"].get<double>() + 0.011, note);
+  const double sat_seconds = record["stats"]["seconds"].get<double>();
+  if (sat_seconds + 0.010 >= 1.0) {
+    // A machine so loaded that the SAT side took a second (0.2 s idle):
+    // the default second is then the shorter budget, and names itself.
+    BOOST_TEST(note == "the reference gave up (the time limit of 1 s was reached)", note);
+  } else {
+    // Named as such: the user set no limit of that length.
+    const std::string prefix = "the reference gave up (given the SAT side's time plus 10 ms, ";
+    BOOST_REQUIRE_MESSAGE(note.rfind(prefix, 0) == 0, note);
+    BOOST_TEST(note.find(" s; --reference-timeout gives it more)") != std::string::npos, note);
+    const double limit = std::stod(note.substr(prefix.size()));  // in whole milliseconds
+    BOOST_TEST(limit < 1.0, note);
+    BOOST_TEST(limit >= 0.010, note);
+    BOOST_TEST(limit <= sat_seconds + 0.011, note);
+  }
   auto longer = run_satdoku("check --reference-timeout 1.5 --output json '" + board.string() + "'");
   BOOST_TEST(longer.err.find("(the time limit of 1.5 s was reached)") != std::string::npos, longer.err);
 }
@@ -820,9 +827,9 @@ BOOST_AUTO_TEST_CASE(a_settled_big_board_does_not_wait_out_the_reference) {
   const auto record = records_of(r.out).at(0);
   BOOST_TEST(record["verdict"] == "unique");
   BOOST_TEST(record["stats"]["by_propagation"] == true);
-  if (record.contains("reference")) {
+  if (record.contains("reference")) {  // the capped budget's words: see the test above, on 100-1
     const std::string note = record["reference"];
-    BOOST_TEST(note.rfind("the reference gave up (given the SAT side's time plus 10 ms, ", 0) == 0, note);
+    BOOST_TEST(note.rfind("the reference gave up (", 0) == 0, note);
     BOOST_TEST(note.find("; unit propagation alone settled the puzzle, which proves the verdict") !=
                    std::string::npos,
                note);

@@ -306,6 +306,16 @@ BOOST_AUTO_TEST_CASE(budgets_interrupt) {
   BOOST_TEST(r.status == Status::unknown);
   BOOST_TEST(r.interrupted);
   BOOST_TEST(r.message == "cancelled");
+  // And a board whose clues already leave a cell without a candidate (r1c3:
+  // its row holds 1 and 2, its column 3, its box 4; no two clues clash): the
+  // flag is seen before the contradiction, as by a search that starts later.
+  const Grid stuck = test::read_puzzles_text("12.....4..3.....\n").at(0);
+  r = make_native_solver()->solve(stuck, limits);
+  BOOST_TEST(r.status == Status::unknown);
+  BOOST_TEST(r.message == "cancelled");
+  r = make_native_solver()->solve(stuck, Limits{.max_solutions = 1});
+  BOOST_TEST(r.status == Status::none);
+  BOOST_TEST(r.stats.by_propagation);
   limits = Limits{.max_solutions = 1, .time_budget = 1e-9};
   r = make_native_solver()->solve(empty25, limits);
   BOOST_TEST(r.status == Status::unknown);

@@ -138,7 +138,8 @@ class GeneralEngine {
   // some 1,200 peers and its cell's other 399 digits, three counters each);
   // this pass touches each remaining candidate once.  False when two clues
   // of a unit clash (find_clash() has ruled that out) or some cell, or some
-  // unit's digit, is left without a place.
+  // unit's digit, is left without a place, or when the budget runs out (then
+  // interrupted_ is set).
   bool place_clues() {
     std::vector<std::uint64_t> held(static_cast<std::size_t>(g_.unit_count()) * W, 0);
     auto held_of = [&](int unit) { return held.data() + static_cast<std::size_t>(unit) * W; };
@@ -153,6 +154,13 @@ class GeneralEngine {
     for (int u = 0; u < g_.unit_count(); ++u)
       for (int d = 1; d <= n_; ++d) places(u, d) = 0;
     for (int cell = 0; cell < cells_; ++cell) {
+      // A huge board with few clues has ~N^3 candidates to count: the clock
+      // and the cancel flag are watched here too (the first poll reads them,
+      // so a cancel raised before the search outranks any contradiction).
+      if (budget_.poll()) {
+        interrupted_ = true;
+        return false;
+      }
       std::uint64_t* m = mask(cell);
       const int* us = units(cell);
       if (const int d = puzzle_.at(cell)) {
