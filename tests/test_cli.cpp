@@ -678,8 +678,8 @@ BOOST_AUTO_TEST_CASE(json_stats_of_the_sat_backend) {
   // The summary counts every puzzle propagation settled, with a solution or
   // without one (this 4x4 has none, though no two clues clash), and not a
   // puzzle that needed search.
-  const std::string hard = "98.7..6..75..4......3..8.7.8....9.5..3.2..1.....4....6.7...4.3....8..4......1...2";
-  auto summary = run_satdoku("solve --output line", "12........3...4.\n" + kEasy + "\n" + hard + "\n");
+  const std::string hard = first_lines("forum_hardest_11plus.txt", 1);
+  auto summary = run_satdoku("solve --output line", "12........3...4.\n" + kEasy + "\n" + hard);
   BOOST_TEST(summary.exit_code == 1, summary.err);
   BOOST_TEST(summary.err.find("satdoku solve: 3 puzzles: 2 solved, 1 none, 0 invalid, 0 unknown, 0 errors; "
                               "2 settled without search;") != std::string::npos,

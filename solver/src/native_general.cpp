@@ -38,15 +38,15 @@ class GeneralEngine {
         result_(result),
         budget_(limits),
         cand_(static_cast<std::size_t>(cells_) * W, 0),
-        count_(static_cast<std::size_t>(cells_), n_),
+        count_(static_cast<std::size_t>(cells_), 0),  // counts and places: place_clues()
         value_(static_cast<std::size_t>(cells_), 0),
-        places_(static_cast<std::size_t>(g_.unit_count()) * (n_ + 1), n_),
+        places_(static_cast<std::size_t>(g_.unit_count()) * (n_ + 1), 0),
         longest_(std::max(g_.box().rows, g_.box().cols)),
         stale_(static_cast<std::size_t>(g_.unit_count()) * (n_ + 1), 0),
         units_of_(static_cast<std::size_t>(cells_) * 3) {
     for (int cell = 0; cell < cells_; ++cell) {
       std::uint64_t* m = mask(cell);
-      for (int d = 1; d <= n_; ++d) m[(d - 1) >> 6] |= std::uint64_t{1} << ((d - 1) & 63);
+      for (int d = 1; d <= n_; ++d) m[word_of(d)] |= bit_of(d);
       units_of_[3 * static_cast<std::size_t>(cell)] = g_.row_unit(cell);
       units_of_[3 * static_cast<std::size_t>(cell) + 1] = g_.column_unit(cell);
       units_of_[3 * static_cast<std::size_t>(cell) + 2] = g_.box_unit(cell);
@@ -86,9 +86,13 @@ class GeneralEngine {
     int digit;  // removed candidate; 0 = the cell's assignment
   };
 
+  // Digit d's word and bit in a set of digits (W words).
+  static int word_of(int d) { return (d - 1) >> 6; }
+  static std::uint64_t bit_of(int d) { return std::uint64_t{1} << ((d - 1) & 63); }
   std::uint64_t* mask(int cell) { return cand_.data() + static_cast<std::size_t>(cell) * W; }
+  const std::uint64_t* mask(int cell) const { return cand_.data() + static_cast<std::size_t>(cell) * W; }
   bool has(int cell, int d) const {
-    return cand_[static_cast<std::size_t>(cell) * W + ((d - 1) >> 6)] >> ((d - 1) & 63) & 1u;
+    return (mask(cell)[word_of(d)] & bit_of(d)) != 0;
   }
   int& places(int unit, int d) { return places_[static_cast<std::size_t>(unit) * (n_ + 1) + d]; }
 
@@ -110,8 +114,8 @@ class GeneralEngine {
 
   // Removes candidate d from cell; false on a contradiction.
   bool remove(int cell, int d) {
-    std::uint64_t& word = mask(cell)[(d - 1) >> 6];
-    const std::uint64_t bit = std::uint64_t{1} << ((d - 1) & 63);
+    std::uint64_t& word = mask(cell)[word_of(d)];
+    const std::uint64_t bit = bit_of(d);
     if (!(word & bit)) return true;
     word &= ~bit;
     ++removals_;
@@ -136,7 +140,8 @@ class GeneralEngine {
   // holds, and the places of each pair are counted from them.  One clue at a
   // time took 1.5 s on a 400x400 board (each clue removes its digit from
   // some 1,200 peers and its cell's other 399 digits, three counters each);
-  // this pass touches each remaining candidate once.  False when two clues
+  // this pass touches each remaining candidate once (from the constructor's
+  // state: every digit in every cell, every count 0).  False when two clues
   // of a unit clash (find_clash() has ruled that out) or some cell, or some
   // unit's digit, is left without a place, or when the budget runs out (then
   // interrupted_ is set).
@@ -146,13 +151,10 @@ class GeneralEngine {
     for (int cell = 0; cell < cells_; ++cell)
       if (const int d = puzzle_.at(cell))
         for (int i = 0; i < 3; ++i) {
-          std::uint64_t& word = held_of(units(cell)[i])[(d - 1) >> 6];
-          const std::uint64_t bit = std::uint64_t{1} << ((d - 1) & 63);
-          if (word & bit) return false;
-          word |= bit;
+          std::uint64_t& word = held_of(units(cell)[i])[word_of(d)];
+          if (word & bit_of(d)) return false;
+          word |= bit_of(d);
         }
-    for (int u = 0; u < g_.unit_count(); ++u)
-      for (int d = 1; d <= n_; ++d) places(u, d) = 0;
     for (int cell = 0; cell < cells_; ++cell) {
       // A huge board with few clues has ~N^3 candidates to count: the clock
       // and the cancel flag are watched here too (the first poll reads them,
@@ -165,7 +167,7 @@ class GeneralEngine {
       const int* us = units(cell);
       if (const int d = puzzle_.at(cell)) {
         std::fill(m, m + W, std::uint64_t{0});
-        m[(d - 1) >> 6] = std::uint64_t{1} << ((d - 1) & 63);
+        m[word_of(d)] = bit_of(d);
         count_[static_cast<std::size_t>(cell)] = 1;
         value_[static_cast<std::size_t>(cell)] = d;
         ++assigned_;
@@ -190,7 +192,7 @@ class GeneralEngine {
         const int p = places(u, d);
         if (p == 0) return false;
         // a clue's own digit has its one place already filled
-        if (p == 1 && !(held_of(u)[(d - 1) >> 6] >> ((d - 1) & 63) & 1)) unit_queue_.push_back({u, d});
+        if (p == 1 && !(held_of(u)[word_of(d)] & bit_of(d))) unit_queue_.push_back({u, d});
       }
     return true;
   }
@@ -334,7 +336,7 @@ class GeneralEngine {
         --assigned_;
         continue;
       }
-      mask(r.cell)[(r.digit - 1) >> 6] |= std::uint64_t{1} << ((r.digit - 1) & 63);
+      mask(r.cell)[word_of(r.digit)] |= bit_of(r.digit);
       ++count_[static_cast<std::size_t>(r.cell)];
       for (int i = 0; i < 3; ++i) ++places(units(r.cell)[i], r.digit);
     }
