@@ -27,7 +27,8 @@ class Grid {
   int cell_count() const { return geometry_->cell_count(); }
 
   // The digit in `cell`, 0 when empty.  Precondition (unchecked: solvers
-  // and encoders read cells in their inner loops): 0 <= cell < cell_count().
+  // and encoders read cells in their inner loops; the sanitizer builds'
+  // _GLIBCXX_ASSERTIONS check it): 0 <= cell < cell_count().
   int at(int cell) const { return cells_[static_cast<std::size_t>(cell)]; }
   // The digit at (row, col).  Throws UsageError, naming the function, unless
   // 0 <= row < N and 0 <= col < N: a column past the end of its row would
