@@ -2,8 +2,9 @@
 # benchmarks/key_ratios.sh [REPS]
 #
 # The speed targets of the SAT pipeline (solve) and of check, measured side by
-# side in one run: each command runs REPS times (default 3) and the fastest
-# whole-process wall time counts.  Builds satdoku (Release) and the MiniSat
+# side in one run: the commands of a row run in turn, REPS rounds (default 3),
+# so that load arriving mid-run falls on both sides of a ratio; each command's
+# fastest whole-process wall time counts.  Builds satdoku (Release) and the MiniSat
 # peer into build-bench; qqwing comes from Debian.  Prints a Markdown table
 # for benchmarks/RESULTS.md.  Inputs: ../shared/data with the '#' lines
 # removed; forum_hardest_11plus is cut to its first 5,000 puzzles.
@@ -30,24 +31,38 @@ grep -v '^#' "$data/top1465.txt" >"$work/top1465.txt"
 awk '!/^#/ && n++ < 5000' "$data/forum_hardest_11plus.txt" >"$work/forum_hardest.txt"
 grep -v '^#' "$data/serg_multi.txt" >"$work/serg_multi.txt"
 
-# best SECONDS of REPS runs of a command reading FILE on stdin; a failed run
-# stops the script (exit 1 of `satdoku check` only says a puzzle is not
-# unique, as on serg_multi)
-best() {
-  local file=$1 t b= status
+# seconds of one run of a command reading FILE on stdin; a failed run stops
+# the script (exit 1 of `satdoku check` only says a puzzle is not unique, as
+# on serg_multi)
+once() {
+  local file=$1 status=0
   shift
+  /usr/bin/time -o "$work/time" -f %e "$@" <"$file" >/dev/null 2>"$work/stderr" || status=$?
+  if ((status != 0)) && ! [[ $status == 1 && $2 == check ]]; then
+    echo "key_ratios.sh: '$*' < $file exited with $status:" >&2
+    tail -3 "$work/stderr" >&2
+    return 1
+  fi
+  tail -1 "$work/time"
+}
+
+# alternate FILE NAME...: REPS rounds, each running the commands held in the
+# arrays NAME... once, in turn, on FILE; prints each command's fastest time
+alternate() {
+  local file=$1 i k t
+  shift
+  local -a bests=()
   for ((i = 0; i < reps; ++i)); do
-    status=0
-    /usr/bin/time -o "$work/time" -f %e "$@" <"$file" >/dev/null 2>"$work/stderr" || status=$?
-    if ((status != 0)) && ! [[ $status == 1 && $2 == check ]]; then
-      echo "key_ratios.sh: '$*' < $file exited with $status:" >&2
-      tail -3 "$work/stderr" >&2
-      exit 1
-    fi
-    t=$(tail -1 "$work/time")
-    if [[ -z $b ]] || awk -v a="$t" -v b="$b" 'BEGIN { exit !(a < b) }'; then b=$t; fi
+    k=0
+    for name in "$@"; do
+      local -n cmd=$name
+      t=$(once "$file" "${cmd[@]}") || exit 1
+      if [[ -z ${bests[k]:-} ]] || awk -v a="$t" -v b="${bests[k]}" 'BEGIN { exit !(a < b) }'; then bests[k]=$t; fi
+      unset -n cmd
+      k=$((k + 1))
+    done
   done
-  echo "$b"
+  echo "${bests[@]}"
 }
 
 row() {  # LABEL OURS THEIRS PEER REQUIRED
@@ -62,20 +77,26 @@ echo "Measured $(date -u '+%Y-%m-%d %H:%M UTC'), load before: $(cut -d' ' -f1-3 
 echo
 echo "| target | satdoku | peer | ratio | required | result |"
 echo "|---|---|---|---|---|---|"
+peer1=("$peer" --limit 1)
+peer2=("$peer" --limit 2)
+qq=(qqwing --solve --count-solutions --one-line)
+solve1=("$satdoku" solve -q -j1 -o line)
+solve2=("$satdoku" solve -q -j2 -o line)
+check1=("$satdoku" check -q -j1)
 for f in 17_clue top1465 forum_hardest; do
-  ours=$(best "$work/$f.txt" "$satdoku" solve -q -j1 -o line)
-  theirs=$(best "$work/$f.txt" "$peer" --limit 1)
+  read -r ours theirs < <(alternate "$work/$f.txt" solve1 peer1)
   row "solve -j1, $f" "$ours" "$theirs" minisat_peer 3
 done
-j1=$(best "$work/17_clue.txt" "$satdoku" solve -q -j1 -o line)
-j2=$(best "$work/17_clue.txt" "$satdoku" solve -q -j2 -o line)
+read -r j1 j2 < <(alternate "$work/17_clue.txt" solve1 solve2)
 row "solve -j2 vs -j1, 17_clue" "$j2" "$j1" "satdoku -j1" 1.8
 for f in 17_clue top1465 forum_hardest serg_multi; do
-  ours=$(best "$work/$f.txt" "$satdoku" check -q -j1)
-  theirs=$(best "$work/$f.txt" "$peer" --limit 2)
+  if [[ $f == 17_clue || $f == top1465 ]]; then
+    read -r ours theirs q < <(alternate "$work/$f.txt" check1 peer2 qq)
+  else
+    read -r ours theirs < <(alternate "$work/$f.txt" check1 peer2)
+  fi
   row "check -j1, $f" "$ours" "$theirs" minisat_peer 3
   if [[ $f == 17_clue || $f == top1465 ]]; then
-    q=$(best "$work/$f.txt" qqwing --solve --count-solutions --one-line)
     row "check -j1 vs qqwing, $f" "$ours" "$q" qqwing 3
   fi
 done
