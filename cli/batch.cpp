@@ -10,7 +10,9 @@
 #include <cerrno>
 #include <cmath>
 #include <csignal>
+#include <cstdint>
 #include <cstring>
+#include <ctime>
 #include <iostream>
 #include <system_error>
 
@@ -18,17 +20,37 @@ namespace satdoku::cli {
 
 namespace {
 std::atomic<bool> g_interrupted{false};
+// When the first SIGINT or SIGTERM came (CLOCK_MONOTONIC, nanoseconds; 0
+// before it).
+std::atomic<std::int64_t> g_first_signal{0};
+static_assert(std::atomic<std::int64_t>::is_always_lock_free);
+// A repeat within this time of the first is the same interruption sent
+// twice: `timeout` signals its command and then the command's process
+// group, which reach satdoku microseconds apart.
+constexpr std::int64_t kRepeatWindow = 500'000'000;  // nanoseconds: half a second
+
 // The first SIGINT or SIGTERM asks the batch to stop after the records in
-// flight; both then get their default action back, so that a second signal
-// of either kind ends the process at once (a batch whose output pipe nobody
-// reads cannot stop cleanly).  sigaction is async-signal-safe.
-extern "C" void on_signal(int) {
-  g_interrupted.store(true);
+// flight.  One that comes later than kRepeatWindow after it ends the
+// process at once, by the signal's default action (a batch whose output
+// pipe nobody reads cannot stop cleanly); one that comes sooner is ignored.
+// clock_gettime, sigaction and raise are async-signal-safe; the raised
+// signal is blocked until the handler returns, and then kills.
+extern "C" void on_signal(int number) {
+  timespec now{};
+  ::clock_gettime(CLOCK_MONOTONIC, &now);
+  const std::int64_t at = std::max<std::int64_t>(1, std::int64_t{now.tv_sec} * 1'000'000'000 + now.tv_nsec);
+  std::int64_t first = 0;
+  if (g_first_signal.compare_exchange_strong(first, at)) {
+    g_interrupted.store(true);
+    return;
+  }
+  if (at - first < kRepeatWindow) return;
   struct sigaction action {};
   action.sa_handler = SIG_DFL;
   sigemptyset(&action.sa_mask);
   sigaction(SIGINT, &action, nullptr);
   sigaction(SIGTERM, &action, nullptr);
+  std::raise(number);
 }
 
 std::atomic<bool> g_broken_pipe{false};

@@ -499,8 +499,11 @@ BOOST_AUTO_TEST_CASE(encode_interrupted_before_its_input_ends_writes_nothing) {
 }
 
 // A batch whose output nobody reads cannot write its records to the end:
-// the first SIGINT asks it to stop, a second SIGINT or SIGTERM ends it at
-// once.  (It used to wait forever, whatever signals came.)
+// the first SIGINT asks it to stop, a second SIGINT or SIGTERM half a
+// second later ends it at once.  (It used to wait forever, whatever signals
+// came.)  One that comes sooner is the first sent twice, as `timeout`
+// sends it, and changes nothing: the batch still waits.  (It used to end
+// the batch, which then could not stop cleanly where it could have.)
 BOOST_AUTO_TEST_CASE(a_second_signal_ends_a_batch_whose_output_nobody_reads) {
   Scratch s("unread");
   for (int second : {SIGINT, SIGTERM}) {
@@ -522,7 +525,12 @@ BOOST_AUTO_TEST_CASE(a_second_signal_ends_a_batch_whose_output_nobody_reads) {
       }
       BOOST_TEST_REQUIRE(queued >= 4096, "the output pipe holds " << queued << " bytes");
       ::kill(pid, SIGINT);
-      std::this_thread::sleep_for(std::chrono::milliseconds(300));
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
+      ::kill(pid, second);  // a repeat
+      std::this_thread::sleep_for(std::chrono::milliseconds(200));
+      int status = 0;
+      BOOST_TEST_REQUIRE(::waitpid(pid, &status, WNOHANG) == 0, "a repeat 50 ms after the first signal ended the run");
+      std::this_thread::sleep_for(std::chrono::milliseconds(450));  // beyond the half second of a repeat
       ::kill(pid, second);
       BOOST_TEST(exit_code_within_5s(pid, "the second signal") == 128 + second);
       ::close(reader);
@@ -753,4 +761,31 @@ BOOST_AUTO_TEST_CASE(a_signal_abandons_the_proof_cnf_being_written) {
   BOOST_TEST((WIFEXITED(status) && WEXITSTATUS(status) == 130));
   BOOST_TEST(files_in(dir).empty());  // no proof, no temporary file
   BOOST_TEST(contains(slurp(err), "satdoku check: interrupted after 0 puzzles"), slurp(err));
+}
+
+// `timeout` sends its signal to the command and then to the command's
+// process group: satdoku gets it twice, microseconds apart.  That is one
+// interruption, not a second signal that ends the run at once: check still
+// stops cleanly, abandoning the proof it writes and removing an earlier
+// run's JUnit report.  (It ended by the second signal, leaving both.)
+BOOST_AUTO_TEST_CASE(a_signal_sent_twice_at_once_is_one_interruption) {
+  for (int second : {SIGINT, SIGTERM}) {
+    BOOST_TEST_CONTEXT("SIGTERM, then " << strsignal(second)) {
+      Scratch s("signal-twice-" + std::to_string(second));
+      const fs::path dir = s.dir / "proofs", err = s.dir / "err", xml = s.dir / "report.xml";
+      fs::create_directories(dir);
+      { std::ofstream(xml) << "<testsuites><testsuite name=\"satdoku check\" tests=\"1\"/></testsuites>\n"; }
+      const pid_t pid = spawn({"check", "--no-progress", "-j", "1", "--junit", xml.string(), "--proof", dir.string(),
+                               (shared_data() / "large" / "sudoku-81-1.txt").string()},
+                              s.dir / "out", err);
+      wait_for_output(pid, (dir / "1.cnf").string() + ".tmp." + std::to_string(pid) + ".0", 1 << 20);
+      ::kill(pid, SIGTERM);
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));  // the first has surely been handled
+      ::kill(pid, second);
+      BOOST_TEST(exit_code_within_5s(pid) == 130);
+      BOOST_TEST(files_in(dir).empty());  // no proof, no temporary file
+      BOOST_TEST(!fs::exists(xml));
+      BOOST_TEST(contains(slurp(err), "satdoku check: interrupted after 0 puzzles"), slurp(err));
+    }
+  }
 }
