@@ -799,10 +799,6 @@ int check(const std::vector<std::string>& args) {
   if (!parse_command("check", "[OPTIONS] [FILE...]", kDescription, options, args, &config.input.files, &values))
     return 0;
 
-  for (const char* name : {"junit", "proof"})
-    if (values.count(name) && values[name].as<std::string>().empty())
-      throw UsageError(std::string("--") + name + " needs a " + (name[0] == 'j' ? "file" : "folder") +
-                       " name, not an empty one");
   if (config.output.empty()) {
     config.output = CheckConfig{}.output;
   } else if (config.junit == "-") {

@@ -988,12 +988,12 @@ void write_svg(std::ostream& out, const std::vector<RowSummary>& rows) {
 }
 
 void write_to(const std::string& path, auto writer) {
-  if (path == "-") {
-    writer(std::cout);
-    return;
-  }
   std::ostringstream text;  // written whole, so that a failure keeps its reason
   writer(text);
+  if (path == "-") {
+    write_stdout_now("compare", text.str());
+    return;
+  }
   AtomicFile file(path);
   file.write(text.str());
   file.commit();
@@ -1262,8 +1262,11 @@ int compare(const std::vector<std::string>& args) {
   emit(docs[2],
        [&](std::ostream& o) { write_markdown(o, summary, config.probe, config.strength_only, out_of_rows, settings); });
   emit(docs[3], [&](std::ostream& o) { write_svg(o, summary); });
-  if (on_stdout == 0) write_table(std::cout, summary, config.probe, config.strength_only, out_of_rows, settings);
-  std::cout.flush();
+  if (on_stdout == 0) {
+    std::ostringstream table;
+    write_table(table, summary, config.probe, config.strength_only, out_of_rows, settings);
+    write_stdout_now("compare", table.str());
+  }
 
   if (left_out > 0 || unreadable > 0) {
     std::cerr << "satdoku compare: note: left out of every row:";

@@ -133,34 +133,34 @@ int decode(const std::vector<std::string>& args) {
   const SolverAnswer& a = std::get<SolverAnswer>(answer);
   auto say = [&](std::string_view status, const std::string& reason) {
     if (*format == OutputFormat::json)
-      std::cout << json_text(nlohmann::json{
-                       {"status", status},
-                       {"message", !reason.empty() || status != "none" ? reason
-                                                                       : "the CNF is unsatisfiable: no grid keeps "
-                                                                         "the rules and the clues"},
-                       {"puzzle", format_line(h.puzzle, alphabet)}})
-                << '\n';
+      write_stdout_now("decode", json_text(nlohmann::json{
+                                     {"status", status},
+                                     {"message", !reason.empty() || status != "none"
+                                                     ? reason
+                                                     : "the CNF is unsatisfiable: no grid keeps the rules and the clues"},
+                                     {"puzzle", format_line(h.puzzle, alphabet)}}) +
+                                     '\n');
     else if (*format == OutputFormat::leetcode)
-      std::cout << "null\n";
+      write_stdout_now("decode", "null\n");
     else if (*format == OutputFormat::line)
-      std::cout << status << '\n';
+      write_stdout_now("decode", std::string(status) + '\n');
     else
-      std::cout << (status == "none" ? "no solution" : status) << '\n';
+      write_stdout_now("decode", std::string(status == "none" ? "no solution" : status) + '\n');
     if (!reason.empty()) std::cerr << "satdoku decode: " << model_name << ": " << reason << '\n';
     return static_cast<int>(ExitCode::unsolved);
   };
   // A grid that keeps the puzzle's rules and clues, printed as solve prints a solution.
   auto print = [&](std::string_view status, const Grid& grid) {
     switch (*format) {
-      case OutputFormat::grid: std::cout << format_grid(grid, alphabet); break;
-      case OutputFormat::tokens: std::cout << format_tokens(grid); break;
-      case OutputFormat::line: std::cout << format_line(grid, alphabet) << '\n'; break;
-      case OutputFormat::leetcode: std::cout << format_leetcode(grid) << '\n'; break;
+      case OutputFormat::grid: write_stdout_now("decode", format_grid(grid, alphabet)); break;
+      case OutputFormat::tokens: write_stdout_now("decode", format_tokens(grid)); break;
+      case OutputFormat::line: write_stdout_now("decode", format_line(grid, alphabet) + '\n'); break;
+      case OutputFormat::leetcode: write_stdout_now("decode", format_leetcode(grid) + '\n'); break;
       case OutputFormat::json:
-        std::cout << json_text(nlohmann::json{{"status", status},
-                                              {"puzzle", format_line(h.puzzle, alphabet)},
-                                              {"solution", format_line(grid, alphabet)}})
-                  << '\n';
+        write_stdout_now("decode", json_text(nlohmann::json{{"status", status},
+                                                            {"puzzle", format_line(h.puzzle, alphabet)},
+                                                            {"solution", format_line(grid, alphabet)}}) +
+                                       '\n');
         break;
     }
   };

@@ -221,9 +221,20 @@ bool parse_command(std::string_view name, std::string_view usage, std::string_vi
                                                                             : ": it takes a number"));
   }
   if (vm.count("help") && vm["help"].as<bool>()) {
-    std::cout << wrap_to("Usage: satdoku " + std::string(name) + ' ' + std::string(usage), 80) << "\n\n"
-              << wrap_to(description, 80) << "\n\n" << options << '\n' << exit_code_help(name);
+    std::ostringstream help;
+    help << wrap_to("Usage: satdoku " + std::string(name) + ' ' + std::string(usage), 80) << "\n\n"
+         << wrap_to(description, 80) << "\n\n" << options << '\n' << exit_code_help(name);
+    write_stdout_now(name, help.str());
     return false;
+  }
+  // An empty value names nothing (an unset shell variable: --out-dir "$DIR"),
+  // and would be taken for the option left out.
+  for (const auto& [key, value] : vm) {
+    if (key == "file" || value.defaulted()) continue;
+    const auto* text = boost::any_cast<std::string>(&value.value());
+    const auto* texts = boost::any_cast<std::vector<std::string>>(&value.value());
+    if ((text && text->empty()) || (texts && std::find(texts->begin(), texts->end(), "") != texts->end()))
+      throw UsageError("--" + key + " needs a value, not an empty one");
   }
   po::notify(vm);
   if (values) *values = std::move(vm);
@@ -317,6 +328,16 @@ int guarded(std::string_view name, int (*body)(const std::vector<std::string>&),
 }
 
 void stdout_failure_reported() { stdout_failure_said = true; }
+
+bool write_stdout_now(std::string_view command, std::string_view text) {
+  errno = 0;
+  if (std::cout.write(text.data(), static_cast<std::streamsize>(text.size())) && std::cout.flush()) return true;
+  const int error = errno;
+  if (!stdout_failure_said)
+    std::cerr << "satdoku " << command << ": cannot write standard output" << errno_suffix(error) << '\n';
+  stdout_failure_said = true;
+  return false;
+}
 
 void check_jobs(unsigned jobs) {
   if (jobs < 1 || jobs > kMaxJobs) throw UsageError("--jobs must be from 1 to " + std::to_string(kMaxJobs));

@@ -93,6 +93,13 @@ int guarded(std::string_view name, int (*body)(const std::vector<std::string>&),
 // so that guarded() does not say it again.
 void stdout_failure_reported();
 
+// Writes `text` to standard output and flushes it at once, while a
+// failure's reason (errno) is still known: a piece the stream could not
+// buffer fails in the write, and the stream keeps no reason for guarded()
+// to say at the end.  A failure is said once, as "satdoku COMMAND: cannot
+// write standard output: REASON"; false then.
+bool write_stdout_now(std::string_view command, std::string_view text);
+
 // "1 error", "2 errors": a count and its noun, as the messages and summaries
 // say it.  The plural is the noun and an 's' unless given.
 std::string count_text(std::size_t count, std::string_view noun, std::string_view plural = {});

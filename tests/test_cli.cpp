@@ -163,6 +163,20 @@ BOOST_AUTO_TEST_CASE(bad_options_are_usage_errors) {
     BOOST_TEST(late.out.empty(), args << " printed " << late.out);
     BOOST_TEST(late.err.find("there is no folder /no/such/folder") != std::string::npos, args << ": " << late.err);
   }
+  // An empty value (an unset shell variable) names nothing, and is not taken
+  // for the option left out: encode --out-dir "" wrote the CNF to standard
+  // output, compare --csv "" wrote no table, both with exit code 0.
+  const std::pair<std::string, std::string> empties[] = {{"encode --out-dir ''", "--out-dir"},
+                                                         {"compare --encodings triads --csv ''", "--csv"},
+                                                         {"check --junit ''", "--junit"},
+                                                         {"solve --sat-option ''", "--sat-option"},
+                                                         {"decode --alphabet ''", "--alphabet"}};
+  for (const auto& [args, option] : empties) {
+    const auto empty = run_satdoku(args, kEasy + "\n");
+    BOOST_TEST(empty.exit_code == 2, args);
+    BOOST_TEST(empty.out.empty(), args << " printed " << empty.out);
+    BOOST_TEST(empty.err.find(option + " needs a value, not an empty one\n") != std::string::npos, args << ": " << empty.err);
+  }
   // encode's -o is a file; an output format's name there is a slip.
   const auto slip = run_satdoku("encode -o json", kEasy + "\n");
   BOOST_TEST(slip.exit_code == 2);
@@ -1285,6 +1299,33 @@ BOOST_AUTO_TEST_CASE(standard_output_that_cannot_be_written_is_an_error) {
       const int status = std::system(("sh -c \"" + line + "\"").c_str());
       BOOST_TEST((WIFEXITED(status) && WEXITSTATUS(status) == 2), command + " " + redirect);
     }
+  // Output of more than a kilobyte fails in the write itself, not in the
+  // last flush; the reason is said all the same.  (It was not: "cannot
+  // write standard output" alone.)
+  {
+    const std::filesystem::path dir = std::filesystem::temp_directory_path() /
+                                      ("satdoku-kilobyte-" + std::to_string(::getpid()));
+    std::filesystem::create_directories(dir);
+    const std::string bin = "'" + satdoku_binary().string() + "' ";
+    const std::string d = "'" + dir.string() + "/";
+    // A solved 16x16 board: its CNF is solved by the reduction, and a
+    // solver's empty model of it decodes to the 1,026 bytes of the grid.
+    BOOST_TEST_REQUIRE(std::system(("printf '%s\\n' " + std::string(256, '.') + " | " + bin + "solve -q -o line > " +
+                                    d + "board.txt' && " + bin + "encode -q " + d + "board.txt' -o " + d + "board.cnf'")
+                                       .c_str()) == 0);
+    { std::ofstream(dir / "model.txt") << "s SATISFIABLE\nv 0\n"; }
+    { std::ofstream(dir / "one.txt") << kEasy << '\n'; }
+    for (const std::string& command : {"decode " + d + "board.cnf' " + d + "model.txt'",
+                                      "compare --encodings triads " + d + "one.txt'", std::string("solve --help")}) {
+      const int status = std::system((bin + command + " > /dev/full 2> " + d + "err.txt'").c_str());
+      BOOST_TEST((WIFEXITED(status) && WEXITSTATUS(status) == 2), command);
+      const std::string said = slurp(dir / "err.txt");
+      BOOST_TEST(said.find("cannot write standard output: No space left on device\n") != std::string::npos,
+                 command + ": " + said);
+      BOOST_TEST(count_of(said, "cannot write standard output") == 1u, command + ": " + said);
+    }
+    std::filesystem::remove_all(dir);
+  }
   // A short batch fails only when its last records are flushed, and says why
   // and after how many puzzles as a long one does.
   // (From a file: a pipe's answers are flushed one by one.)
