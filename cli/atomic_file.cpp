@@ -204,8 +204,13 @@ AtomicFile::AtomicFile(fs::path path) : path_(std::move(path)) {
   }
   errno = 0;
   // Appended when direct: after what a redirected standard output holds.
-  if (!buffer_.open(temp_, std::ios::binary | (direct_ ? std::ios::app : std::ios::out | std::ios::trunc)))
-    throw OutputError("cannot write " + path_.string() + ": " + write_error_text(errno));
+  if (!buffer_.open(temp_, std::ios::binary | (direct_ ? std::ios::app : std::ios::out | std::ios::trunc))) {
+    const int error = errno;
+    // (The file itself may exist and be writable: /proc/version.)
+    throw OutputError("cannot write " + path_.string() + ": " +
+                      (direct_ ? "" : "cannot create the temporary file " + temp_.string() + " beside it: ") +
+                      write_error_text(error));
+  }
 }
 
 AtomicFile::~AtomicFile() {

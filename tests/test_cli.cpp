@@ -1175,6 +1175,15 @@ BOOST_AUTO_TEST_CASE(encode_out_dir_and_unwritable_targets) {
   auto full = run_satdoku("encode -q -o /dev/full", kEasy + "\n");
   BOOST_TEST(full.exit_code == 2);
   BOOST_TEST(full.err.find("cannot write /dev/full: No space left on device") != std::string::npos, full.err);
+  // A file whose temporary file cannot be made beside it is named with that
+  // file: /proc/version exists, and the folder takes no new file.  (It
+  // said "cannot write /proc/version: No such file or directory".)
+  BOOST_TEST_REQUIRE(fs::exists("/proc/version"));
+  auto no_temporary = run_satdoku("encode -q -o /proc/version", kEasy + "\n");
+  BOOST_TEST(no_temporary.exit_code == 2);
+  BOOST_TEST(no_temporary.err.find("cannot write /proc/version: cannot create the temporary file /proc/version.tmp.") !=
+                 std::string::npos,
+             no_temporary.err);
   // So does a JUnit report written to a full disk, and the summary still follows.
   auto junit = run_satdoku("check --junit /dev/full", kEasy + "\n");
   BOOST_TEST(junit.exit_code == 2);

@@ -339,6 +339,21 @@ BOOST_AUTO_TEST_CASE(malformed_headers_are_diagnosed_with_positions) {
   };
   BOOST_TEST(std::holds_alternative<CnfHeader>(parse_header(empty_board(kProbeMaxSize, "8x8", "probe"))));
   BOOST_TEST(std::holds_alternative<CnfHeader>(parse_header(empty_board(kProbeMaxSize + 1, "5x13", "propagate"))));
+  // The header with its board line moved to the top.
+  auto board_first = [&] {
+    const std::string board = "c board 4x4 box 2x2\n";
+    std::string s = good;
+    const auto at = s.find(board);
+    BOOST_REQUIRE(at != std::string::npos);
+    return board + s.erase(at, board.size());
+  };
+  // The header as Windows Notepad may save it: UTF-16, little endian, with
+  // its byte order mark.
+  auto utf16 = [&] {
+    std::string s = "\xff\xfe";
+    for (const char c : good) s += {c, '\0'};
+    return s;
+  };
   struct Case {
     std::string text;
     std::uint64_t line, column;
@@ -346,6 +361,7 @@ BOOST_AUTO_TEST_CASE(malformed_headers_are_diagnosed_with_positions) {
   };
   const Case cases[] = {
       {"p cnf 1 1\n1 0\n", 1, 1, "not a satdoku CNF"},
+      {utf16(), 1, 1, "this is UTF-16 text"},  // (it said "expected a comment or the 'p cnf' line")
       {empty_board(kProbeMaxSize + 1, "5x13", "probe"), 6, 13,
        "the probe reduction works on boards up to 64x64, not 65x65"},
       {replaced("c encoding natural", "c encoding support"), 4, 12, "unknown encoding"},
@@ -353,7 +369,12 @@ BOOST_AUTO_TEST_CASE(malformed_headers_are_diagnosed_with_positions) {
       {replaced("c puzzle 1..4..1..4..3..2", "c puzzle 1..4..1..4..3.."), 3, 10, "has 15 symbols, expected 16"},
       {replaced("c puzzle 1..4..1..4..3..2", "c puzzle 1..4..1..4..3..7"), 3, 25, "'7' is not a digit"},
       {replaced("c varmap x(r,c,d) = 16*r", "c varmap x(r,c,d) = 17*r"), 7, 10, "unsupported variable map"},
-      {replaced("c board 4x4 box 2x2", "c board 4x4 box 3x3"), 9, 1, "does not fit"},
+      // At the board line, not at the p line (as it was).
+      {replaced("c board 4x4 box 2x2", "c board 4x4 box 3x3"), 2, 9, "box 3x3 does not fit a 4x4 board"},
+      {replaced("c board 4x4 box 2x2", "c board 2000x2000 box 40x50"), 2, 9, "board size 2000 is out of range"},
+      // A header line moved before the satdoku line is named, not missed.
+      {board_first(), 1, 1,
+       "the 'c board' line comes before the 'c satdoku' line (line 2), which begins satdoku's header"},
       {good.substr(0, good.find("p cnf")), 9, 0, "ends before the 'p cnf' line"},
       {replaced("p cnf 64", "p cnf 2000000000"), 9, 7, "declares 2000000000 variables; this encoding of the board has 64"},
       {replaced("c encoding natural\n", "c encoding natural\nc puzzle 1...............\n"), 5, 3,

@@ -190,19 +190,14 @@ std::string Compression::message(std::string_view what, std::string_view then) c
          std::string(then) + ")";
 }
 
-std::string PuzzleReader::Impl::not_puzzles(std::string_view t, bool& unreadable) {
-  // Compressed files and UTF-16 text, by their first bytes: each would
-  // otherwise be a flood of errors, one per line, none saying what to do.
-  unreadable = true;
-  auto starts = [&](std::string_view magic) { return t.substr(0, magic.size()) == magic; };
-  if (const auto packed = compression_of(t)) return packed->message("puzzles", "satdoku ...");
-  // UTF-16: its byte order mark (FF FE or FE FF, never UTF-8) followed by
-  // a NUL byte in its first two characters, as any ASCII text, a line end
+bool is_utf16(std::string_view start) {
+  // Its byte order mark (FF FE or FE FF, never UTF-8) followed by a NUL
+  // byte in its first two characters, as any ASCII text, a line end
   // included, has there; or, without the mark, ASCII characters each with
   // a NUL after it (little endian) or before it (big), two of them or the
   // line's only one.
-  const bool mark = starts("\xff\xfe") || starts("\xfe\xff");
-  const std::string_view u = mark ? t.substr(2) : t;
+  const bool mark = start.starts_with("\xff\xfe") || start.starts_with("\xfe\xff");
+  const std::string_view u = mark ? start.substr(2) : start;
   auto pairs = [&](std::size_t nul) {  // NUL at `nul` in each pair, no NUL beside it
     const std::size_t n = std::min<std::size_t>(u.size(), 4) / 2;
     for (std::size_t k = 0; k < n; ++k)
@@ -210,9 +205,20 @@ std::string PuzzleReader::Impl::not_puzzles(std::string_view t, bool& unreadable
     return n >= 1 && (n == 2 || u.size() == 2);
   };
   const bool marked = mark && u.substr(0, 4).find('\0') != std::string_view::npos;
-  if (marked || (mark && u.size() < 2) || pairs(1) || pairs(0))
-    return "this is UTF-16 text (as Windows Notepad or PowerShell may save it), not UTF-8 or ASCII: save it "
-           "as UTF-8, or convert it (iconv -f UTF-16 -t UTF-8 FILE | satdoku ...)";
+  return marked || (mark && u.size() < 2) || pairs(1) || pairs(0);
+}
+
+std::string utf16_message(std::string_view then) {
+  return "this is UTF-16 text (as Windows Notepad or PowerShell may save it), not UTF-8 or ASCII: save it as UTF-8, "
+         "or convert it (iconv -f UTF-16 -t UTF-8 FILE | " + std::string(then) + ")";
+}
+
+std::string PuzzleReader::Impl::not_puzzles(std::string_view t, bool& unreadable) {
+  // Compressed files and UTF-16 text, by their first bytes: each would
+  // otherwise be a flood of errors, one per line, none saying what to do.
+  unreadable = true;
+  if (const auto packed = compression_of(t)) return packed->message("puzzles", "satdoku ...");
+  if (is_utf16(t)) return utf16_message("satdoku ...");
   unreadable = false;
   std::istringstream words{std::string(t.substr(0, 64))};
   std::string first, second;

@@ -366,12 +366,20 @@ std::variant<CnfHeader, Diagnostic> read_cnf_header(std::istream& in, const std:
   // The line of each satdoku header key seen (kHeaderKeys' order): a CNF
   // holds one puzzle, so a key given twice is an error at the second.
   std::uint64_t key_lines[std::size(kHeaderKeys)] = {};
+  // The line of each key seen before the 'c satdoku' line, which begins the
+  // header (such a line is another program's comment, or the header's lines
+  // moved by hand).
+  std::uint64_t early_lines[std::size(kHeaderKeys)] = {};
+  std::uint64_t generator_line = 0;
+  std::shared_ptr<const Geometry> geometry;  // from the board line
   while (next_header_line(in, header_line, name, number)) {
     ++number;
     drop_bom(header_line.text, number);
-    if (number == 1)
+    if (number == 1) {
       if (const auto packed = compression_of(line))
         return diag(name, 1, 1, packed->message("a CNF", "satdoku decode - MODEL"));
+      if (is_utf16(line)) return diag(name, 1, 1, utf16_message("satdoku decode - MODEL"));
+    }
     const auto tokens = tokenize(line);
     if (!header_line.whole) {
       // Only another program's comment may be longer than the limit: its
@@ -406,12 +414,13 @@ std::variant<CnfHeader, Diagnostic> read_cnf_header(std::istream& in, const std:
       const char* missing = !box ? "board" : puzzle_text.empty() && puzzle_line_no == 0 ? "puzzle"
                           : !encoding ? "encoding" : !amo ? "amo" : !reduction ? "reduction"
                           : varmap.empty() ? "varmap" : nullptr;
-      if (missing) return diag(name, number, 1, std::string("the header has no '") + missing + "' line");
-      std::shared_ptr<const Geometry> geometry;
-      try {
-        geometry = Geometry::shared(n, box);
-      } catch (const Error& e) {
-        return diag(name, number, 1, e.what());
+      if (missing) {
+        const auto key = std::find(std::begin(kHeaderKeys), std::end(kHeaderKeys), std::string_view(missing));
+        if (const std::uint64_t early = early_lines[key - std::begin(kHeaderKeys)])
+          return diag(name, early, 1,
+                      std::string("the 'c ") + missing + "' line comes before the 'c satdoku' line (line " +
+                          std::to_string(generator_line) + "), which begins satdoku's header");
+        return diag(name, number, 1, std::string("the header has no '") + missing + "' line");
       }
       // (The encoder would throw UsageError: the file's fault, said at its line.)
       if (*reduction == Reduction::probe && n > kProbeMaxSize)
@@ -498,8 +507,11 @@ std::variant<CnfHeader, Diagnostic> read_cnf_header(std::istream& in, const std:
       while (!s.empty() && (s.back() == '\r' || s.back() == ' ')) s.remove_suffix(1);
       return std::string(s);
     };
+    const auto known = std::find(std::begin(kHeaderKeys), std::end(kHeaderKeys), key);
+    if (generator.empty() && key != "satdoku" && known != std::end(kHeaderKeys) &&
+        !early_lines[known - std::begin(kHeaderKeys)])
+      early_lines[known - std::begin(kHeaderKeys)] = number;
     if (!generator.empty() || key == "satdoku") {
-      const auto known = std::find(std::begin(kHeaderKeys), std::end(kHeaderKeys), key);
       if (known != std::end(kHeaderKeys)) {
         std::uint64_t& first = key_lines[known - std::begin(kHeaderKeys)];
         if (first)
@@ -511,6 +523,7 @@ std::variant<CnfHeader, Diagnostic> read_cnf_header(std::istream& in, const std:
     }
     if (key == "satdoku") {
       generator = "satdoku" + (rest.empty() ? std::string() : " " + std::string(tokens[2].text));
+      generator_line = number;
     } else if (generator.empty()) {
       continue;  // comments before the satdoku line are someone else's
     } else if (key == "board") {
@@ -525,6 +538,11 @@ std::variant<CnfHeader, Diagnostic> read_cnf_header(std::istream& in, const std:
         box = parse_box_shape(tokens[4].text);
       } catch (const Error& e) {
         return diag(name, number, tokens[4].column, e.what());
+      }
+      try {
+        geometry = Geometry::shared(n, box);  // a size out of range, a box that does not fit
+      } catch (const Error& e) {
+        return diag(name, number, value_col, e.what());
       }
     } else if (key == "puzzle") {
       puzzle_text = trimmed(rest);

@@ -249,6 +249,14 @@ struct Compression {
 };
 std::optional<Compression> compression_of(std::string_view start);
 
+// Whether text that begins with `start` (a line's first bytes at least) is
+// UTF-16: a byte order mark, or ASCII characters each with a NUL byte
+// beside it.  utf16_message() is what a reader says of it: "this is UTF-16
+// text (...), not UTF-8 or ASCII: save it as UTF-8, or convert it (iconv -f
+// UTF-16 -t UTF-8 FILE | `then`)".
+bool is_utf16(std::string_view start);
+std::string utf16_message(std::string_view then);
+
 // Output formats for grids.
 enum class OutputFormat { grid, line, tokens, leetcode, json };
 std::string_view to_string(OutputFormat format);
