@@ -132,37 +132,41 @@ int decode(const std::vector<std::string>& args) {
   const CnfHeader& h = std::get<CnfHeader>(header);
   const SolverAnswer& a = std::get<SolverAnswer>(answer);
   auto say = [&](std::string_view status, const std::string& reason) {
+    std::string text;
     if (*format == OutputFormat::json)
-      write_stdout_now("decode", json_text(nlohmann::json{
-                                     {"status", status},
-                                     {"message", !reason.empty() || status != "none"
-                                                     ? reason
-                                                     : "the CNF is unsatisfiable: no grid keeps the rules and the clues"},
-                                     {"puzzle", format_line(h.puzzle, alphabet)}}) +
-                                     '\n');
+      text = json_text(nlohmann::json{
+                 {"status", status},
+                 {"message", !reason.empty() || status != "none"
+                                 ? reason
+                                 : "the CNF is unsatisfiable: no grid keeps the rules and the clues"},
+                 {"puzzle", format_line(h.puzzle, alphabet)}}) +
+             '\n';
     else if (*format == OutputFormat::leetcode)
-      write_stdout_now("decode", "null\n");
+      text = "null\n";
     else if (*format == OutputFormat::line)
-      write_stdout_now("decode", std::string(status) + '\n');
+      text = std::string(status) + '\n';
     else
-      write_stdout_now("decode", std::string(status == "none" ? "no solution" : status) + '\n');
+      text = std::string(status == "none" ? "no solution" : status) + '\n';
+    write_stdout_now("decode", text);
     if (!reason.empty()) std::cerr << "satdoku decode: " << model_name << ": " << reason << '\n';
     return static_cast<int>(ExitCode::unsolved);
   };
   // A grid that keeps the puzzle's rules and clues, printed as solve prints a solution.
   auto print = [&](std::string_view status, const Grid& grid) {
+    std::string text;
     switch (*format) {
-      case OutputFormat::grid: write_stdout_now("decode", format_grid(grid, alphabet)); break;
-      case OutputFormat::tokens: write_stdout_now("decode", format_tokens(grid)); break;
-      case OutputFormat::line: write_stdout_now("decode", format_line(grid, alphabet) + '\n'); break;
-      case OutputFormat::leetcode: write_stdout_now("decode", format_leetcode(grid) + '\n'); break;
+      case OutputFormat::grid: text = format_grid(grid, alphabet); break;
+      case OutputFormat::tokens: text = format_tokens(grid); break;
+      case OutputFormat::line: text = format_line(grid, alphabet) + '\n'; break;
+      case OutputFormat::leetcode: text = format_leetcode(grid) + '\n'; break;
       case OutputFormat::json:
-        write_stdout_now("decode", json_text(nlohmann::json{{"status", status},
-                                                            {"puzzle", format_line(h.puzzle, alphabet)},
-                                                            {"solution", format_line(grid, alphabet)}}) +
-                                       '\n');
+        text = json_text(nlohmann::json{{"status", status},
+                                        {"puzzle", format_line(h.puzzle, alphabet)},
+                                        {"solution", format_line(grid, alphabet)}}) +
+               '\n';
         break;
     }
+    write_stdout_now("decode", text);
   };
   const std::optional<Grid>& excluded = h.excluded;  // a proof CNF of check --proof (verified by the reader)
   // An answer the CNF itself rules out is another CNF's (or a solver's bug).

@@ -318,12 +318,7 @@ int guarded(std::string_view name, int (*body)(const std::vector<std::string>&),
   const int code = run_guarded(name, body, args);
   // What a command printed must have reached standard output (a full disk,
   // a closed descriptor): a lost answer is no success.
-  errno = 0;
-  if (std::cout.flush()) return code;
-  const int error = errno;
-  if (!stdout_failure_said)
-    std::cerr << "satdoku " << name << ": cannot write standard output"
-              << errno_suffix(error) << '\n';
+  if (write_stdout_now(name, {})) return code;
   return std::max(code, static_cast<int>(ExitCode::usage));  // the codes rank as their numbers
 }
 
@@ -335,7 +330,7 @@ bool write_stdout_now(std::string_view command, std::string_view text) {
   const int error = errno;
   if (!stdout_failure_said)
     std::cerr << "satdoku " << command << ": cannot write standard output" << errno_suffix(error) << '\n';
-  stdout_failure_said = true;
+  stdout_failure_reported();
   return false;
 }
 
