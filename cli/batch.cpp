@@ -157,7 +157,7 @@ class InterruptibleBuffer : public std::streambuf {
   int fd_;
   bool owned_;
   const std::atomic<bool>& stopped_;
-  char data_[1 << 16];
+  char data_[1 << 16]{};
 };
 }  // namespace
 
@@ -201,7 +201,7 @@ Entry EntrySource::end_of_file_with(std::string_view what, int error) {
     const int d = alphabet.digit_of(ch);
     return d >= 0 && d <= root;
   };
-  if (error == ENOENT && root >= 4 && static_cast<std::size_t>(root * root) == name.size() &&
+  if (error == ENOENT && root >= 4 && static_cast<std::size_t>(root) * static_cast<std::size_t>(root) == name.size() &&
       std::all_of(name.begin(), name.end(), symbol))
     diagnostic.message += " (a puzzle itself goes to standard input: echo 'PUZZLE' | satdoku ...)";
   Entry entry{1, diagnostic.where, {}, std::move(diagnostic), file_ + 1, std::nullopt};

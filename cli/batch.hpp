@@ -479,8 +479,7 @@ BatchTotals run_batch(EntrySource& source, MakeWorker make_worker, Sink sink, co
           chunk.clear();
           bool whole_block = false;
           while (chunk.size() < want) {
-            std::optional<StateBlocks::Item> item = std::move(pending);
-            pending.reset();
+            std::optional<StateBlocks::Item> item = std::exchange(pending, std::nullopt);
             if (!item) item = blocked.next();
             if (!item) {
               input_done = true;

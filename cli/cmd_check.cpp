@@ -613,16 +613,17 @@ std::string xml_escape(std::string_view text) {
       case '>': s += "&gt;"; break;
       case '"': s += "&quot;"; break;
       case '\'': s += "&apos;"; break;
-      default:
-        if (static_cast<unsigned char>(c) < 0x20 && c != '\n' && c != '\t' && c != '\r') {
+      default: {
+        const bool forbidden = static_cast<unsigned char>(c) < 0x20 && c != '\n' && c != '\t' && c != '\r';
+        const std::size_t length = forbidden ? 0 : xml_utf8_length(text, i);
+        if (length == 0) {
           s += '?';
-        } else if (const std::size_t length = xml_utf8_length(text, i); length == 0) {
-          s += '?';
-        } else {
-          s.append(text.substr(i, length));
-          i += length;
-          continue;
+          break;
         }
+        s.append(text.substr(i, length));
+        i += length;
+        continue;
+      }
     }
     ++i;
   }

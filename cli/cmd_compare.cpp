@@ -244,6 +244,7 @@ std::vector<RowSpec> distinct_rows(const std::vector<RowSpec>& rows, const std::
   for (const RowSpec& row : rows) {
     const SatConfig sat = sat_config(row, c);
     std::vector<SatChoice> choices;
+    choices.reserve(sizes.size());
     for (const int n : sizes) {
       choices.push_back(measured_choice(sat, n, limits, c.strength_only));
     }
@@ -924,7 +925,7 @@ void write_svg(std::ostream& out, const std::vector<RowSummary>& rows) {
     for (double f : {1.0, 2.0, 5.0, 10.0})
       if ((step = f * magnitude) * 5 >= ymax) break;
   std::vector<double> ticks;
-  for (double k = 0; k <= ymax; k += step) ticks.push_back(k);
+  for (int i = 0; i * step <= ymax; ++i) ticks.push_back(i * step);
 
   out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
       << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << width << "\" height=\"" << height

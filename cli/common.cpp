@@ -287,7 +287,7 @@ int run_guarded(std::string_view name, int (*body)(const std::vector<std::string
     // also with its value attached ("--count=5", "-o5": the parser names
     // the whole word).
     std::string option = e.get_option_name();
-    if (option.starts_with("--")) option = option.substr(0, option.find('='));
+    if (option.starts_with("--")) option.resize(std::min(option.find('='), option.size()));
     else if (option.size() > 2 && option[0] == '-') option.resize(2);
     if (const auto others = commands_with_option(name, option); !others.empty()) {
       std::cerr << option << " is an option of";

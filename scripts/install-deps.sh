@@ -11,7 +11,7 @@ packages=(
   libbenchmark-dev
   cadical minisat picosat qqwing
   libxml2-utils python3
-  clang-14 libclang-rt-14-dev
+  clang-14 libclang-rt-14-dev clang-tidy cppcheck
 )
 
 missing=()

@@ -1,5 +1,6 @@
 #include "satdoku/amo.hpp"
 
+#include <algorithm>
 #include <array>
 #include <climits>
 #include <cmath>
@@ -40,8 +41,9 @@ std::uint64_t ceil_log2(std::uint64_t n) {
   return k;
 }
 
+// The least q >= 1 with q * q >= n (at least 1, so that it can divide).
 std::uint64_t ceil_sqrt(std::uint64_t n) {
-  auto q = static_cast<std::uint64_t>(std::sqrt(static_cast<double>(n)));
+  auto q = std::max<std::uint64_t>(1, static_cast<std::uint64_t>(std::sqrt(static_cast<double>(n))));
   while (q * q < n) ++q;
   while (q > 1 && (q - 1) * (q - 1) >= n) --q;
   return q;

@@ -66,11 +66,12 @@ constexpr std::array<ReductionInfo, 4> kReductions{{
      "propagate, then failed-literal probing to a fixpoint: a candidate whose unit propagation "
      "conflicts is false (boards up to 64x64)"},
 }};
-static_assert([] {
+constexpr bool reductions_in_enum_order() {
   for (std::size_t i = 0; i < kReductions.size(); ++i)
     if (static_cast<std::size_t>(kReductions[i].reduction) != i) return false;
   return true;
-}());
+}
+static_assert(reductions_in_enum_order());
 
 class NullSink final : public ClauseSink {
  public:

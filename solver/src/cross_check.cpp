@@ -22,17 +22,17 @@ std::string count_text(const Result& r) {
 }  // namespace
 
 CrossCheck cross_check(const Result& answer, const Result& reference, std::uint64_t max_solutions) {
-  // Results of one puzzle hold grids of one shape.
-  const Grid* first = !answer.solutions.empty() ? &answer.solutions.front()
-                      : !reference.solutions.empty() ? &reference.solutions.front()
-                                                     : nullptr;
+  // Results of one puzzle hold grids of one shape: each like the first.
+  const Grid* first = nullptr;
   for (const auto* list : {&answer.solutions, &reference.solutions})
-    for (const Grid& g : *list)
+    for (const Grid& g : *list) {
+      if (first == nullptr) first = &g;
       if (g.size() != first->size() || g.geometry().box() != first->geometry().box())
         throw UsageError("cross_check: solutions of a " + std::to_string(g.size()) + "x" + std::to_string(g.size()) +
                          " board (box " + g.geometry().box().str() + ") beside ones of a " +
                          std::to_string(first->size()) + "x" + std::to_string(first->size()) + " board (box " +
                          first->geometry().box().str() + "): the results are not of one puzzle");
+    }
   CrossCheck check;
   auto disagree = [&](const std::string& what) {
     check.agree = false;

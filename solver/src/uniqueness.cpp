@@ -6,6 +6,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cerrno>
 #include <chrono>
@@ -200,9 +201,11 @@ ClueAnalysis ClueAnalyzer::analyze(const Grid& puzzle, const Grid& solution, con
   std::vector<int> group_activator;
   if (count >= kGroupedFrom) {
     per = static_cast<std::size_t>(std::ceil(std::sqrt(static_cast<double>(count))));
-    for (std::size_t i = 0; i < count; ++i) {
-      if (i % per == 0) group_activator.push_back(rules.next_var++);
-      solver.add_clause({-group_activator.back(), map.var(clues[i], puzzle.at(clues[i]))});
+    for (std::size_t start = 0; start < count; start += per) {
+      const int activator = rules.next_var++;
+      group_activator.push_back(activator);
+      for (std::size_t i = start; i < std::min(start + per, count); ++i)
+        solver.add_clause({-activator, map.var(clues[i], puzzle.at(clues[i]))});
     }
   }
 

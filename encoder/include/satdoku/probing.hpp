@@ -57,7 +57,7 @@ class UnitPropagator {
   bool conflict() const { return conflict_; }
   // +1 / -1 when `var` is assigned true / false, 0 when unassigned.
   // Precondition: 1 <= var <= variables().
-  int value(int var) const { return values_[static_cast<std::size_t>(2 * var)]; }
+  int value(int var) const { return values_[2 * static_cast<std::size_t>(var)]; }
   int variables() const { return variables_; }
   // Number of assigned variables.
   std::size_t assigned() const { return trail_.size(); }
