@@ -202,10 +202,10 @@ ClueAnalysis ClueAnalyzer::analyze(const Grid& puzzle, const Grid& solution, con
   if (count >= kGroupedFrom) {
     per = static_cast<std::size_t>(std::ceil(std::sqrt(static_cast<double>(count))));
     for (std::size_t start = 0; start < count; start += per) {
-      const int activator = rules.next_var++;
-      group_activator.push_back(activator);
+      const int group_var = rules.next_var++;
+      group_activator.push_back(group_var);
       for (std::size_t i = start; i < std::min(start + per, count); ++i)
-        solver.add_clause({-activator, map.var(clues[i], puzzle.at(clues[i]))});
+        solver.add_clause({-group_var, map.var(clues[i], puzzle.at(clues[i]))});
     }
   }
 
