@@ -11,7 +11,8 @@
 # for cadical on 400-1), taken with `date` around the command; the peak RSS
 # comes from one more run under /usr/bin/time.  Builds satdoku (Release) into
 # build-bench.  Prints a Markdown table for benchmarks/RESULTS.md.
-# BOARDS="25-1 100-1" limits the run to those boards.
+# BOARDS="25-1 100-1" limits the run to those boards.  A run that fails
+# (satdoku not 0, cadical neither 10 nor 20) stops the script, naming it.
 set -euo pipefail
 
 reps=${1:-5}
@@ -25,14 +26,24 @@ cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release >/dev/null
 cmake --build "$build" -j 2 --target satdoku >/dev/null
 satdoku=$build/cli/satdoku
 
+# ran STATUS CMD...: true when CMD's exit status is one a successful run
+# gives (0; a SAT solver's 10 or 20), else says so on stderr.
+ran() {
+  case $1 in 0 | 10 | 20) return 0 ;; esac
+  echo "large_boards.sh: '${*:2}' failed with exit status $1" >&2
+  return 1
+}
+
 # best N CMD...: the fastest wall time of N runs, in seconds.
 best() {
-  local n=$1 fastest=999 start end t
+  local n=$1 fastest=999 start end t status
   shift
   for ((i = 0; i < n; ++i)); do
     start=$(date +%s.%N)
-    "$@" >/dev/null 2>&1
+    status=0
+    "$@" >/dev/null 2>&1 || status=$?
     end=$(date +%s.%N)
+    ran "$status" "$@" || return 1
     t=$(echo "$end - $start" | bc)
     if (($(echo "$t < $fastest" | bc))); then fastest=$t; fi
   done
@@ -41,7 +52,9 @@ best() {
 
 # rss CMD...: peak resident memory of one run, in MiB.
 rss() {
-  /usr/bin/time -f '%M' -o "$work/rss" "$@" >/dev/null 2>&1
+  local status=0
+  /usr/bin/time -f '%M' -o "$work/rss" "$@" >/dev/null 2>&1 || status=$?
+  ran "$status" "$@" || return 1
   printf '%.1f' "$(echo "$(tail -1 "$work/rss") / 1024" | bc -l)"
 }
 
@@ -54,6 +67,7 @@ for board in ${BOARDS:-16-1 25-1 64-1 64-2 81-1 100-1 144-1 144-2 225-2 400-1}; 
   solve=$(best "$n" "$satdoku" solve -q -j1 -o line "$file")
   solve_rss=$(rss "$satdoku" solve -q -j1 -o line "$file")
   no_check=$(best "$n" "$satdoku" solve -q -j1 --no-cross-check -o line "$file")
+  rm -f "$work/x.cnf"
   encode=$(best "$n" "$satdoku" encode --encoding extended --amo pairwise --reduce clues -q -o "$work/x.cnf" "$file")
   m=$n
   [[ $board == 400-1 ]] && m=1

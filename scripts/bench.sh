@@ -28,17 +28,15 @@ if grep -q '^micro:' "$build/benchmarks/Makefile" 2>/dev/null; then
   cmake --build "$build" -j "$jobs" --target micro >/dev/null
 fi
 
-peer_args=
 if [ -r "$peers/minisat_peer.cpp" ]; then
   mkdir -p "$build/peers"
   if [ ! -x "$build/peers/minisat_peer" ] || [ "$peers/minisat_peer.cpp" -nt "$build/peers/minisat_peer" ]; then
     ${CXX:-g++} -O2 -std=c++17 "$peers/minisat_peer.cpp" -o "$build/peers/minisat_peer" -lminisat
   fi
-  peer_args="--minisat-peer $build/peers/minisat_peer"
+  set -- --minisat-peer "$build/peers/minisat_peer" "$@"
 else
   echo "bench.sh: no $peers/minisat_peer.cpp: the MiniSat rows will be missing" >&2
 fi
 
-# shellcheck disable=SC2086
-exec "$build/benchmarks/satdoku_bench" --satdoku "$build/cli/satdoku" $peer_args \
+exec "$build/benchmarks/satdoku_bench" --satdoku "$build/cli/satdoku" \
   --data "$root/../shared/data" --command "$command" "$@"

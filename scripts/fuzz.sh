@@ -20,7 +20,7 @@ usage() { echo "usage: scripts/fuzz.sh TARGET|all SECONDS   (targets: ${targets[
 targets=(fuzz_read_auto fuzz_read_line fuzz_read_euler fuzz_read_grid fuzz_read_leetcode
          fuzz_read_comma fuzz_read_csv fuzz_read_tokens fuzz_roundtrip fuzz_dimacs fuzz_decode)
 (($# == 2)) || usage
-[[ $2 =~ ^[0-9]+$ ]] || usage
+[[ $2 =~ ^[1-9][0-9]*$ ]] || usage  # 0 would be "no limit" to libFuzzer
 seconds=$2
 if [[ $1 == all ]]; then run=("${targets[@]}"); else
   [[ " ${targets[*]} " == *" $1 "* ]] || usage

@@ -10,7 +10,7 @@ packages=(
   nlohmann-json3-dev
   libbenchmark-dev
   cadical minisat picosat qqwing
-  libxml2-utils python3
+  libxml2-utils python3 bc time
   clang-14 libclang-rt-14-dev clang-tidy cppcheck
 )
 

@@ -2,24 +2,28 @@
 # Static analysis of the libraries and the CLI (core, encoder, solver, cli):
 # clang-tidy with the checks named in .clang-tidy, then cppcheck.  Any finding
 # fails the run (exit 1) and is printed with its file and line.  Configures
-# build-lint (or $BUILD_DIR) for its compile commands; builds nothing.  About
+# build-lint (or $LINT_BUILD_DIR) for its compile commands; builds nothing.  About
 # 4.5 minutes on 2 cores, nearly all of it clang-tidy.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-build_dir=${BUILD_DIR:-build-lint}
+build_dir=${LINT_BUILD_DIR:-build-lint}
 cmake -S . -B "$build_dir" -DCMAKE_BUILD_TYPE=Release -DCMAKE_EXPORT_COMPILE_COMMANDS=ON \
   -DSATDOKU_BENCHMARKS=OFF >/dev/null
 log="$build_dir/clang-tidy.log"
 status=0
 
-# The sources to check, as a pattern over compile_commands.json's absolute
-# paths; refuse to go on when it names none (nothing would be checked).
+# The sources to check: those of compile_commands.json under core, encoder,
+# solver or cli (through links), named as run-clang-tidy names them (the
+# entry's folder joined with its file, not resolved), in one pattern that
+# matches exactly them.  Refuse to go on when there are none (nothing would
+# be checked).
 read -r count sources < <(python3 - "$build_dir/compile_commands.json" <<'EOF'
 import json, os, re, sys
-root = os.path.realpath(".")
-pattern = "^" + re.escape(root) + "/(core|encoder|solver|cli)/"
-files = {os.path.realpath(e["file"]) for e in json.load(open(sys.argv[1]))}
-print(sum(1 for f in files if re.search(pattern, f)), pattern)
+inside = re.compile(re.escape(os.path.realpath(".")) + "/(core|encoder|solver|cli)/")
+names = sorted({os.path.normpath(os.path.join(e["directory"], e["file"]))
+                for e in json.load(open(sys.argv[1]))})
+names = [n for n in names if inside.match(os.path.realpath(n))]
+print(len(names), "^(" + "|".join(re.escape(n) for n in names) + ")$")
 EOF
 )
 if ((count == 0)); then

@@ -5,4 +5,4 @@ cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh
 bash scripts/build.sh
 echo "== satdoku solve examples/euler96.txt --output line"
-./build/cli/satdoku solve examples/euler96.txt --output line
+"${BUILD_DIR:-build}/cli/satdoku" solve examples/euler96.txt --output line
