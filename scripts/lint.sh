@@ -7,19 +7,20 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build_dir=${LINT_BUILD_DIR:-build-lint}
+folders=(core encoder solver cli)  # also .clang-tidy's HeaderFilterRegex
 cmake -S . -B "$build_dir" -DCMAKE_BUILD_TYPE=Release -DCMAKE_EXPORT_COMPILE_COMMANDS=ON \
   -DSATDOKU_BENCHMARKS=OFF >/dev/null
 log="$build_dir/clang-tidy.log"
 status=0
 
-# The sources to check: those of compile_commands.json under core, encoder,
-# solver or cli (through links), named as run-clang-tidy names them (the
-# entry's folder joined with its file, not resolved), in one pattern that
-# matches exactly them.  Refuse to go on when there are none (nothing would
-# be checked).
-read -r count sources < <(python3 - "$build_dir/compile_commands.json" <<'EOF'
+# The sources to check: those of compile_commands.json in the folders
+# (through links), named as run-clang-tidy names them (the entry's folder
+# joined with its file, not resolved), in one pattern that matches exactly
+# them.  Refuse to go on when there are none (nothing would be checked).
+read -r count sources < <(python3 - "$build_dir/compile_commands.json" "${folders[@]}" <<'EOF'
 import json, os, re, sys
-inside = re.compile(re.escape(os.path.realpath(".")) + "/(core|encoder|solver|cli)/")
+folders = "|".join(re.escape(f) for f in sys.argv[2:])
+inside = re.compile(re.escape(os.path.realpath(".")) + "/(" + folders + ")/")
 names = sorted({os.path.normpath(os.path.join(e["directory"], e["file"]))
                 for e in json.load(open(sys.argv[1]))})
 names = [n for n in names if inside.match(os.path.realpath(n))]
@@ -27,7 +28,7 @@ print(len(names), "^(" + "|".join(re.escape(n) for n in names) + ")$")
 EOF
 )
 if ((count == 0)); then
-  echo "lint: no source of core, encoder, solver or cli in $build_dir/compile_commands.json" >&2
+  echo "lint: no source of ${folders[*]} in $build_dir/compile_commands.json" >&2
   exit 1
 fi
 
@@ -44,7 +45,7 @@ fi
 
 echo "lint: cppcheck $(cppcheck --version | sed 's/Cppcheck //')"
 cppcheck --std=c++20 --enable=warning,performance,portability --error-exitcode=1 \
-  --quiet -j "$(nproc)" -Icore/include -Iencoder/include -Isolver/include core encoder solver cli ||
+  --quiet -j "$(nproc)" -Icore/include -Iencoder/include -Isolver/include "${folders[@]}" ||
   status=1
 if ((status == 0)); then echo "lint: no findings"; fi
 exit "$status"
