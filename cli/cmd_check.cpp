@@ -378,10 +378,10 @@ class Checker {
     const auto [cnf, drat] = proof_paths(r.base.entry);
     const UniquenessProof proof = write_uniqueness_proof(puzzle, r.base.result.solutions.front(), cnf, drat,
                                                          plan_.pipeline.sat, plan_.pipeline.limits);
-    if (proof.result == SatResult::unsat) {
+    if (proof.result == Verdict::unsat) {
       r.proof_cnf = cnf.string();
       r.proof_drat = drat.string();
-    } else if (proof.result == SatResult::sat) {
+    } else if (proof.result == Verdict::sat) {
       r.base.problem = "the proof solver found a second solution to a puzzle found unique";
     } else {
       r.proof_note =

@@ -149,14 +149,14 @@ BOOST_AUTO_TEST_CASE(larger_groups_through_the_sat_solver) {
       BOOST_TEST_CONTEXT(m.name << " n=" << n) {
         std::vector<int> all_false;
         for (int lit : lits) all_false.push_back(-lit);
-        BOOST_TEST((solver.solve(all_false) == SatResult::sat));
+        BOOST_TEST((solver.solve(all_false) == Verdict::sat));
         for (int i = 0; i < n; ++i) {
           std::vector<int> one = all_false;
           one[static_cast<std::size_t>(i)] = lits[static_cast<std::size_t>(i)];
-          BOOST_TEST((solver.solve(one) == SatResult::sat));
+          BOOST_TEST((solver.solve(one) == Verdict::sat));
           for (int j = i + 1; j < n; ++j) {
             const int two[2] = {lits[static_cast<std::size_t>(i)], lits[static_cast<std::size_t>(j)]};
-            BOOST_TEST((solver.solve(two) == SatResult::unsat));
+            BOOST_TEST((solver.solve(two) == Verdict::unsat));
           }
         }
       }

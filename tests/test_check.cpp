@@ -289,7 +289,7 @@ BOOST_AUTO_TEST_CASE(proofs_from_the_command_line_hold_under_other_choices) {
         SatSolver without_block, with_block;
         for (std::size_t c = 0; c + 1 < cnf.clauses.size(); ++c) without_block.add_clause(cnf.clauses[c]);
         for (std::size_t c = 0; c < cnf.clauses.size(); ++c) with_block.add_clause(cnf.clauses[c]);
-        BOOST_REQUIRE(without_block.solve() == SatResult::sat);
+        BOOST_REQUIRE(without_block.solve() == Verdict::sat);
         for (int cell = 0; cell < n * n; ++cell)
           BOOST_TEST(without_block.value(map.var(cell, solution[static_cast<std::size_t>(cell)] - '0')));
         BOOST_TEST(to_string(with_block.solve()) == "unsat");

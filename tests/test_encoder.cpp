@@ -49,7 +49,7 @@ std::set<std::string> sat_solutions(const Encoder& encoder, std::size_t limit = 
   const EncodeReport report = encoder.emit(solver);
   const VarMap& map = encoder.map();
   std::set<std::string> out;
-  while (out.size() < limit && solver.solve() == SatResult::sat) {
+  while (out.size() < limit && solver.solve() == Verdict::sat) {
     Model model;
     std::vector<int> block;
     for (int v = 1; v <= map.primary_count(); ++v) {
@@ -295,7 +295,7 @@ BOOST_AUTO_TEST_CASE(clashing_clues_give_an_unsatisfiable_formula) {
       e.emit(b);
       SatSolver s;
       b.replay(s);
-      BOOST_TEST((s.solve() == SatResult::unsat));
+      BOOST_TEST((s.solve() == Verdict::unsat));
       if (o.reduction != Reduction::none) {
         BOOST_TEST(e.conflict());
         BOOST_TEST(b.size() == 1u);
@@ -425,14 +425,14 @@ BOOST_AUTO_TEST_CASE(facade_solves_with_assumptions) {
   SatSolver s;
   s.add_clause({1, 2});
   s.add_clause({-1, 2});
-  BOOST_TEST((s.solve() == SatResult::sat));
+  BOOST_TEST((s.solve() == Verdict::sat));
   BOOST_TEST(s.value(2));
   BOOST_TEST(!s.value(99));  // never seen: false
-  BOOST_TEST((s.solve({-2}) == SatResult::unsat));
-  BOOST_TEST((s.solve() == SatResult::sat));  // assumptions last one call
+  BOOST_TEST((s.solve({-2}) == Verdict::unsat));
+  BOOST_TEST((s.solve() == Verdict::sat));  // assumptions last one call
   s.add_clause({-2});
   BOOST_CHECK_THROW(s.value(2), UsageError);  // model gone after adding
-  BOOST_TEST((s.solve() == SatResult::unsat));
+  BOOST_TEST((s.solve() == Verdict::unsat));
   BOOST_TEST(s.statistics().solves == 4u);
   BOOST_TEST(s.statistics().clauses == 3u);
   BOOST_TEST(s.statistics().variables == 2);
@@ -450,24 +450,24 @@ BOOST_AUTO_TEST_CASE(facade_checks_misuse) {
   BOOST_CHECK_THROW(s.solve({0}), UsageError);
   SatSolver empty_clause;
   empty_clause.add_clause(std::span<const int>());
-  BOOST_TEST((empty_clause.solve() == SatResult::unsat));
+  BOOST_TEST((empty_clause.solve() == Verdict::unsat));
 }
 
 BOOST_AUTO_TEST_CASE(facade_limits_stop_the_search) {
   SatSolver s;
   pigeonhole(s, 10);
   s.set_conflict_limit(50);
-  BOOST_TEST((s.solve() == SatResult::unknown));
+  BOOST_TEST((s.solve() == Verdict::unknown));
   const auto after = s.statistics().conflicts;
   BOOST_TEST(after > 0u);
   BOOST_TEST(after <= 60u);
   std::atomic<bool> cancel{true};
   s.set_cancel(&cancel);
-  BOOST_TEST((s.solve() == SatResult::unknown));
+  BOOST_TEST((s.solve() == Verdict::unknown));
   s.set_cancel(nullptr);
   SatSolver small;
   pigeonhole(small, 5);
-  BOOST_TEST((small.solve() == SatResult::unsat));
+  BOOST_TEST((small.solve() == Verdict::unsat));
   BOOST_TEST(small.statistics().conflicts > 0u);
 }
 
@@ -477,7 +477,7 @@ BOOST_AUTO_TEST_CASE(facade_traces_a_drat_proof) {
     SatSolver s;
     s.trace_proof(path.string());
     pigeonhole(s, 4);
-    BOOST_TEST((s.solve() == SatResult::unsat));
+    BOOST_TEST((s.solve() == Verdict::unsat));
   }
   BOOST_TEST(std::filesystem::file_size(path) > 0u);
   std::filesystem::remove(path);

@@ -343,7 +343,7 @@ BOOST_AUTO_TEST_CASE(phases_are_what_the_search_tries_first) {
     solver.add_clause({1, 2});
     solver.phase(first == 1 ? 1 : -1);
     solver.phase(first == 2 ? 2 : -2);
-    BOOST_REQUIRE(solver.solve() == SatResult::sat);
+    BOOST_REQUIRE(solver.solve() == Verdict::sat);
     BOOST_TEST(solver.value(1) == (first == 1));
     BOOST_TEST(solver.value(2) == (first == 2));
   }

@@ -309,7 +309,7 @@ BOOST_AUTO_TEST_CASE(proofs_are_drat_and_the_cnf_is_what_it_says) {
       const Grid solution = unique_solution(*native, p);
       const std::string stem = std::to_string(++index);
       const UniquenessProof proof = write_uniqueness_proof(p, solution, dir / (stem + ".cnf"), dir / (stem + ".drat"));
-      BOOST_REQUIRE(proof.result == SatResult::unsat);
+      BOOST_REQUIRE(proof.result == Verdict::unsat);
 
       // Well formed text DRAT ending with the empty clause.
       const DratProof drat = parse_drat(slurp(dir / (stem + ".drat")));
@@ -350,7 +350,7 @@ BOOST_AUTO_TEST_CASE(proofs_are_drat_and_the_cnf_is_what_it_says) {
       // Without the blocking clause the CNF is satisfiable, and its model is the solution.
       SatSolver without_block;
       for (std::size_t i = 0; i + 1 < cnf.clauses.size(); ++i) without_block.add_clause(cnf.clauses[i]);
-      BOOST_REQUIRE(without_block.solve() == SatResult::sat);
+      BOOST_REQUIRE(without_block.solve() == Verdict::sat);
       for (int cell = 0; cell < 81; ++cell) BOOST_TEST(without_block.value(map.var(cell, solution.at(cell))));
       // With it, unsatisfiable.
       SatSolver with_block;

@@ -192,13 +192,13 @@ class Enumeration {
         result_.message = budget.why_unknown();
         return;
       }
-      const SatResult answer = solver.solve(assumptions);
-      if (answer == SatResult::unknown) {
+      const Verdict answer = solver.solve(assumptions);
+      if (answer == Verdict::unknown) {
         result_.interrupted = true;
         result_.message = budget.why_unknown();
         return;
       }
-      if (answer == SatResult::unsat) {
+      if (answer == Verdict::unsat) {
         result_.exhausted = true;
         return;
       }

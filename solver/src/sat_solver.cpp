@@ -12,15 +12,6 @@
 
 namespace satdoku {
 
-std::string_view to_string(SatResult result) {
-  switch (result) {
-    case SatResult::sat: return "sat";
-    case SatResult::unsat: return "unsat";
-    case SatResult::unknown: return "unknown";
-  }
-  return "unknown";
-}
-
 namespace {
 
 using Clock = std::chrono::steady_clock;
@@ -161,7 +152,7 @@ void SatSolver::set_time_limit(double seconds) {
 }
 void SatSolver::set_cancel(const std::atomic<bool>* cancel) { impl_->stop.cancel = cancel; }
 
-SatResult SatSolver::solve(std::span<const int> assumptions) {
+Verdict SatSolver::solve(std::span<const int> assumptions) {
   Impl& m = *impl_;
   for (int lit : assumptions) require_literal(lit, "SatSolver::solve: invalid assumption");
   for (int lit : assumptions) m.solver.assume(lit);
@@ -179,7 +170,7 @@ SatResult SatSolver::solve(std::span<const int> assumptions) {
   ++m.stats.solves;
   m.model_valid = status == 10;
   m.model_vars = m.model_valid ? m.solver.vars() : 0;
-  return status == 10 ? SatResult::sat : status == 20 ? SatResult::unsat : SatResult::unknown;
+  return status == 10 ? Verdict::sat : status == 20 ? Verdict::unsat : Verdict::unknown;
 }
 
 void SatSolver::phase(int lit) {

@@ -224,13 +224,13 @@ ClueAnalysis ClueAnalyzer::analyze(const Grid& puzzle, const Grid& solution, con
       if (group != own) assumptions.push_back(group_activator[group]);
     for (std::size_t i = own * per; i < count && i < (own + 1) * per; ++i)
       if (i != k) assumptions.push_back(map.var(clues[i], puzzle.at(clues[i])));
-    const SatResult answer = solver.solve(assumptions);
-    if (answer == SatResult::unknown) {
+    const Verdict answer = solver.solve(assumptions);
+    if (answer == Verdict::unknown) {
       analysis.complete = false;
       analysis.message = budget.why_unknown();
       break;
     }
-    if (answer == SatResult::unsat) {
+    if (answer == Verdict::unsat) {
       analysis.redundant.push_back(dropped);
       continue;
     }
@@ -363,9 +363,9 @@ UniquenessProof prove_unique(const Grid& puzzle, const Grid& solution, const std
     out.close();
     if (!out) throw OutputError("cannot write " + cnf.string() + errno_suffix(errno));
     if (budget.arm(solver)) outcome.result = solver.solve();  // (else unknown: nothing is left)
-    if (outcome.result == SatResult::unknown) outcome.message = budget.why_unknown();
+    if (outcome.result == Verdict::unknown) outcome.message = budget.why_unknown();
   }  // the solver closes the proof file here
-  if (outcome.result != SatResult::unsat) return outcome;
+  if (outcome.result != Verdict::unsat) return outcome;
 
   if (!cut_after_empty_clause(proof_temp)) {
     // Every cell a clue: "not this solution" is the empty clause itself, in

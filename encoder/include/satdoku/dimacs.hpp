@@ -33,6 +33,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <string_view>
 #include <variant>
 #include <vector>
 
@@ -40,6 +41,7 @@
 #include "satdoku/encoding.hpp"
 #include "satdoku/error.hpp"
 #include "satdoku/grid.hpp"
+#include "satdoku/verdict.hpp"
 
 namespace satdoku {
 
@@ -179,9 +181,6 @@ class Model {
   int max_var_ = 0;
   std::uint64_t assigned_ = 0;
 };
-
-enum class Verdict { sat, unsat, unknown };
-std::string_view to_string(Verdict verdict);
 
 struct SolverAnswer {
   Verdict verdict = Verdict::unknown;

@@ -8,7 +8,7 @@
 //   solver.set_option("phase", 0);             // only before the first clause
 //   satdoku::encode(puzzle, {}, solver);       // a ClauseSink: no copy
 //   solver.set_conflict_limit(100000);         // for the next solve only
-//   if (solver.solve() == satdoku::SatResult::sat) solver.value(v) ...
+//   if (solver.solve() == satdoku::Verdict::sat) solver.value(v) ...
 //
 // States (as in cadical.hpp): configuring (new, no clause yet: options and
 // proof tracing allowed) -> adding/ready (clauses, solve) -> after solve:
@@ -27,11 +27,9 @@
 #include <string_view>
 
 #include "satdoku/clause_sink.hpp"
+#include "satdoku/verdict.hpp"
 
 namespace satdoku {
-
-enum class SatResult { sat, unsat, unknown };
-std::string_view to_string(SatResult result);
 
 // Counters of the solver over its lifetime.
 struct SatStatistics {
@@ -87,8 +85,8 @@ class SatSolver final : public ClauseSink {
 
   // Solves under `assumptions` (literals that hold for this call only).
   // unknown when a limit or the cancel flag stopped the search.
-  SatResult solve(std::span<const int> assumptions = {});
-  SatResult solve(std::initializer_list<int> assumptions) {
+  Verdict solve(std::span<const int> assumptions = {});
+  Verdict solve(std::initializer_list<int> assumptions) {
     return solve(std::span<const int>(assumptions.begin(), assumptions.size()));
   }
 

@@ -122,7 +122,7 @@ ClueAnalysis analyze_clues(Solver& solver, const Grid& puzzle, const Grid& solut
 
 // What write_uniqueness_proof() did.
 struct UniquenessProof {
-  SatResult result = SatResult::unknown;  // unsat: both files were written
+  Verdict result = Verdict::unknown;  // unsat: both files were written
   std::string message;                    // with unknown: the limit that was reached
   std::uint64_t variables = 0;            // of the CNF
   std::uint64_t clauses = 0;              // of the CNF, the blocking clause included
