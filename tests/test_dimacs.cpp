@@ -484,9 +484,13 @@ BOOST_AUTO_TEST_CASE(solver_answers_in_every_format) {
 
   // Satisfiable without a model (a solver run with -n) is no answer to decode,
   // except for a formula without variables; a literal and its negation are no model.
-  for (const char* text : {"s SATISFIABLE\n", "c cadical -n\ns SATISFIABLE\nv 0\n", "SAT\n"}) {
+  // Said at the status line (it pointed past the end of the file).
+  for (const auto& [text, line] : {std::pair{"s SATISFIABLE\n", 1u}, {"c cadical -n\ns SATISFIABLE\nv 0\n", 2u},
+                                   {"SAT\n", 1u}, {"c a\nc b\nSAT", 3u}}) {
     const Diagnostic d = expect_diagnostic(parse_answer(text));
     BOOST_TEST(d.message.find("gives no model") != std::string::npos, d.message);
+    BOOST_TEST(d.where.line == line, text);
+    BOOST_TEST(d.where.column == 1u, text);
   }
   BOOST_TEST((expect_value(parse_answer("s SATISFIABLE\nv 0\n", 0)).verdict == Verdict::sat));
   BOOST_TEST((expect_value(parse_answer("s SATISFIABLE\n", 0)).verdict == Verdict::sat));  // cadical -n, V = 0
@@ -500,7 +504,15 @@ BOOST_AUTO_TEST_CASE(solver_answers_in_every_format) {
   for (const Where& w : {Where{"s UNSATISFIABLE\nv 1 0\nc a\nc b\n", 2, 1, "a model with a status other than"},
                          Where{"c x\n  v 1 0\nc y\nc z\n", 2, 3, "'v' lines without an 's' status line"},
                          Where{"s SATISFIABLE\nv 1 2 33\n", 2, 9, "the model ends without its closing 0"},
-                         Where{"SAT\n1 -2\nc end\n", 2, 5, "the model ends without its closing 0"}}) {
+                         Where{"SAT\n1 -2\nc end\n", 2, 5, "the model ends without its closing 0"},
+                         // An answer holds one model: literals after its
+                         // closing 0 are refused where they start (they
+                         // were merged into the model).
+                         Where{"s SATISFIABLE\nv 1 -2 0\nv 3 0\n", 3, 3, "'3' after the model's closing 0 (an"},
+                         Where{"s SATISFIABLE\nv 1 0\nv -2\n", 3, 3, "'-2' after the model's closing 0"},
+                         Where{"SAT\n1 -2 0 4 0\n", 2, 8, "'4' after the model's closing 0"},
+                         Where{"1 -2 0\n3\n", 2, 1, "'3' after the model's closing 0"},
+                         Where{"1 -2 0 0\n", 1, 8, "'0' after the model's closing 0"}}) {
     const Diagnostic d = expect_diagnostic(parse_answer(w.text));
     BOOST_TEST(d.where.line == w.line, w.text);
     BOOST_TEST(d.where.column == w.column, w.text);
@@ -508,8 +520,7 @@ BOOST_AUTO_TEST_CASE(solver_answers_in_every_format) {
   }
   // A model cut short (no closing 0) is no answer either, in any of the
   // three forms (a bare list was decoded as it was).
-  for (const char* text : {"s SATISFIABLE\nv 1 -2\n", "s SATISFIABLE\nv 1 0\nv -2\n", "SAT\n1 -2\n", "1 -2\n",
-                           "1 -2 0\n3\n"}) {
+  for (const char* text : {"s SATISFIABLE\nv 1 -2\n", "SAT\n1 -2\n", "1 -2\n"}) {
     const Diagnostic d = expect_diagnostic(parse_answer(text));
     BOOST_TEST(d.message == "the model ends without its closing 0 (is the file cut short?)", text);
   }

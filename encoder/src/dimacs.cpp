@@ -776,6 +776,7 @@ std::variant<SolverAnswer, Diagnostic> scan_answer(AnswerScanner& scan, const st
   SolverAnswer answer;
   bool have_status = false;
   bool closed = false;  // the last literal read was the closing 0
+  std::uint64_t status_line = 0;  // where the status was said
   // Where the model's first line starts ('v', or a literal) and where its
   // last literal ends: its errors as a whole are said there.
   std::uint64_t model_line = 0, model_column = 0, last_line = 0, last_end = 0;
@@ -788,6 +789,10 @@ std::variant<SolverAnswer, Diagnostic> scan_answer(AnswerScanner& scan, const st
   auto literal = [&]() -> std::optional<Diagnostic> {
     if (contradiction) return contradiction;
     const std::string& text = scan.text();
+    // One model per answer: more literals would be merged into it.
+    if (closed)
+      return diag(name, scan.line(), scan.column(),
+                  quoted(text, " after the model's closing 0 (an answer holds one model)"));
     last_line = scan.line();
     last_end = scan.column() + text.size();
     int lit = 0;
@@ -855,6 +860,7 @@ std::variant<SolverAnswer, Diagnostic> scan_answer(AnswerScanner& scan, const st
           else if (rest == "UNKNOWN") answer.verdict = Verdict::unknown;
           else return diag(name, number, rest_column, "unknown status (expected SATISFIABLE, UNSATISFIABLE or UNKNOWN)");
           have_status = true;
+          status_line = number;
         } else if (first == "v") {
           if (!model_line) model_line = number, model_column = first_column;
           if (auto d = literals()) return *d;
@@ -869,6 +875,7 @@ std::variant<SolverAnswer, Diagnostic> scan_answer(AnswerScanner& scan, const st
           if (next == Scan::token) return diag(name, number, scan.column(), "unexpected text after the status");
           answer.verdict = first == "SAT" ? Verdict::sat : first == "UNSAT" ? Verdict::unsat : Verdict::unknown;
           have_status = true;
+          status_line = number;
         } else {
           if (answer.verdict != Verdict::sat)
             return diag(name, number, first_column, "literals after an UNSAT or INDET status");
@@ -886,13 +893,12 @@ std::variant<SolverAnswer, Diagnostic> scan_answer(AnswerScanner& scan, const st
       case Form::undecided: break;
     }
   }
-  const std::uint64_t number = scan.line();
   if (form == Form::competition && !have_status && !answer.model.empty())
     return diag(name, model_line, model_column, "'v' lines without an 's' status line");
   if (answer.verdict != Verdict::sat && !answer.model.empty() && form == Form::competition)
     return diag(name, model_line, model_column, "a model with a status other than SATISFIABLE");
   if (answer.verdict == Verdict::sat && answer.model.empty() && variables > 0)
-    return diag(name, number + 1, 0,
+    return diag(name, status_line ? status_line : model_line, 1,
                 "the solver says satisfiable but gives no model (was it told not to print one, as with -n?)");
   // A bare list too: README promises exit code 2 for a model cut short in
   // all three forms, and a list that lost its end is no more a model.  (No
