@@ -1,6 +1,8 @@
 // satdoku encodings: the encoding table and the at-most-one methods, with
 // their sizes for a chosen board, all derived from the library's tables.
 #include <algorithm>
+#include <climits>
+#include <cstdint>
 #include <iomanip>
 #include <iostream>
 #include <nlohmann/json.hpp>
@@ -30,6 +32,10 @@ std::string families_text(const EncodingInfo& e) {
   for (Family f : e.families) s.append(s.empty() ? "" : " ").append(to_string(f));
   return s;
 }
+
+// Whether a formula has more variables than DIMACS literals (and CaDiCaL's
+// int) can name: the encoder refuses to build it.
+bool beyond_dimacs(const FormulaSize& size) { return size.variables > static_cast<std::uint64_t>(INT_MAX); }
 
 int encodings_command(const std::vector<std::string>& args) {
   EncodingsConfig config;
@@ -62,6 +68,7 @@ int encodings_command(const std::vector<std::string>& args) {
         const FormulaSize size = encoding_size(e.encoding, geometry, *amo);
         row["variables"] = size.variables;
         row["clauses"] = size.clauses;
+        row["beyond_dimacs"] = beyond_dimacs(size);
       } catch (const Error& error) {
         row["unavailable"] = error.what();
       }
@@ -101,6 +108,13 @@ int encodings_command(const std::vector<std::string>& args) {
               << indent << "propagation: " << e.propagation << '\n'
               << indent << "size: " << e.size_formula << '\n';
   }
+  std::string beyond;
+  for (std::size_t i = 0; i < encodings().size(); ++i)
+    if (sizes[i] && beyond_dimacs(*sizes[i])) beyond.append(beyond.empty() ? "" : ", ").append(encodings()[i].name);
+  if (!beyond.empty())
+    std::cout << "\nBeyond DIMACS: " << beyond << " would need more than 2^31-1 variables here, more than\n"
+              << "DIMACS or a SAT solver can number: encode and solve refuse such a formula (a puzzle's\n"
+              << "reduced formula may fit, its clues having removed variables).\n";
   std::cout << "\nIn the sizes, a(n) and h(n) are the clauses and the auxiliary variables of one at-most-one\n"
                "over n literals, by the method below; boxes are R rows x C columns.\n";
   std::cout << "\nAt-most-one methods (group of n literals):\n\n";

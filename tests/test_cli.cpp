@@ -1581,7 +1581,17 @@ BOOST_AUTO_TEST_CASE(encodings_lists_the_table) {
   BOOST_TEST(bare.err.find("encodings takes options only, no FILE or other word (the sizes for an N x N board: "
                            "--size N)") != std::string::npos, bare.err);
   // 13-digit clause counts keep their column apart.
-  BOOST_TEST(run_satdoku("encodings --size 1024").out.find(" 1073741824 1647657877504  every cell") != std::string::npos);
+  const auto huge = run_satdoku("encodings --size 1024");
+  BOOST_TEST(huge.out.find(" 1073741824 1647657877504  every cell") != std::string::npos);
+  // Counts beyond what DIMACS can number are said to be so (2^30 cell
+  // variables fit; a sequential at-most-one's helpers take them past 2^31).
+  BOOST_TEST(huge.out.find("Beyond DIMACS") == std::string::npos, huge.out);
+  const auto beyond = run_satdoku("encodings --size 1024 --amo sequential");
+  BOOST_TEST(beyond.out.find("\nBeyond DIMACS: minimal, natural, extended, triads would need more than 2^31-1 "
+                             "variables here") != std::string::npos, beyond.out);
+  const auto beyond_json = nlohmann::json::parse(run_satdoku("encodings --size 1024 --amo sequential --json").out);
+  BOOST_TEST(beyond_json["encodings"][0]["beyond_dimacs"].get<bool>());
+  BOOST_TEST(!j["encodings"][0]["beyond_dimacs"].get<bool>());
 }
 
 // With several workers, an answer is printed as soon as it is ready, while
