@@ -56,7 +56,15 @@ int encodings_command(const std::vector<std::string>& args) {
   }
   const auto amo = parse_amo_method(config.amo);
   if (!amo) throw UsageError("unknown at-most-one method '" + config.amo + "' (choose from " + amo_method_names() + ")");
-  const Geometry geometry(config.size, config.box.empty() ? std::nullopt : std::optional(parse_box_shape(config.box)));
+  // A size or box the options ask for that no board has is a usage error
+  // like any other option's (with the hint at --help).
+  const Geometry geometry = [&] {
+    try {
+      return Geometry(config.size, config.box.empty() ? std::nullopt : std::optional(parse_box_shape(config.box)));
+    } catch (const GeometryError& e) {
+      throw UsageError(e.what());
+    }
+  }();
 
   if (config.json) {
     nlohmann::json out = {{"board", geometry.describe()}, {"amo", config.amo}};

@@ -1575,7 +1575,13 @@ BOOST_AUTO_TEST_CASE(encodings_lists_the_table) {
   auto j = nlohmann::json::parse(json.out);
   BOOST_TEST(j["encodings"].size() == 4u);
   BOOST_TEST(j["encodings"][0]["variables"].get<int>() == 4096);
-  BOOST_TEST(run_satdoku("encodings --size 7").exit_code == 2);
+  // A size or box no board has is a usage error, with the hint at --help
+  // as for any other option.
+  for (const char* args : {"--size 7", "--size 1", "--size 6 --box 2x2", "--box 1x9", "--amo foo"}) {
+    const auto refused = run_satdoku(std::string("encodings ") + args);
+    BOOST_TEST(refused.exit_code == 2, args);
+    BOOST_TEST(refused.err.ends_with("\nTry 'satdoku encodings --help'.\n"), args << ": " << refused.err);
+  }
   const auto bare = run_satdoku("encodings 25");  // the size given as a word
   BOOST_TEST(bare.exit_code == 2);
   BOOST_TEST(bare.err.find("encodings takes options only, no FILE or other word (the sizes for an N x N board: "
