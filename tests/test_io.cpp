@@ -605,6 +605,18 @@ BOOST_AUTO_TEST_CASE(a_title_or_a_stray_blank_costs_its_own_line_only) {
       BOOST_TEST((grid(grids[3]) && *grid(grids[3]) == grid_of(kPuzzle)), why(grids[3]));
     }
   }
+  // A title and a subtitle: each line its own record, the grid after them
+  // read (the title, 12 symbols, was a 12x12 board's first row that took in
+  // the subtitle and the grid).
+  for (const std::string subtitle : {"from the book", "Hard", "No. 2, page 40"}) {
+    BOOST_TEST_CONTEXT(subtitle) {
+      const auto titled = read_all(rows(kPuzzle) + "\nSecond puzzle\n" + subtitle + "\n" + rows(kSolution));
+      BOOST_REQUIRE_EQUAL(titled.size(), 4u);
+      BOOST_TEST(why(titled[1]).find("<text>:11:1: a line of words, not a row") == 0u, why(titled[1]));
+      BOOST_TEST(why(titled[2]).find("<text>:12:1: ") == 0u, why(titled[2]));
+      BOOST_TEST((grid(titled[3]) && *grid(titled[3]) == grid_of(kSolution)), why(titled[3]));
+    }
+  }
   // A short title reads as words, not as a 4x4 row whose 'E' would be 14;
   // words among bytes that are no text keep the message about the byte.
   const auto easy = read_all("  Easy\n" + rows(kPuzzle));
@@ -727,6 +739,16 @@ BOOST_AUTO_TEST_CASE(a_title_or_a_stray_blank_costs_its_own_line_only) {
   BOOST_TEST(why(euler[0]).find("expected a header 'Grid NN', found 'Grid'") != std::string::npos, why(euler[0]));
   BOOST_TEST((grid(euler[1]) && *grid(euler[1]) == grid_of(kSolution)), why(euler[1]));
   BOOST_TEST((grid(euler[2]) && *grid(euler[2]) == grid_of(kPuzzle)), why(euler[2]));
+  // Stray lines between grids: a record each (the first took the others
+  // with it up to the next header), and so have one-line puzzles there,
+  // whose 81 symbols make no row of a grid.
+  const auto strays = read_all("Grid 01\n" + rows(kPuzzle) + "stray a\nstray b\n" + kPuzzle + "\n" + kPuzzle +
+                               "\nGrid 02\n" + rows(kSolution));
+  BOOST_REQUIRE_EQUAL(strays.size(), 6u);
+  for (std::size_t i = 1; i <= 4; ++i)
+    BOOST_TEST(why(strays[i]).find("<text>:" + std::to_string(10 + i) + ":1: expected a header 'Grid NN', found '") == 0u,
+               why(strays[i]));
+  BOOST_TEST((grid(strays[5]) && *grid(strays[5]) == grid_of(kSolution)), why(strays[5]));
   // Also when the grids are drawn with separator lines (12 lines from header
   // to header) and the first header has a letter O for a zero.
   auto drawn = [](const std::string& s) {

@@ -23,6 +23,27 @@ void PuzzleReader::Impl::skip_to_euler_header() {
   }
 }
 
+void PuzzleReader::Impl::skip_headed_rows() {
+  Line line;
+  std::size_t width = 0, rows = 0;
+  while (next_line(line)) {
+    std::size_t off = 0;
+    const std::string_view t = line.too_long() ? std::string_view() : trim(line.text, off);
+    const Kind kind = line.too_long() ? Kind::row : classify(t);
+    if (kind == Kind::blank || kind == Kind::comment || kind == Kind::layout) continue;
+    bool row = kind == Kind::row && !line.too_long() && !starts_with_grid_word(t) && !split_row(t, off) &&
+               !cells.empty() && unreadable_cells(cells.size()) == 0 && (width == 0 || cells.size() == width);
+    // (A one-line puzzle is no row: 81 symbols make no board's row.)
+    if (row && !row_of_numbers) row = static_cast<int>(cells.size()) <= alphabet.max_digit();
+    if (!row) {
+      push_back(line);
+      return;
+    }
+    width = cells.size();
+    if (++rows == width) return;
+  }
+}
+
 std::optional<Entry> PuzzleReader::Impl::read_euler() {
   Line line;
   std::uint64_t start = 0;
@@ -35,7 +56,7 @@ std::optional<Entry> PuzzleReader::Impl::read_euler() {
     if (line.too_long() || !is_euler_header(t)) {
       Entry entry = fail(start, line.number, off + 1,
                          "expected a header 'Grid NN', found " + (line.too_long() ? too_long_message(line) : quote(t)));
-      skip_to_euler_header();
+      skip_headed_rows();
       return entry;
     }
     break;

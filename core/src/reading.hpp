@@ -802,6 +802,12 @@ struct PuzzleReader::Impl {
   // Skips to the next line that starts with "Grid" (left to be read again).
   void skip_to_euler_header();
 
+  // After a line that is no header: skips the rows of the grid it may have
+  // headed (up to as many rows as the first has cells, each as wide, every
+  // cell a digit of the board), and leaves any other line to be read again,
+  // as a header or as a stray line with a record of its own.
+  void skip_headed_rows();
+
   std::optional<Entry> read_euler();
 
   // --------------------------------------- comma rows (read_comma.cpp) --
