@@ -147,7 +147,10 @@ class Checker {
     if (r.verdict == Uniqueness::multiple)
       for (int cell = 0; cell < puzzle->cell_count(); ++cell)
         if (result.solutions[0].at(cell) != result.solutions[1].at(cell)) r.differ.push_back(cell);
-    if (reference_ && result.status != Status::error && !result.refused) cross_check(r, *puzzle);
+    // (Beside an unknown verdict the reference has nothing to confirm: it
+    // would only add its budget to the --timeout or --conflicts run out.)
+    if (reference_ && result.status != Status::error && !result.refused && r.verdict != Uniqueness::unknown)
+      cross_check(r, *puzzle);
     if (!r.base.problem.empty()) return finish(std::move(r));
     // --count K asks both backends for K + 1 solutions, so that either tells
     // "exactly K" from "more than K" alike; the (K + 1)-th is not reported.
@@ -244,7 +247,6 @@ class Checker {
       r.base.reference_solutions = reference.solutions;
     };
     if (theirs == Uniqueness::unknown) {
-      if (r.verdict == Uniqueness::unknown) return;  // beside an unknown answer, a note would add nothing
       r.base.reference_note = "the reference gave up" + (reference.message.empty() ? "" : " (" + reference.message + ")");
       // Not a gap in the evidence: the cells propagation derived from the
       // clues are the only solution.
@@ -252,7 +254,6 @@ class Checker {
         r.base.reference_note += "; unit propagation alone settled the puzzle, which proves the verdict";
       return;
     }
-    if (r.verdict == Uniqueness::unknown) return;
     if (theirs != r.verdict) return disagree("different verdicts");
     // Counts and solutions as `solve` compares them: a count that stopped
     // early (a SAT limit, the reference's budget, Ctrl-C) is a lower bound.

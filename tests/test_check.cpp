@@ -4,6 +4,7 @@
 #include <boost/test/unit_test.hpp>
 
 #include <nlohmann/json.hpp>
+#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <fstream>
@@ -782,6 +783,22 @@ BOOST_AUTO_TEST_CASE(the_reference_stops_confirming_clues_at_its_first_give_up) 
                        "redundant (the time limit of 1e-06 s was reached); the 404 redundant clues after it not "
                        "tried (a larger --reference-timeout may confirm them)") != std::string::npos,
              note);
+}
+
+// Beside an unknown verdict the reference is not run: it has nothing to
+// confirm, and its budget came on top of the limit that ran out (check
+// --timeout 2 took 3 s).  sudoku-64-1, which the reference does not finish,
+// with a budget of 60 s it would wait out.
+BOOST_AUTO_TEST_CASE(an_unknown_verdict_does_not_wait_for_the_reference) {
+  const auto board = shared_data() / "large" / "sudoku-64-1.txt";
+  const auto start = std::chrono::steady_clock::now();
+  auto r = run_satdoku("check -o json --conflicts 1 --reference-timeout 60 '" + board.string() + "'");
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  BOOST_TEST(r.exit_code == 1, r.err);
+  const auto record = records_of(r.out).at(0);
+  BOOST_TEST(record["verdict"] == "unknown");
+  BOOST_TEST(!record.contains("reference"), r.out);
+  BOOST_TEST(seconds < 30.0);  // (about 0.2 s; 60 s with the reference)
 }
 
 // From 64x64 on, where the reference has never finished a count, the default
