@@ -193,6 +193,25 @@ void refuse_signed_unsigned_values(const po::options_description& all, const po:
   }
 }
 
+// Whether the value given to `key` is a number of the option's kind, only
+// too large (or too small) for it: "--jobs 99999999999999999999", "--timeout
+// 1e400".
+bool out_of_range(const po::parsed_options& parsed, const std::string& key, bool whole) {
+  for (const po::option& o : parsed.options) {
+    if (o.string_key != key) continue;
+    for (const std::string& v : o.value) {
+      if (whole) {
+        if (!v.empty() && v.find_first_not_of("0123456789") == std::string::npos) return true;
+        continue;
+      }
+      double d = 0;
+      const auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), d);
+      if (ec == std::errc::result_out_of_range && end == v.data() + v.size()) return true;
+    }
+  }
+  return false;
+}
+
 }  // namespace
 
 bool parse_command(std::string_view name, std::string_view usage, std::string_view description,
@@ -217,8 +236,10 @@ bool parse_command(std::string_view name, std::string_view usage, std::string_vi
     // Only options of numbers refuse a value so ("--limit abc"): text options take any.
     std::string key = e.get_option_name();  // "--jobs"
     key.erase(0, key.find_first_not_of('-'));
-    throw UsageError(std::string(e.what()) + (takes_whole_number(all, key) ? ": it takes a whole number"
-                                                                            : ": it takes a number"));
+    const bool whole = takes_whole_number(all, key);
+    throw UsageError(std::string(e.what()) + (out_of_range(parsed, key, whole) ? ": the number is out of range"
+                                              : whole                          ? ": it takes a whole number"
+                                                                               : ": it takes a number"));
   }
   if (vm.count("help") && vm["help"].as<bool>()) {
     std::ostringstream help;

@@ -155,6 +155,15 @@ BOOST_AUTO_TEST_CASE(bad_options_are_usage_errors) {
     BOOST_TEST(fraction.exit_code == 2, args);
     BOOST_TEST(fraction.err.find("is invalid: it takes a whole number\n") != std::string::npos, fraction.err);
   }
+  // A number too large for its option is said to be so, not to be no number.
+  for (const std::string args : {"solve --jobs 99999999999999999999", "solve --timeout 1e400", "check --count 99999999999999999999999",
+                                 "encodings --size 99999999999"}) {
+    const auto large = run_satdoku(args, kEasy + "\n");
+    BOOST_TEST(large.exit_code == 2, args);
+    BOOST_TEST(large.err.find("is invalid: the number is out of range\n") != std::string::npos, args << ": " << large.err);
+  }
+  BOOST_TEST(run_satdoku("check --count 1e999", kEasy + "\n").err.find("is invalid: it takes a whole number\n") !=
+             std::string::npos);
   // A report that could not be written is refused before the run, not after it.
   for (const std::string args : {"check --junit /no/such/folder/r.xml", "compare --csv /no/such/folder/r.csv",
                                  "compare --plot /no/such/folder/p.svg"}) {
@@ -1383,7 +1392,8 @@ BOOST_AUTO_TEST_CASE(a_batch_stops_when_standard_output_fails) {
     std::ofstream in(dir / "in.txt");
     for (int i = 0; i < kPuzzles; ++i) in << kEasy << '\n';
   }
-  for (const std::string command : {"solve -q -o line -j1", "solve -q -o line -j2", "check -q -j1", "check -q -j2"}) {
+  for (const std::string command :
+       {"solve -q -o line -j1", "solve -q -o line -j2", "check -q -j1", "check -q -j2", "solve -o line -j1"}) {
     const std::string line = "'" + satdoku_binary().string() + "' " + command + " '" + (dir / "in.txt").string() +
                              "' > /dev/full 2> '" + (dir / "err.txt").string() + "'";
     const int status = std::system(line.c_str());
@@ -1397,6 +1407,10 @@ BOOST_AUTO_TEST_CASE(a_batch_stops_when_standard_output_fails) {
     BOOST_TEST(processed < kPuzzles / 2, command + ": " + err);
     BOOST_TEST(err.find("cannot write standard output", at + said.size()) == std::string::npos, err);  // said once
     BOOST_TEST(err.find("their records from the failed write on are lost", at) != std::string::npos, err);
+    // The summary it speaks of is there, or not spoken of (-q).
+    const bool quiet = command.find(" -q") != std::string::npos;
+    BOOST_TEST((err.find("(the summary counts them all;") != std::string::npos) == !quiet, err);
+    BOOST_TEST((err.find(" puzzles: ") != std::string::npos) == !quiet, err);
   }
   fs::remove_all(dir);
 }
