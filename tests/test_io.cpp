@@ -617,6 +617,23 @@ BOOST_AUTO_TEST_CASE(a_title_or_a_stray_blank_costs_its_own_line_only) {
       BOOST_TEST((grid(titled[3]) && *grid(titled[3]) == grid_of(kSolution)), why(titled[3]));
     }
   }
+  // Rows of lower-case letters are no title, though they read as words:
+  // under the default alphabet each grid is one record ('a' stands for 10),
+  // and under --alphabet a-i a grid with typos in two rows costs itself only.
+  std::string letters = kSolution;
+  for (char& ch : letters) ch = static_cast<char>('a' + (ch - '1'));
+  const auto lettered = read_all(rows(letters) + "\n" + rows(letters));
+  BOOST_REQUIRE_EQUAL(lettered.size(), 2u);
+  BOOST_TEST(why(lettered[0]).find("<text>:1:1: symbol '" + letters.substr(0, 1) + "' stands for ") == 0u,
+             why(lettered[0]));
+  std::string typos = rows(letters);
+  typos[7] = 'z';
+  typos[11] = 'z';
+  const ReadOptions a_to_i{InputFormat::automatic, {}, Alphabet::parse("a-i")};
+  const auto typoed = read_all(typos + rows(letters), a_to_i);
+  BOOST_REQUIRE_EQUAL(typoed.size(), 2u);
+  BOOST_TEST(position(*diagnostic(typoed[0])) == "1:8");
+  BOOST_TEST((grid(typoed[1]) && typoed[1].where.line == 10u), why(typoed[1]));
   // A short title reads as words, not as a 4x4 row whose 'E' would be 14;
   // words among bytes that are no text keep the message about the byte.
   const auto easy = read_all("  Easy\n" + rows(kPuzzle));
@@ -749,6 +766,24 @@ BOOST_AUTO_TEST_CASE(a_title_or_a_stray_blank_costs_its_own_line_only) {
     BOOST_TEST(why(strays[i]).find("<text>:" + std::to_string(10 + i) + ":1: expected a header 'Grid NN', found '") == 0u,
                why(strays[i]));
   BOOST_TEST((grid(strays[5]) && *grid(strays[5]) == grid_of(kSolution)), why(strays[5]));
+  // A header gone wrong takes its grid with it, rows with typos included
+  // (a digit lost, one added, a letter): one record.
+  std::string typed = rows(kPuzzle);
+  typed.erase(10, 1);            // row 2 a digit short
+  typed.insert(36, "1");         // row 5 a digit long
+  typed[typed.size() - 15] = 'x';
+  const auto bad_header = read_all("Grid 01\n" + rows(kPuzzle) + "Grid O2\n" + typed + "Grid 03\n" + rows(kSolution));
+  BOOST_REQUIRE_EQUAL(bad_header.size(), 3u);
+  BOOST_TEST(why(bad_header[1]).find("<text>:11:1: expected a header 'Grid NN', found 'Grid O2'") == 0u,
+             why(bad_header[1]));
+  BOOST_TEST((grid(bad_header[2]) && *grid(bad_header[2]) == grid_of(kSolution)), why(bad_header[2]));
+  // So does a grid that fails under a good header; a stray line after it
+  // still has a record of its own.
+  const auto after_typo = read_all("Grid 01\n" + typed + "a stray line\nGrid 02\n" + rows(kSolution));
+  BOOST_REQUIRE_EQUAL(after_typo.size(), 3u);
+  BOOST_TEST(why(after_typo[1]).find("<text>:11:1: expected a header 'Grid NN', found 'a stray line'") == 0u,
+             why(after_typo[1]));
+  BOOST_TEST((grid(after_typo[2]) && *grid(after_typo[2]) == grid_of(kSolution)), why(after_typo[2]));
   // Also when the grids are drawn with separator lines (12 lines from header
   // to header) and the first header has a letter O for a zero.
   auto drawn = [](const std::string& s) {

@@ -12,35 +12,31 @@ bool PuzzleReader::Impl::is_euler_header(std::string_view t) {
   return i == t.size();
 }
 
-void PuzzleReader::Impl::skip_to_euler_header() {
+void PuzzleReader::Impl::skip_grid_rows(std::size_t width, std::size_t rows) {
   Line line;
-  while (next_line(line)) {
-    std::size_t off = 0;
-    if (!line.too_long() && starts_with_grid_word(trim(line.text, off))) {
-      push_back(line);
-      return;
-    }
-  }
-}
-
-void PuzzleReader::Impl::skip_headed_rows() {
-  Line line;
-  std::size_t width = 0, rows = 0;
-  while (next_line(line)) {
+  while (width == 0 || rows < width) {
+    if (!next_line(line)) return;
     std::size_t off = 0;
     const std::string_view t = line.too_long() ? std::string_view() : trim(line.text, off);
     const Kind kind = line.too_long() ? Kind::row : classify(t);
     if (kind == Kind::blank || kind == Kind::comment || kind == Kind::layout) continue;
-    bool row = kind == Kind::row && !line.too_long() && !starts_with_grid_word(t) && !split_row(t, off) &&
-               !cells.empty() && unreadable_cells(cells.size()) == 0 && (width == 0 || cells.size() == width);
-    // (A one-line puzzle is no row: 81 symbols make no board's row.)
-    if (row && !row_of_numbers) row = static_cast<int>(cells.size()) <= alphabet.max_digit();
+    bool row = kind == Kind::row && !line.too_long() && !starts_with_grid_word(t) && !(reads_as_words(t) && plain_text(t));
+    if (row) {
+      split_row(t, off);
+      const std::size_t cells_read = cells.size();
+      if (width == 0) {
+        // (A one-line puzzle is no row: 81 symbols make no board's row.)
+        row = cells_read >= 2 && (row_of_numbers || static_cast<int>(cells_read) <= alphabet.max_digit());
+        width = cells_read;
+      } else {
+        row = cells_read + 1 >= width && cells_read <= width + 1;
+      }
+    }
     if (!row) {
       push_back(line);
       return;
     }
-    width = cells.size();
-    if (++rows == width) return;
+    ++rows;
   }
 }
 
@@ -56,7 +52,7 @@ std::optional<Entry> PuzzleReader::Impl::read_euler() {
     if (line.too_long() || !is_euler_header(t)) {
       Entry entry = fail(start, line.number, off + 1,
                          "expected a header 'Grid NN', found " + (line.too_long() ? too_long_message(line) : quote(t)));
-      skip_headed_rows();
+      skip_grid_rows(0, 0);
       return entry;
     }
     break;
@@ -88,7 +84,10 @@ std::optional<Entry> PuzzleReader::Impl::read_euler() {
     if (++rows == n) break;
   }
   if (error) {
-    skip_to_euler_header();
+    // (A row one longer than the first: the first lost a symbol, and the
+    // grid has as many rows as the longer.)
+    const auto first = static_cast<std::size_t>(std::max(n, 0));
+    skip_grid_rows(cells.size() == first + 1 ? first + 1 : first, static_cast<std::size_t>(rows) + 1);
     return error;
   }
   if (rows == 0 || rows < n)

@@ -184,9 +184,9 @@ bool PuzzleReader::Impl::stray_first_row(std::uint64_t line, std::string_view t,
   //   and ends;
   // - failing, and followed by two rows as wide as each other but not as
   //   it (or by a blank line or the end), or mostly no digits before a row
-  //   that reads whole, or words before a line that is no sound row as
-  //   wide (a title, then a subtitle): a stray line (a title, a rule of
-  //   '='), reported alone so that it does not swallow the next board;
+  //   that reads whole, or words before a line of another width (a title,
+  //   then a subtitle): a stray line (a title, a rule of '='), reported
+  //   alone so that it does not swallow the next board;
   // - otherwise it starts its board, typo or not, read to its end.
   const auto wide = static_cast<std::size_t>(n);
   const std::size_t unreadable = unreadable_cells(wide);
@@ -215,9 +215,11 @@ bool PuzzleReader::Impl::stray_first_row(std::uint64_t line, std::string_view t,
                       (next[0].width == 0 ? !gap_ahead(wide, width)
                                           : next.size() == 1 || next[1].width == next[0].width)) ||
                      (2 * unreadable > wide && !next.empty() && next[0].width > 0 && next[0].sound) ||
-                     // A line of words before another line that is no row
-                     // of its width (a subtitle): neither starts a board.
-                     (title && !next.empty() && (next[0].width != wide || !next[0].sound));
+                     // Words, mostly no digits of the board, before a line
+                     // of another width (a subtitle): neither starts a
+                     // board.  (A row of letters as wide as the next is a
+                     // board's, under another alphabet or with a typo.)
+                     (title && 2 * unreadable > wide && !next.empty() && next[0].width != wide);
   if (!stray) return false;
   std::string& message = std::get<Diagnostic>(error->content).message;  // (restate() keeps the entry)
   if (title) {  // (not what its letters would be as digits: "'E' stands for 14")

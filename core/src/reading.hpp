@@ -799,14 +799,13 @@ struct PuzzleReader::Impl {
 
   static bool is_euler_header(std::string_view t);
 
-  // Skips to the next line that starts with "Grid" (left to be read again).
-  void skip_to_euler_header();
-
-  // After a line that is no header: skips the rows of the grid it may have
-  // headed (up to as many rows as the first has cells, each as wide, every
-  // cell a digit of the board), and leaves any other line to be read again,
-  // as a header or as a stray line with a record of its own.
-  void skip_headed_rows();
+  // Skips the rest of a grid that failed, `rows` of its `width` rows read
+  // (width 0: a line that should have been its header; the first row then
+  // sets it): the lines that may be its rows, typos and all (no header, no
+  // words, a symbol more or less than `width` at most).  Any other line is
+  // left to be read again, as a header or as a stray line with a record of
+  // its own.
+  void skip_grid_rows(std::size_t width, std::size_t rows);
 
   std::optional<Entry> read_euler();
 
