@@ -350,6 +350,22 @@ BOOST_AUTO_TEST_CASE(phases_are_what_the_search_tries_first) {
   SatSolver solver;
   BOOST_CHECK_THROW(solver.phase(0), UsageError);
   BOOST_CHECK_THROW(solver.phase(INT_MIN), UsageError);
+  BOOST_CHECK_THROW(solver.phase(INT_MAX), UsageError);
+}
+
+// CaDiCaL numbers variables up to INT_MAX - 1: a literal beyond, in a clause
+// or an assumption, is misuse (it made CaDiCaL throw std::bad_alloc), and a
+// clause holding one is not added in part.
+BOOST_AUTO_TEST_CASE(literals_beyond_cadicals_numbering_are_refused) {
+  SatSolver solver;
+  BOOST_CHECK_THROW(solver.add_clause({3, INT_MAX}), UsageError);
+  BOOST_CHECK_THROW(solver.add_clause({-INT_MAX}), UsageError);
+  BOOST_TEST(solver.statistics().clauses == 0u);
+  solver.add_clause({4});
+  BOOST_CHECK_THROW(solver.solve({INT_MAX}), UsageError);
+  // Had 3 reached CaDiCaL before the throw, the clause would be {3, 4}.
+  BOOST_TEST((solver.solve({-4}) == Verdict::unsat));
+  BOOST_TEST((solver.solve() == Verdict::sat));
 }
 
 // satdoku's own CaDiCaL settings: up to 9x9 only, and the user's come after.

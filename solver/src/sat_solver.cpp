@@ -123,8 +123,11 @@ namespace {
 
 // CaDiCaL takes any DIMACS literal; `what` names the caller and the
 // literal's role.
+// Checked before a literal reaches CaDiCaL, which numbers variables 1 ..
+// INT_MAX - 1 (INT_MAX made it allocate for 2^31 variables and fail).
 void require_literal(int lit, std::string_view what) {
-  if (!is_dimacs_literal(lit)) throw UsageError(std::string(what) + " " + std::to_string(lit));
+  if (!is_dimacs_literal(lit) || lit == INT_MAX || lit == -INT_MAX)
+    throw UsageError(std::string(what) + " " + std::to_string(lit));
 }
 
 }  // namespace

@@ -63,13 +63,16 @@ class SatSolver final : public ClauseSink {
   void set_option(std::string_view name, int value);
   // The current value of a CaDiCaL option; throws UsageError for an unknown name.
   int option(std::string_view name) const;
-  // Writes a DRAT proof of the next unsatisfiability results to `path`.
-  // Precondition: no clause added yet (UsageError).  OutputError when the
-  // file cannot be opened.
+  // Writes a DRAT proof of the next unsatisfiability results to `path`, in
+  // CaDiCaL's binary DRAT unless option "binary" is set to 0 first (text
+  // DRAT, as write_uniqueness_proof() writes it).  Precondition: no clause
+  // added yet (UsageError).  OutputError when the file cannot be opened.
   void trace_proof(const std::string& path);
 
   // Adds a clause (empty: the formula becomes unsatisfiable).  Literals are
-  // non-zero ints other than INT_MIN (UsageError otherwise).
+  // non-zero ints of magnitude below INT_MAX, as CaDiCaL numbers variables
+  // (UsageError otherwise, before any literal is added).  CaDiCaL keeps a
+  // few bytes for every variable up to the highest one named.
   void add_clause(std::span<const int> literals) override;
   void add_clause(std::initializer_list<int> literals) {
     add_clause(std::span<const int>(literals.begin(), literals.size()));
@@ -92,7 +95,8 @@ class SatSolver final : public ClauseSink {
 
   // The value the search tries first for `lit`'s variable: `lit` true
   // (CaDiCaL's phase(); a hint only, every answer still follows from the
-  // clauses).  Precondition: lit is neither 0 nor INT_MIN (UsageError).
+  // clauses).  Precondition: lit is a literal as add_clause() takes them
+  // (UsageError).
   void phase(int lit);
 
   // The value of variable `var` (1 .. INT_MAX - 1, as CaDiCaL numbers them)
