@@ -385,7 +385,10 @@ class MemoryGuardedSolver final : public Solver {
       result.message = std::move(*refusal);
       return result;
     }
-    return inner_->solve(puzzle, limits);
+    Result result = inner_->solve(puzzle, limits);
+    if (result.status == Status::error && result.message == "out of memory")
+      result.message += " (a lower --max-memory refuses such a formula before building it)";
+    return result;
   }
 
  private:

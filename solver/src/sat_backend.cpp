@@ -434,7 +434,7 @@ class SatBackend final : public Solver {
       rules_.reset();
       result = Result{};
       result.status = Status::error;
-      result.message = "out of memory (a lower --max-memory refuses such a formula before building it)";
+      result.message = "out of memory";
     }
     result.stats.sat = true;
     result.stats.seconds = std::chrono::duration<double>(Clock::now() - start).count();

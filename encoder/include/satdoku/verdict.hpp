@@ -1,7 +1,7 @@
 // satdoku/verdict.hpp - what a SAT solver says of a formula: satisfiable,
 // unsatisfiable, or unknown (a limit stopped it, or it gave no answer).  One
 // vocabulary for the embedded CaDiCaL (SatSolver::solve) and for another
-// solver's output read back (read_solver_answer).
+// solver's output read back (read_solver_output).
 #pragma once
 
 #include <string_view>

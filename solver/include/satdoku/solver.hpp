@@ -59,7 +59,8 @@ enum class Status {
   none,     // search exhausted, no solution
   invalid,  // clues clash (Result::clash says where)
   unknown,  // a budget or cancellation stopped the search before any solution, or
-            // (Result::refused) the formula was declined as over the memory budget
+            // (Result::refused) a caller declined the puzzle before any search (the
+            // command line's memory guard wraps a Solver so: cli/memory_guard.hpp)
   error,    // the backend could not run (message says why)
 };
 std::string_view to_string(Status status);
@@ -86,8 +87,9 @@ struct Result {
   std::vector<Grid> solutions;     // distinct, at most max_solutions
   bool exhausted = false;          // search space fully explored: the count is exact
   bool interrupted = false;        // a budget or cancellation stopped the search
-  bool refused = false;            // with unknown: declined before any search (a formula
-                                   // over the memory budget): nothing to cross-check
+  bool refused = false;            // with unknown: declined before any search (by a
+                                   // wrapper such as the command line's memory guard;
+                                   // the backends never set it): nothing to cross-check
   std::optional<Clash> clash;      // with Status::invalid
   Stats stats;
   std::string message;             // with Status::error / unknown: why

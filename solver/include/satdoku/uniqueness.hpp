@@ -131,13 +131,15 @@ struct UniquenessProof {
 // The formula a proof is written in for an n x n board under `config`: the
 // encoding `config` resolves to, whole (reduction none: every clue a unit
 // clause), in one fresh CaDiCaL.  write_uniqueness_proof() uses it; so may
-// a caller that first weighs what the proof will cost (memory_refusal()).
+// a caller that first weighs what the proof will cost (as the command line
+// does: memory_refusal() in cli/memory_guard.hpp).
 SatChoice proof_choice(const SatConfig& config, int n);
 
 // The formula a ClueAnalyzer under `config` holds for an n x n board: the
 // rules of the encoding its instance takes, whole, the clues being
 // assumptions (incremental mode, reduction none).  For a caller that weighs
-// its memory first (memory_refusal()): a 64x64 board's pairwise rules take
+// its memory first (the command line's memory_refusal()): a 64x64 board's
+// pairwise rules take
 // CaDiCaL some 2.4 GB.
 SatChoice clue_analysis_choice(const SatConfig& config, int n);
 
