@@ -776,7 +776,7 @@ std::variant<SolverAnswer, Diagnostic> scan_answer(AnswerScanner& scan, const st
   SolverAnswer answer;
   bool have_status = false;
   bool closed = false;  // the last literal read was the closing 0
-  std::uint64_t status_line = 0;  // where the status was said
+  std::uint64_t status_line = 0, status_column = 0;  // where the status was said
   // Where the model's first line starts ('v', or a literal) and where its
   // last literal ends: its errors as a whole are said there.
   std::uint64_t model_line = 0, model_column = 0, last_line = 0, last_end = 0;
@@ -861,6 +861,7 @@ std::variant<SolverAnswer, Diagnostic> scan_answer(AnswerScanner& scan, const st
           else return diag(name, number, rest_column, "unknown status (expected SATISFIABLE, UNSATISFIABLE or UNKNOWN)");
           have_status = true;
           status_line = number;
+          status_column = first_column;
         } else if (first == "v") {
           if (!model_line) model_line = number, model_column = first_column;
           if (auto d = literals()) return *d;
@@ -876,6 +877,7 @@ std::variant<SolverAnswer, Diagnostic> scan_answer(AnswerScanner& scan, const st
           answer.verdict = first == "SAT" ? Verdict::sat : first == "UNSAT" ? Verdict::unsat : Verdict::unknown;
           have_status = true;
           status_line = number;
+          status_column = first_column;
         } else {
           if (answer.verdict != Verdict::sat)
             return diag(name, number, first_column, "literals after an UNSAT or INDET status");
@@ -898,7 +900,7 @@ std::variant<SolverAnswer, Diagnostic> scan_answer(AnswerScanner& scan, const st
   if (answer.verdict != Verdict::sat && !answer.model.empty() && form == Form::competition)
     return diag(name, model_line, model_column, "a model with a status other than SATISFIABLE");
   if (answer.verdict == Verdict::sat && answer.model.empty() && variables > 0)
-    return diag(name, status_line ? status_line : model_line, 1,
+    return diag(name, status_line ? status_line : model_line, status_line ? status_column : model_column,
                 "the solver says satisfiable but gives no model (was it told not to print one, as with -n?)");
   // A bare list too: README promises exit code 2 for a model cut short in
   // all three forms, and a list that lost its end is no more a model.  (No

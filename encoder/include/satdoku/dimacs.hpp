@@ -196,7 +196,8 @@ struct SolverAnswer {
 // Empty input is `unknown`.  Malformed content gives a Diagnostic with
 // file:line:col, and so does a literal beyond `variables` (the CNF's declared
 // count: the model never holds more than the formula has), and a model of
-// any form without its closing 0 (a file cut short).  The answer is read a
+// any form without its closing 0 (a file cut short), and a literal after
+// that 0 (an answer holds one model).  The answer is read a
 // token at a time, holding no line (minisat writes a model on one line: a
 // 400x400 board's has 64M literals); a control byte (NUL, as in /dev/zero)
 // is an error at its column, and a token is held up to 24 bytes (longer
