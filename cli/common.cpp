@@ -200,8 +200,9 @@ bool out_of_range(const po::parsed_options& parsed, const std::string& key, bool
   for (const po::option& o : parsed.options) {
     if (o.string_key != key) continue;
     for (const std::string& v : o.value) {
-      if (whole) {
-        if (!v.empty() && v.find_first_not_of("0123456789") == std::string::npos) return true;
+      if (whole) {  // (a sign only where the option takes one: refuse_signed_unsigned_values())
+        const std::size_t digits = v.empty() || (v[0] != '-' && v[0] != '+') ? 0 : 1;
+        if (v.size() > digits && v.find_first_not_of("0123456789", digits) == std::string::npos) return true;
         continue;
       }
       double d = 0;

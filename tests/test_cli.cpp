@@ -157,7 +157,8 @@ BOOST_AUTO_TEST_CASE(bad_options_are_usage_errors) {
   }
   // A number too large for its option is said to be so, not to be no number.
   for (const std::string args : {"solve --jobs 99999999999999999999", "solve --timeout 1e400", "check --count 99999999999999999999999",
-                                 "encodings --size 99999999999"}) {
+                                 "encodings --size 99999999999", "encodings --size -2147483649",
+                                 "compare --seed -99999999999999999999"}) {
     const auto large = run_satdoku(args, kEasy + "\n");
     BOOST_TEST(large.exit_code == 2, args);
     BOOST_TEST(large.err.find("is invalid: the number is out of range\n") != std::string::npos, args << ": " << large.err);
