@@ -3,7 +3,10 @@
 // Reading is streamed: a PuzzleReader hands out one Entry at a time, so the
 // first answer of a batch never waits for the whole file.  A malformed
 // puzzle is a value (an Entry holding a Diagnostic with file:line:col), never
-// an exception, and the reader carries on with the next puzzle.
+// an exception, and the reader carries on with the next puzzle.  Its words
+// are written for people at the command line: where other options would
+// read the input, they name satdoku's flags (--input-format csv, --box 3x2,
+// --alphabet), which are ReadOptions::format, box and alphabet here.
 //
 //   std::ifstream in("puzzles.txt");
 //   satdoku::PuzzleReader reader(in, "puzzles.txt");

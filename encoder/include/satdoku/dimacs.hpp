@@ -166,8 +166,9 @@ std::variant<CnfFormula, Diagnostic> read_dimacs(std::istream& in, const std::st
 // A (partial) assignment: value(var) is +1, -1 or 0 (not given).
 class Model {
  public:
-  // Records literal `lit` as true.  Throws UsageError, naming the function,
-  // for 0 and INT_MIN.
+  // Records literal `lit` as true; a later set(-lit) makes it false (the
+  // last word counts: read_solver_output() refuses such a model before).
+  // Throws UsageError, naming the function, for 0 and INT_MIN.
   void set(int lit);
   int value(int var) const {
     return var >= 1 && static_cast<std::size_t>(var) < values_.size() ? values_[static_cast<std::size_t>(var)] : 0;

@@ -119,7 +119,8 @@ inline constexpr int kProbeCellLimit = 3;
 inline constexpr int kProbeMaxSize = 64;
 // Why `probe` cannot reduce an n x n board (n > kProbeMaxSize): "the probe
 // reduction works on boards up to 64x64, not 81x81", as the encoder and
-// read_cnf_header say it.
+// read_cnf_header say it (the encoder's UsageError adds, in the command
+// line's words, "use --reduce propagate": Reduction::propagate).
 std::string probe_size_problem(int n);
 std::string_view to_string(Reduction reduction);
 std::optional<Reduction> parse_reduction(std::string_view name);
