@@ -77,8 +77,8 @@ int finish_batch(std::string_view command, const BatchTotals& totals, const std:
     if (totals.output_failed)
       std::cerr << "cannot write standard output" << errno_suffix(totals.output_error) << "; stopped after "
                 << puzzles_text(totals.records)
-                << (quiet ? " (their records from the failed write on are lost)\n"
-                          : " (the summary counts them all; their records from the failed write on are lost)\n");
+                << (quiet ? " (" : " (the summary counts them all; ")
+                << "their records from the failed write on are lost)\n";
     else
       std::cerr << *flush_failed << '\n';
     stdout_failure_reported();

@@ -121,12 +121,14 @@ void SatSolver::trace_proof(const std::string& path) {
 
 namespace {
 
-// CaDiCaL takes any DIMACS literal; `what` names the caller and the
+// The highest variable CaDiCaL numbers (INT_MAX made it allocate for 2^31
+// variables and fail).
+constexpr int kMaxVariable = INT_MAX - 1;
+
+// Checked before a literal reaches CaDiCaL; `what` names the caller and the
 // literal's role.
-// Checked before a literal reaches CaDiCaL, which numbers variables 1 ..
-// INT_MAX - 1 (INT_MAX made it allocate for 2^31 variables and fail).
 void require_literal(int lit, std::string_view what) {
-  if (!is_dimacs_literal(lit) || lit == INT_MAX || lit == -INT_MAX)
+  if (!is_dimacs_literal(lit) || std::abs(lit) > kMaxVariable)
     throw UsageError(std::string(what) + " " + std::to_string(lit));
 }
 
@@ -183,7 +185,7 @@ void SatSolver::phase(int lit) {
 
 bool SatSolver::value(int var) const {
   if (!impl_->model_valid) throw UsageError("SatSolver::value: no model (the last solve was not sat)");
-  if (var <= 0 || var == INT_MAX) throw UsageError("SatSolver::value: invalid variable " + std::to_string(var));
+  if (var <= 0 || var > kMaxVariable) throw UsageError("SatSolver::value: invalid variable " + std::to_string(var));
   if (var > impl_->model_vars) return false;
   return impl_->solver.val(var) > 0;
 }

@@ -123,9 +123,9 @@ ClueAnalysis analyze_clues(Solver& solver, const Grid& puzzle, const Grid& solut
 // What write_uniqueness_proof() did.
 struct UniquenessProof {
   Verdict result = Verdict::unknown;  // unsat: both files were written
-  std::string message;                    // with unknown: the limit that was reached
-  std::uint64_t variables = 0;            // of the CNF
-  std::uint64_t clauses = 0;              // of the CNF, the blocking clause included
+  std::string message;                // with unknown: the limit that was reached
+  std::uint64_t variables = 0;        // of the CNF
+  std::uint64_t clauses = 0;          // of the CNF, the blocking clause included
 };
 
 // The formula a proof is written in for an n x n board under `config`: the
@@ -139,8 +139,7 @@ SatChoice proof_choice(const SatConfig& config, int n);
 // rules of the encoding its instance takes, whole, the clues being
 // assumptions (incremental mode, reduction none).  For a caller that weighs
 // its memory first (the command line's memory_refusal()): a 64x64 board's
-// pairwise rules take
-// CaDiCaL some 2.4 GB.
+// pairwise rules take CaDiCaL some 2.4 GB.
 SatChoice clue_analysis_choice(const SatConfig& config, int n);
 
 // Writes the CNF "rules + clues + not `solution`" to `cnf` and CaDiCaL's DRAT
