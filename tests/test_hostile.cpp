@@ -87,6 +87,29 @@ BOOST_AUTO_TEST_CASE(ten_megabyte_line_between_good_puzzles) {
   BOOST_TEST(contains(r.err, "<stdin>:2:1: line of 10485760 bytes is longer than the limit of 8388608 bytes"), r.err);
 }
 
+// /dev/zero is one line that never ends: it gets its error record, and
+// every command that reads puzzles ends.
+BOOST_AUTO_TEST_CASE(dev_zero_is_reported_and_the_program_ends) {
+  for (const char* command : {"solve --no-progress", "check --no-progress", "solve -j2 --mode fresh", "encode",
+                              "compare"}) {
+    BOOST_TEST_CONTEXT(command) {
+      auto r = run_satdoku(std::string(command) + " /dev/zero");
+      BOOST_TEST(r.exit_code == 2, r.err);
+      BOOST_TEST(contains(r.err, "/dev/zero:1:1: line of more than 1073741824 bytes is longer than the limit of "
+                                 "8388608 bytes (the rest of the input is not read)"),
+                 r.err);
+    }
+  }
+  // After a puzzle, which is still answered.
+  auto after = solve(kPuzzle + "\n", "- /dev/zero");
+  BOOST_TEST(after.exit_code == 2, after.err);
+  BOOST_TEST(lines_of(after.out) == (std::vector<std::string>{kSolution, "error"}), after.out);
+  // From a pipe, read through poll().
+  auto piped = run_shell("cat /dev/zero | '" + satdoku_binary().string() + "' check -j2 -q 2>&1");
+  BOOST_TEST(piped.exit_code == 2, piped.out);
+  BOOST_TEST(contains(piped.out, "<stdin>:1:1: line of more than 1073741824 bytes"), piped.out);
+}
+
 // A compressed file or UTF-16 text is one error for the whole file that
 // says what to do, not one unreadable record per line.
 BOOST_AUTO_TEST_CASE(compressed_and_utf16_files_are_named_once) {

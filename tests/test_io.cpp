@@ -1210,6 +1210,52 @@ BOOST_AUTO_TEST_CASE(a_line_at_the_length_limit_is_read_and_one_byte_more_is_not
   }
 }
 
+// A stream of one byte, as /dev/zero is, without storing what it hands out;
+// counts the bytes read.  It does end, after 4 GiB, so that a reader that
+// reads on fails the test below instead of hanging it.
+class EndlessBuffer : public std::streambuf {
+ public:
+  explicit EndlessBuffer(char byte) { std::fill(std::begin(data_), std::end(data_), byte); }
+  std::uint64_t handed_out = 0;
+
+ protected:
+  int_type underflow() override {
+    if (handed_out >= 4 * kMaxSkippedLength) return traits_type::eof();
+    setg(data_, data_, data_ + sizeof data_);
+    handed_out += sizeof data_;
+    return traits_type::to_int_type(data_[0]);
+  }
+
+ private:
+  char data_[1 << 16]{};
+};
+
+BOOST_AUTO_TEST_CASE(a_line_that_never_ends_is_reported_and_ends_the_input) {
+  for (auto format : {InputFormat::automatic, InputFormat::line, InputFormat::grid, InputFormat::euler,
+                      InputFormat::leetcode, InputFormat::tokens, InputFormat::comma, InputFormat::csv}) {
+    for (const char byte : {'\0', '1'}) {
+      BOOST_TEST_CONTEXT("format " << static_cast<int>(format) << ", byte " << int(byte)) {
+        EndlessBuffer endless(byte);
+        std::istream in(&endless);
+        PuzzleReader reader(in, "endless", ReadOptions{format, {}, {}});
+        const auto entry = reader.next();
+        BOOST_REQUIRE(entry);
+        BOOST_REQUIRE(diagnostic(*entry));
+        BOOST_TEST(position(*diagnostic(*entry)) == "1:1");
+        BOOST_TEST(diagnostic(*entry)->message.find("line of more than 1073741824 bytes is longer than the limit "
+                                                    "of 8388608 bytes (the rest of the input is not read)") !=
+                       std::string::npos,
+                   diagnostic(*entry)->message);
+        BOOST_TEST(entry->text.size() < 1000u);
+        BOOST_TEST(!reader.next());
+        // It read the limit and a little more, not on and on.
+        BOOST_TEST(endless.handed_out > kMaxSkippedLength);
+        BOOST_TEST(endless.handed_out < kMaxSkippedLength + (std::uint64_t{1} << 20));
+      }
+    }
+  }
+}
+
 BOOST_AUTO_TEST_CASE(garbage_and_truncation_never_crash) {
   std::mt19937 random(12345);
   std::string garbage(200000, '\0');

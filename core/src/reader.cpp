@@ -93,6 +93,9 @@ std::string PuzzleReader::Impl::first_row_error(int n, std::string_view what) co
 }
 
 std::string PuzzleReader::Impl::too_long_message(const Line& line) const {
+  if (line.unended)
+    return "line of more than " + std::to_string(kMaxSkippedLength) + " bytes is longer than the limit of " +
+           std::to_string(kMaxLineLength) + " bytes (the rest of the input is not read)";
   return "line of " + std::to_string(line.length) + " bytes is longer than the limit of " +
          std::to_string(kMaxLineLength) + " bytes";
 }

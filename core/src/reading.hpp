@@ -40,6 +40,8 @@ struct Line {
   std::string_view text;     // without CR/LF and a BOM first; valid until the next read
   std::uint64_t number = 0;  // 1-based
   std::uint64_t length = 0;  // bytes in the line; more than text.size() when overlong
+  bool unended = false;      // overlong and not read to its end: `length` bytes at least,
+                             // and the input ends with it
   bool too_long() const { return length > text.size(); }
 };
 
@@ -58,6 +60,7 @@ class LineSource {
   bool open() const { return open_; }
 
   bool next(Line& line) {
+    line.unended = false;
     std::size_t scan = begin_;
     for (;;) {
       if (scan < end_) {
@@ -146,14 +149,21 @@ class LineSource {
   }
 
   // The line starting at begin_ exceeds kMaxLineLength: keep its first
-  // bytes for the message and discard the rest without buffering it.  Its
-  // length, like a line's text, leaves out a CR at its end.
+  // bytes for the message and discard the rest without buffering it, up to
+  // kMaxSkippedLength bytes (beyond, the input ends here).  Its length, like
+  // a line's text, leaves out a CR at its end.
   void skip_long_line(Line& line) {
     long_prefix_.assign(buf_.data() + begin_, kKeptOfLongLine);
     std::uint64_t length = end_ - begin_;
     char last = buf_[end_ - 1];
     begin_ = end_ = 0;
     for (;;) {
+      if (length > kMaxSkippedLength) {
+        eof_ = true;
+        line.unended = true;
+        last = '\0';
+        break;
+      }
       if (fill() == 0) {
         eof_ = true;
         break;

@@ -17,6 +17,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <filesystem>
 #include <iosfwd>
 #include <memory>
@@ -124,6 +125,10 @@ struct Entry {
 // stored and reported as a Diagnostic with its length (counted the same
 // way).  A LeetCode board spread over several lines may total twice this.
 inline constexpr std::size_t kMaxLineLength = std::size_t{8} << 20;
+// How far an overlong line is read in search of its end: 1 GiB.  A line
+// that goes on longer (/dev/zero never ends) is reported there as longer
+// than this, and its input ends with it; so a reader always returns.
+inline constexpr std::uint64_t kMaxSkippedLength = std::uint64_t{1} << 30;
 
 // How `automatic` decides, from the first line that is neither blank nor a
 // `#` comment (a UTF-8 byte order mark at a line's start, as in
