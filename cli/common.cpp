@@ -242,6 +242,15 @@ bool parse_command(std::string_view name, std::string_view usage, std::string_vi
                                               : whole                          ? ": it takes a whole number"
                                                                                : ": it takes a number"));
   }
+  // A number too small for a double reads as 0 ("--timeout 1e-400"), which
+  // may mean something else (no limit): refused like one too large.
+  for (const po::option& o : parsed.options) {
+    const auto found = vm.find(o.string_key);
+    if (o.value.empty() || found == vm.end() || !boost::any_cast<double>(&found->second.value())) continue;
+    if (out_of_range(parsed, o.string_key, false))
+      throw UsageError("the argument ('" + o.value.front() + "') for option '--" + o.string_key +
+                       "' is invalid: the number is out of range");
+  }
   if (vm.count("help") && vm["help"].as<bool>()) {
     std::ostringstream help;
     help << wrap_to("Usage: satdoku " + std::string(name) + ' ' + std::string(usage), 80) << "\n\n"

@@ -155,8 +155,11 @@ BOOST_AUTO_TEST_CASE(bad_options_are_usage_errors) {
     BOOST_TEST(fraction.exit_code == 2, args);
     BOOST_TEST(fraction.err.find("is invalid: it takes a whole number\n") != std::string::npos, fraction.err);
   }
-  // A number too large for its option is said to be so, not to be no number.
-  for (const std::string args : {"solve --jobs 99999999999999999999", "solve --timeout 1e400", "check --count 99999999999999999999999",
+  // A number too large for its option is said to be so, not to be no number;
+  // one too small for a double is refused too, not read as 0 (no limit).
+  for (const std::string args : {"solve --jobs 99999999999999999999", "solve --timeout 1e400", "solve --timeout 1e-400",
+                                 "check --reference-timeout 1e-999", "compare --timeout 2e-500",
+                                 "check --count 99999999999999999999999",
                                  "encodings --size 99999999999", "encodings --size -2147483649",
                                  "compare --seed -99999999999999999999"}) {
     const auto large = run_satdoku(args, kEasy + "\n");
