@@ -579,6 +579,7 @@ void print_text(std::ostream& out, const CheckRecord& r, const CheckPlan& plan) 
     }
   }
   if (!r.proof_drat.empty()) out << " proof " << r.proof_drat;
+  if (!r.base.problem.empty()) out << ' ' << kBugMark;
   out << '\n';
 }
 

@@ -1082,8 +1082,9 @@ int compare(const std::vector<std::string>& args) {
       ("plot", po::value(&config.plot)->value_name("FILE.svg"), "draw a cactus plot as SVG ('-': stdout)")
       ("no-progress", po::bool_switch(&config.no_progress), "no progress line on a terminal");
   config.input.add_options(options);
+  po::variables_map values;
   try {
-    if (!parse_command("compare", "[OPTIONS] [FILE...]", kDescription, options, args, &config.input.files))
+    if (!parse_command("compare", "[OPTIONS] [FILE...]", kDescription, options, args, &config.input.files, &values))
       return 0;
   } catch (const po::unknown_option& e) {
     // The other commands' -o would not write compare's documents: its own
@@ -1098,20 +1099,12 @@ int compare(const std::vector<std::string>& args) {
   if (config.limit < 1 || config.limit > 2) throw UsageError("--limit must be 1 or 2");
   test_fault();  // an unknown SATDOKU_TEST_FAULT before any work
   if (config.strength_only) {
-    // Options of the SAT runs that --strength-only skips: an error, not ignored.
-    const CompareConfig defaults;
+    // Options of the SAT runs that --strength-only skips: an error, not
+    // ignored, even when given their default value.
     std::string given;
-    auto note = [&](bool set, const char* name) {
-      if (set) given += std::string(given.empty() ? "" : ", ") + name;
-    };
-    note(config.reduce != defaults.reduce, "--reduce");
-    note(config.mode != defaults.mode, "--mode");
-    note(config.limit != defaults.limit, "--limit");
-    note(config.seed != defaults.seed, "--seed");
-    note(!config.sat_option_args.empty(), "--sat-option");
-    note(config.conflicts != defaults.conflicts, "--conflicts");
-    note(config.timeout != defaults.timeout, "--timeout");
-    note(config.reference_timeout != defaults.reference_timeout, "--reference-timeout");
+    for (const char* name : {"reduce", "mode", "limit", "seed", "sat-option", "conflicts", "timeout", "reference-timeout"})
+      if (values.count(name) && !values[name].defaulted())
+        given += std::string(given.empty() ? "--" : ", --") + name;
     if (!given.empty())
       throw UsageError("--strength-only measures propagation without solving, so " + given +
                        (given.find(',') == std::string::npos ? " does" : " do") + " not apply");

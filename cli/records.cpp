@@ -277,6 +277,7 @@ void print_record(std::ostream& out, std::ostream& err, const SolveRecord& r, Ou
       if (solutions.size() > 1 || (r.result.exhausted && !solutions.empty()))
         out << " (" << solutions.size() << (r.result.exhausted ? "" : "+") << " solution"
             << (solutions.size() == 1 ? "" : "s") << ')';
+      if (!r.problem.empty()) out << ' ' << kBugMark;
       out << '\n';
       for (std::size_t i = 0; i < solutions.size(); ++i) {
         if (i) out << '\n';

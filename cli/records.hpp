@@ -6,6 +6,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -134,5 +135,8 @@ nlohmann::json stats_json(const Stats& stats);
 
 // Loud report of a bug (verification failure or disagreement) on `err`.
 void report_problem(std::ostream& err, const SolveRecord& record, const Alphabet& alphabet);
+// What ends a text record's header (solve's grid and tokens layouts, check's
+// report) when report_problem() spoke of it: its answer is not to be trusted.
+inline constexpr std::string_view kBugMark = "[BUG: see standard error]";
 
 }  // namespace satdoku::cli

@@ -644,6 +644,12 @@ BOOST_AUTO_TEST_CASE(sat_options_reach_every_row) {
   const auto strength = test::run_satdoku("compare '" + in.string() + "' --strength-only --sat-option phase=0");
   BOOST_TEST(strength.exit_code == 2);
   BOOST_TEST(strength.err.find("so --sat-option does not apply") != std::string::npos, strength.err);
+  // Refused even with their default values, given explicitly.
+  const auto defaults = test::run_satdoku("compare '" + in.string() +
+                                          "' --strength-only --seed 0 --limit 1 --mode auto --timeout 0");
+  BOOST_TEST(defaults.exit_code == 2);
+  BOOST_TEST(defaults.err.find("so --mode, --limit, --seed, --timeout do not apply") != std::string::npos,
+             defaults.err);
   fs::remove(in);
 }
 

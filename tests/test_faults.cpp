@@ -98,6 +98,10 @@ BOOST_AUTO_TEST_CASE(solve_verifies_every_answer_with_or_without_the_reference) 
       BOOST_TEST(lines_of(r.out).size() == 3u);  // every puzzle still has its record
     }
   }
+  // The grid layout's header marks the answer as not to be trusted.
+  const RunResult drawn = run_satdoku("solve", input);
+  BOOST_TEST(drawn.exit_code == kDisagreement);
+  BOOST_TEST(count_of(drawn.out, " solved [BUG: see standard error]\n") == 3u, drawn.out);
   // A wrong answer outranks a standard output that cannot be written: exit
   // code 3, not the 2 of the output error, and both are said.
   for (const char* command : {"solve -o line", "check"}) {
@@ -187,6 +191,7 @@ BOOST_AUTO_TEST_CASE(check_verifies_every_solution_and_refuses_repeats) {
       BOOST_TEST_CONTEXT(options) {
         BOOST_TEST(r.exit_code == kDisagreement);
         BOOST_TEST(count_of(r.err, "answer fails verification") == 2u);
+        BOOST_TEST(count_of(r.out, " [BUG: see standard error]\n") == 2u, r.out);
       }
     }
   }
