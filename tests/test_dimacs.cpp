@@ -10,6 +10,7 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "satdoku/dimacs.hpp"
@@ -485,13 +486,30 @@ BOOST_AUTO_TEST_CASE(solver_answers_in_every_format) {
   // Satisfiable without a model (a solver run with -n) is no answer to decode,
   // except for a formula without variables; a literal and its negation are no model.
   // Said at the status line (it pointed past the end of the file).
-  for (const auto& [text, line] : {std::pair{"s SATISFIABLE\n", 1u}, {"c cadical -n\ns SATISFIABLE\nv 0\n", 2u},
+  for (const auto& [text, line] : {std::pair{"s SATISFIABLE\n", 1u}, {"c cadical -n\ns SATISFIABLE\n", 2u},
                                    {"SAT\n", 1u}, {"c a\nc b\nSAT", 3u}, {"c x\n  s SATISFIABLE\n", 2u}}) {
     const Diagnostic d = expect_diagnostic(parse_answer(text));
     BOOST_TEST(d.message.find("gives no model") != std::string::npos, d.message);
     BOOST_TEST(d.where.line == line, text);
     BOOST_TEST(d.where.column == (text[2] == 'x' ? 3u : 1u), text);
   }
+  // An empty model is one, said where it is.
+  for (const auto& [text, line, column] : {std::tuple{"s SATISFIABLE\nv 0\n", 2u, 1u}, {"SAT\n  0\n", 2u, 3u},
+                                           {"c bare\n0\n", 2u, 1u}}) {
+    const Diagnostic d = expect_diagnostic(parse_answer(text));
+    BOOST_TEST(d.message == "the model is empty: it sets none of the CNF's 729 variables", text);
+    BOOST_TEST(d.where.line == line, text);
+    BOOST_TEST(d.where.column == column, text);
+  }
+  // Text after a known status word is said at its column; an unknown word at its own.
+  const Diagnostic extra = expect_diagnostic(parse_answer("s SATISFIABLE extra\nv 1 0\n"));
+  BOOST_TEST(extra.message == "unexpected text after the status");
+  BOOST_TEST(extra.where.line == 1u);
+  BOOST_TEST(extra.where.column == 15u);
+  const Diagnostic unknown = expect_diagnostic(parse_answer("s SATISFIED now\n"));
+  BOOST_TEST(unknown.message.find("unknown status") != std::string::npos, unknown.message);
+  BOOST_TEST(unknown.where.line == 1u);
+  BOOST_TEST(unknown.where.column == 3u);
   BOOST_TEST((expect_value(parse_answer("s SATISFIABLE\nv 0\n", 0)).verdict == Verdict::sat));
   BOOST_TEST((expect_value(parse_answer("s SATISFIABLE\n", 0)).verdict == Verdict::sat));  // cadical -n, V = 0
   // Errors of the model as a whole are said where it is: its first line,

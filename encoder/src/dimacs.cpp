@@ -843,7 +843,7 @@ std::variant<SolverAnswer, Diagnostic> scan_answer(AnswerScanner& scan, const st
     switch (form) {
       case Form::competition:
         if (first == "s") {
-          // The status word, when it is the line's only other token.
+          // The status word, the line's only other token.
           std::string rest;
           std::uint64_t rest_column = 3;
           Scan next = scan.token();
@@ -851,7 +851,6 @@ std::variant<SolverAnswer, Diagnostic> scan_answer(AnswerScanner& scan, const st
             rest = scan.text();
             rest_column = scan.column();
             next = scan.token();
-            if (next == Scan::token) rest.clear();
           }
           if (next == Scan::bad) return scan.error();
           if (have_status) return diag(name, number, 1, "a second status line");
@@ -859,6 +858,7 @@ std::variant<SolverAnswer, Diagnostic> scan_answer(AnswerScanner& scan, const st
           else if (rest == "UNSATISFIABLE") answer.verdict = Verdict::unsat;
           else if (rest == "UNKNOWN") answer.verdict = Verdict::unknown;
           else return diag(name, number, rest_column, "unknown status (expected SATISFIABLE, UNSATISFIABLE or UNKNOWN)");
+          if (next == Scan::token) return diag(name, number, scan.column(), "unexpected text after the status");
           have_status = true;
           status_line = number;
           status_column = first_column;
@@ -899,9 +899,13 @@ std::variant<SolverAnswer, Diagnostic> scan_answer(AnswerScanner& scan, const st
     return diag(name, model_line, model_column, "'v' lines without an 's' status line");
   if (answer.verdict != Verdict::sat && !answer.model.empty() && form == Form::competition)
     return diag(name, model_line, model_column, "a model with a status other than SATISFIABLE");
-  if (answer.verdict == Verdict::sat && answer.model.empty() && variables > 0)
-    return diag(name, status_line ? status_line : model_line, status_line ? status_column : model_column,
+  if (answer.verdict == Verdict::sat && answer.model.empty() && variables > 0) {
+    if (model_line)  // 'v 0', or a bare '0'
+      return diag(name, model_line, model_column,
+                  "the model is empty: it sets none of the CNF's " + std::to_string(variables) + " variables");
+    return diag(name, status_line, status_column,
                 "the solver says satisfiable but gives no model (was it told not to print one, as with -n?)");
+  }
   // A bare list too: README promises exit code 2 for a model cut short in
   // all three forms, and a list that lost its end is no more a model.  (No
   // model at all, of a CNF without variables, is complete.)
