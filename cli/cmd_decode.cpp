@@ -23,6 +23,7 @@ struct DecodeConfig {
   std::vector<std::string> files;  // CNF and MODEL
   std::string output = "grid";
   std::string alphabet;  // empty: default symbols
+  bool check_clauses = false;
 };
 
 constexpr std::string_view kDescription =
@@ -88,7 +89,10 @@ int decode(const std::vector<std::string>& args) {
   options.add_options()("output,o", po::value(&config.output)->default_value(config.output),
                         "grid, line, tokens, leetcode (json: one object)")(
       "alphabet", po::value(&config.alphabet)->value_name("SPEC"),
-      "symbols for digits 1..N in the grid, line and JSON output, e.g. 0-F (default 1-9 then A-Z)");
+      "symbols for digits 1..N in the grid, line and JSON output, e.g. 0-F (default 1-9 then A-Z)")(
+      "check-clauses", po::bool_switch(&config.check_clauses),
+      "also check the model against every clause of CNF (reads the whole CNF, not only its header): a "
+      "clause it leaves false is an error, as a model that breaks a rule is");
   if (!parse_command("decode", "[OPTIONS] CNF [MODEL]", kDescription, options, args, &config.files)) return 0;
   // Without MODEL the answer comes from standard input, as in
   // `cadical -q puzzle.cnf | satdoku decode puzzle.cnf`.
@@ -220,6 +224,21 @@ int decode(const std::vector<std::string>& args) {
     return say("error", std::string(clue ? "the model breaks a clue: " : "the model breaks a rule: ") +
                             violation->describe(h.puzzle.geometry()) + another + "keeps the " +
                             (clue ? "clues)" : "rules)"));
+  }
+  // The grid is sound; with --check-clauses so must be the model, for every
+  // clause (auxiliary variables included: a model of another encoding of the
+  // same puzzle gives the same grid).
+  if (config.check_clauses) {
+    const std::string cnf_name = cnf_path == "-" ? "<stdin>" : cnf_path;
+    const ClauseCheck check = check_model_clauses(cnf, cnf_name, h, a.model);
+    if (check.problem && !check.false_clause) {
+      std::cerr << check.problem->str() << '\n';
+      return static_cast<int>(ExitCode::usage);
+    }
+    if (check.problem)
+      return say("error", check.problem->message + ", at " + cnf_name + ":" + std::to_string(check.problem->where.line) +
+                              ":" + std::to_string(check.problem->where.column) +
+                              " (is the model another CNF's, of another encoding? or the solver's bug)");
   }
   if (!excluded) {
     print("solved", decoded.grid);

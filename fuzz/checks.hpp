@@ -121,6 +121,17 @@ inline std::string check_decode(std::string_view data) {
     for (int cell = 0; cell < solution->cell_count(); ++cell)
       if (!solution->at(cell)) return "header solution has an empty cell";
   }
+  {
+    // The clauses after the header, against an empty model (decode
+    // --check-clauses): every clause is false, so any is a problem.
+    std::istringstream body{std::string(data)};
+    (void)read_cnf_header(body, "fuzz.cnf");
+    const ClauseCheck check = check_model_clauses(body, "fuzz.cnf", *cnf, Model{});
+    if (check.problem && check.problem->message.empty()) return "clause check: diagnostic without a message";
+    if (check.clauses > cnf->clauses) return "clause check: more clauses than the p line declares";
+    if (!check.problem && check.clauses != cnf->clauses) return "clause check: clauses missing, no problem said";
+    if (check.clauses > 0 && !check.problem) return "clause check: an empty model satisfied a clause";
+  }
   if (cnf->puzzle.size() > kMaxDecodeSize) return {};
   auto answer = read_solver_output(in, "fuzz.out", *cnf);
   const auto* solver = std::get_if<SolverAnswer>(&answer);

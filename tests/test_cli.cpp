@@ -896,6 +896,50 @@ BOOST_AUTO_TEST_CASE(a_closed_standard_input_lends_its_number_to_no_file) {
   BOOST_TEST(solve.err.find("<stdin>: cannot read: Bad file descriptor") != std::string::npos, solve.err);
 }
 
+// decode checks the grid; with --check-clauses the model itself, against
+// every clause: a model of another encoding of the same puzzle gives the
+// right grid but leaves the triads' auxiliary clauses false.
+BOOST_AUTO_TEST_CASE(decode_check_clauses_tests_the_model_against_every_clause) {
+  const CnfScratch s("satdoku-clauses");
+  std::string natural_model = "v";  // kEasy's model of natural: every x(cell, digit), no auxiliary variable
+  for (int cell = 0; cell < 81; ++cell)
+    for (int d = 1; d <= 9; ++d)
+      natural_model += (d == kEasySolution[cell] - '0' ? " " : " -") + std::to_string(9 * cell + d);
+  natural_model = "s SATISFIABLE\n" + natural_model + " 0\n";
+  const std::string triads = quoted(s.dir / "triads.cnf");
+  BOOST_REQUIRE(run_satdoku("encode -q -e triads --reduce none -o " + triads, kEasy + "\n").exit_code == 0);
+  const auto grid_only = run_satdoku("decode -o line " + triads + " -", natural_model);
+  BOOST_TEST(grid_only.exit_code == 0, grid_only.err);
+  BOOST_TEST(grid_only.out == kEasySolution + "\n");
+  const auto clauses = run_satdoku("decode --check-clauses -o line " + triads + " -", natural_model);
+  BOOST_TEST(clauses.exit_code == 1, clauses.err);
+  BOOST_TEST(clauses.out == "error\n");
+  BOOST_TEST(clauses.err.find("satdoku decode: <stdin>: the model makes no literal of clause ") != std::string::npos,
+             clauses.err);
+  BOOST_TEST(clauses.err.find(", at " + (s.dir / "triads.cnf").string() + ":") != std::string::npos, clauses.err);
+  // The same model against the natural CNF, whole or reduced, satisfies every clause.
+  for (const char* reduce : {"none", "clues", "propagate"}) {
+    const std::string natural = quoted(s.dir / "natural.cnf");
+    BOOST_REQUIRE(run_satdoku("encode -q -e natural --reduce " + std::string(reduce) + " -o " + natural, kEasy + "\n")
+                      .exit_code == 0);
+    const auto fits = run_satdoku("decode --check-clauses -o line " + natural + " -", natural_model);
+    BOOST_TEST(fits.exit_code == 0, reduce << ": " << fits.err);
+    BOOST_TEST(fits.out == kEasySolution + "\n", reduce);
+  }
+  // A solver's own model of the triads CNF passes, the CNF read from standard input too.
+  const std::string answer = quoted(s.dir / "triads.out");
+  run_shell("cadical -q " + triads + " > " + answer);
+  const auto own = s.run("'" + satdoku_binary().string() + "' decode --check-clauses -o line - " + answer + " < " + triads);
+  BOOST_TEST(own.exit_code == 0, own.err);
+  BOOST_TEST(own.out == kEasySolution + "\n");
+  // A CNF cut short is an error of the CNF (exit code 2), said at its line.
+  const auto cut = s.run("head -c 20000 " + triads + " | '" + satdoku_binary().string() +
+                         "' decode --check-clauses - " + answer);
+  BOOST_TEST(cut.exit_code == 2, cut.err);
+  BOOST_TEST(cut.err.find("<stdin>:") == 0u, cut.err);
+  BOOST_TEST(cut.out.empty());
+}
+
 BOOST_AUTO_TEST_CASE(decode_names_a_model_of_another_cnf) {
   const CnfScratch s("satdoku-another");
   // kEasy's whole model (natural has no auxiliary variables): every x(cell, digit).

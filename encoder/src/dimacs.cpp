@@ -488,7 +488,7 @@ std::variant<CnfHeader, Diagnostic> read_cnf_header(std::istream& in, const std:
                     "the p line declares " + std::to_string(v) + " variables; this encoding of the board has " +
                         std::to_string(most));
       return CnfHeader{generator, std::move(std::get<Grid>(puzzle)), options, v, c, solved, conflict,
-                       std::move(excluded)};
+                       std::move(excluded), number};
     }
     if (tokens[0].text != "c" || tokens.size() < 2) {
       if (tokens[0].text != "c") {
@@ -582,59 +582,109 @@ std::variant<CnfHeader, Diagnostic> read_cnf_header(std::istream& in, const std:
                                 : "the header ends before the 'p cnf' line");
 }
 
-std::variant<CnfFormula, Diagnostic> read_dimacs(std::istream& in, const std::string& name) {
-  CnfFormula f;
-  bool have_p = false;
-  std::vector<int> clause;
-  std::uint64_t number = 0, open_line = 0, open_col = 0;
-  std::string line;
+namespace {
+
+// The next line of a DIMACS file that is neither blank nor a comment ('c',
+// or '%' as some benchmark files end), as tokens of `line`; `number` counts
+// the lines read.  False at the end of the input.
+bool next_content_line(std::istream& in, std::string& line, const std::string& name, std::uint64_t& number,
+                       std::vector<Token>& tokens) {
   while (next_line(in, line, name, number)) {
     ++number;
     drop_bom(line, number);
     if (!line.empty() && (line[0] == 'c' || line[0] == '%')) continue;
-    const auto tokens = tokenize(line);
-    if (tokens.empty()) continue;
-    if (tokens[0].text == "p") {
-      if (have_p) return diag(name, number, 1, "a second 'p' line");
-      if (tokens.size() != 4 || tokens[1].text != "cnf" || !parse_number(tokens[2].text, f.variables) ||
-          !parse_number(tokens[3].text, f.declared_clauses))
-        return diag(name, number, 1, "malformed problem line (expected 'p cnf V C')");
-      if (f.variables > static_cast<std::uint64_t>(std::numeric_limits<int>::max()))
-        return diag(name, number, tokens[2].column,
-                    "the p line declares " + std::string(tokens[2].text) + " variables, more than the " +
-                        std::to_string(std::numeric_limits<int>::max()) + " a literal can name");
-      have_p = true;
-      continue;
-    }
-    if (!have_p) return diag(name, number, tokens[0].column, "a clause before the 'p cnf' line");
+    tokens = tokenize(line);
+    if (!tokens.empty()) return true;
+  }
+  return false;
+}
+
+// The clauses after the p line (line `number` of `in`): each, with the line
+// and column of its first literal, goes to visit(), which may stop the
+// reading with a Diagnostic.  Comment lines may come anywhere; the rules are
+// read_dimacs()'s.
+template <class Visit>
+std::optional<Diagnostic> read_clauses(std::istream& in, const std::string& name, std::uint64_t number,
+                                       std::uint64_t variables, std::uint64_t declared, Visit visit) {
+  std::vector<int> clause;
+  std::uint64_t count = 0, open_line = 0, open_col = 0;
+  std::string line;
+  std::vector<Token> tokens;
+  while (next_content_line(in, line, name, number, tokens)) {
+    if (tokens[0].text == "p") return diag(name, number, 1, "a second 'p' line");
     for (const auto& t : tokens) {
       long long lit = 0;
       if (!parse_number(t.text, lit))
         return diag(name, number, t.column, quoted(t.text, " is not a literal"));
-      const auto v = static_cast<long long>(f.variables);  // (at most INT_MAX: no llabs of LLONG_MIN)
+      const auto v = static_cast<long long>(variables);  // (at most INT_MAX: no llabs of LLONG_MIN)
       if (lit > v || lit < -v)
         return diag(name, number, t.column,
-                    "literal " + std::string(t.text) + " exceeds the declared " + std::to_string(f.variables) +
+                    "literal " + std::string(t.text) + " exceeds the declared " + std::to_string(variables) +
                         " variables");
-      if (clause.empty() && f.clauses.size() == f.declared_clauses)
-        return diag(name, number, t.column,
-                    "more clauses than the declared " + std::to_string(f.declared_clauses));
+      if (clause.empty() && count == declared)
+        return diag(name, number, t.column, "more clauses than the declared " + std::to_string(declared));
+      if (clause.empty()) open_line = number, open_col = t.column;
       if (lit == 0) {
-        f.clauses.add_clause(clause);
+        ++count;
+        if (auto stop = visit(clause, open_line, open_col)) return stop;
         clause.clear();
       } else {
-        if (clause.empty()) open_line = number, open_col = t.column;
         clause.push_back(static_cast<int>(lit));
       }
     }
   }
   if (!clause.empty()) return diag(name, open_line, open_col, "the last clause is not ended by 0");
-  if (!have_p) return diag(name, number + 1, 0, "no 'p cnf' line");
-  if (f.clauses.size() != f.declared_clauses)
+  if (count != declared)
     return diag(name, number + 1, 0,
-                "found " + std::to_string(f.clauses.size()) + " clauses, the p line declares " +
-                    std::to_string(f.declared_clauses));
-  return f;
+                "found " + std::to_string(count) + " clauses, the p line declares " + std::to_string(declared));
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::variant<CnfFormula, Diagnostic> read_dimacs(std::istream& in, const std::string& name) {
+  CnfFormula f;
+  std::uint64_t number = 0;
+  std::string line;
+  std::vector<Token> tokens;
+  while (next_content_line(in, line, name, number, tokens)) {
+    if (tokens[0].text != "p") return diag(name, number, tokens[0].column, "a clause before the 'p cnf' line");
+    if (tokens.size() != 4 || tokens[1].text != "cnf" || !parse_number(tokens[2].text, f.variables) ||
+        !parse_number(tokens[3].text, f.declared_clauses))
+      return diag(name, number, 1, "malformed problem line (expected 'p cnf V C')");
+    if (f.variables > static_cast<std::uint64_t>(std::numeric_limits<int>::max()))
+      return diag(name, number, tokens[2].column,
+                  "the p line declares " + std::string(tokens[2].text) + " variables, more than the " +
+                      std::to_string(std::numeric_limits<int>::max()) + " a literal can name");
+    auto problem = read_clauses(in, name, number, f.variables, f.declared_clauses,
+                                [&](const std::vector<int>& clause, std::uint64_t, std::uint64_t) {
+                                  f.clauses.add_clause(clause);
+                                  return std::optional<Diagnostic>();
+                                });
+    if (problem) return std::move(*problem);
+    return f;
+  }
+  return diag(name, number + 1, 0, "no 'p cnf' line");
+}
+
+ClauseCheck check_model_clauses(std::istream& in, const std::string& name, const CnfHeader& header, const Model& model) {
+  ClauseCheck check;
+  check.problem = read_clauses(
+      in, name, header.p_line, header.variables, header.clauses,
+      [&](const std::vector<int>& clause, std::uint64_t line, std::uint64_t column) -> std::optional<Diagnostic> {
+        ++check.clauses;
+        for (const int lit : clause)
+          if (model.value(std::abs(lit)) == (lit > 0 ? 1 : -1)) return std::nullopt;
+        constexpr std::size_t kShown = 8;  // literals of the clause named in the message
+        std::string text;
+        for (std::size_t i = 0; i < clause.size() && i < kShown; ++i) text += std::to_string(clause[i]) + ' ';
+        text += clause.size() > kShown ? "... 0" : "0";
+        check.false_clause = true;
+        return diag(name, line, column,
+                    "the model makes no literal of clause " + std::to_string(check.clauses) + " true ('" + text +
+                        "'; a literal the model leaves out counts as not true)");
+      });
+  return check;
 }
 
 // ---------------------------------------------------------------------------

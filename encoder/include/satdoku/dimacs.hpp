@@ -135,6 +135,7 @@ struct CnfHeader {
   // A proof CNF of `check --proof` ("c solution" line): the solution whose
   // last clause forbids it, so unsatisfiable means the puzzle is unique.
   std::optional<Grid> excluded;
+  std::uint64_t p_line = 0;  // the line of "p cnf": the clauses follow it
 };
 
 // Reads the comment lines and the "p cnf" line of a CNF file (stops after
@@ -162,6 +163,22 @@ struct CnfFormula {
 // line before the first clause; literals within +-V; every clause ended by
 // 0; exactly C clauses.  A Diagnostic (file:line:col) for the first defect.
 std::variant<CnfFormula, Diagnostic> read_dimacs(std::istream& in, const std::string& name);
+
+class Model;
+// Reads the clauses that follow a CNF's header, from the stream that
+// read_cnf_header() left after the p line, and checks each against `model`.
+// A clause none of whose literals the model makes true (a literal it leaves
+// out counts as not true) is a Diagnostic at the clause's first literal,
+// with `false_clause` set; a body that breaks read_dimacs()'s rules (a
+// literal beyond V, a clause not ended by 0, other than C clauses) is a
+// Diagnostic without it.  Holds one line at a time.  Throws InputError when
+// a read fails.
+struct ClauseCheck {
+  std::optional<Diagnostic> problem;
+  bool false_clause = false;
+  std::uint64_t clauses = 0;  // clauses read, up to the problem
+};
+ClauseCheck check_model_clauses(std::istream& in, const std::string& name, const CnfHeader& header, const Model& model);
 
 // A (partial) assignment: value(var) is +1, -1 or 0 (not given).
 class Model {
