@@ -261,6 +261,8 @@ std::optional<Entry> EntrySource::read_entry() {
       close_file();
       return entry;
     }
+    if (entries_ == 0 && files_.size() > 1 && !g_interrupted.load() && !stopped_.load())
+      empty_inputs_.push_back(name == "-" ? "<stdin>" : name);
     close_file();
   }
   return std::nullopt;

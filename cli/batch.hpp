@@ -51,6 +51,10 @@ class EntrySource {
   // returns within 100 ms, and next() gives no more entries.  For a batch
   // whose output has failed.
   void stop() { stopped_.store(true); }
+  // The inputs read to their end that held no entry (an empty file, only
+  // comments), as named, when several were given: a run with entries
+  // elsewhere would pass over them unsaid.
+  const std::vector<std::string>& empty_inputs() const { return empty_inputs_; }
 
  private:
   std::optional<Entry> read_entry();
@@ -66,6 +70,7 @@ class EntrySource {
   ReadOptions options_;
   std::size_t file_ = 0;
   std::size_t entries_ = 0;  // entries the current file gave so far
+  std::vector<std::string> empty_inputs_;
   std::unique_ptr<std::streambuf> buffer_;  // a pipe's or a device's, which a signal can end
   std::unique_ptr<std::istream> stream_;
   std::unique_ptr<PuzzleReader> reader_;
@@ -196,6 +201,7 @@ struct BatchTotals {
   bool interrupted = false;
   bool output_failed = false;  // BatchOptions::output failed; the batch stopped
   int output_error = 0;        // errno of that failure, when known
+  std::vector<std::string> empty_inputs;  // EntrySource::empty_inputs() at the end
 };
 
 // Progress line on stderr: "\r  12345 puzzles  8123/s", at most 5 times a second.
@@ -545,6 +551,7 @@ BatchTotals run_batch(EntrySource& source, MakeWorker make_worker, Sink sink, co
   }
   progress.finish();
   totals.interrupted = cancel.load();
+  totals.empty_inputs = source.empty_inputs();
   totals.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return totals;
 }

@@ -136,6 +136,8 @@ class Checker {
     if (!puzzle) {
       r.base.result.status = Status::error;
       r.failure = "the puzzle could not be read";
+      if (const auto* d = std::get_if<Diagnostic>(&r.base.entry.content))
+        r.failure += " (" + d->where.str() + ", above)";
       return r;
     }
     Limits limits = plan_.pipeline.limits;
@@ -399,7 +401,8 @@ class Checker {
     switch (plan_.expect) {
       case Expect::unique: r.met = r.verdict == Uniqueness::unique && counted_exactly; break;
       case Expect::multiple: r.met = r.verdict == Uniqueness::multiple; break;
-      case Expect::none: r.met = r.verdict == Uniqueness::none; break;
+      // Clues that clash leave no solution either.
+      case Expect::none: r.met = r.verdict == Uniqueness::none || r.verdict == Uniqueness::invalid; break;
       case Expect::minimal:
         r.met = r.verdict == Uniqueness::unique && r.clues && r.clues->complete && r.clues->redundant.empty();
         break;
@@ -781,7 +784,8 @@ int check(const std::vector<std::string>& args) {
   po::options_description options("Options");
   options.add_options()
       ("expect", po::value(&config.expect)->default_value(config.expect),
-       "unique, multiple, none or minimal: exit code 0 when every puzzle meets it, 1 otherwise")
+       "unique, multiple, none (invalid meets it too: clues that clash leave no solution) or minimal: exit code 0 "
+       "when every puzzle meets it, 1 otherwise")
       ("backend,b", po::value(&config.backend)->default_value(config.backend),
        ("solver: " + backend_names()).c_str())
       ("count", po::value(&config.count)->value_name("K")->notifier([](std::uint64_t k) {
@@ -818,6 +822,21 @@ int check(const std::vector<std::string>& args) {
   plan.count = config.count > 0;
   plan.minimal = config.minimal || plan.expect == Expect::minimal;
   check_distinct_outputs({{"--junit", config.junit}}, config.input.files);
+  if (config.proof_dir == "-") throw UsageError("--proof takes a folder to write the proofs into, not '-'");
+  if (!config.junit.empty() && config.junit != "-" && !config.proof_dir.empty()) {
+    // The report must not take the proof folder's place, nor a proof's.
+    auto resolved = [](const std::string& path) {  // ("P/" is P)
+      std::error_code ignored;
+      fs::path p = fs::weakly_canonical(path, ignored);
+      return p.has_filename() ? p : p.parent_path();
+    };
+    const fs::path report = resolved(config.junit), folder = resolved(config.proof_dir);
+    if (report == folder)
+      throw UsageError("--junit " + config.junit + " names the --proof folder: give the report a file of its own");
+    if (report.parent_path() == folder && is_proof_file(report.filename().string()))
+      throw UsageError("--junit " + config.junit + " names a proof file of --proof " + config.proof_dir +
+                       " (proof pairs INDEX.cnf and INDEX.drat): give the report another name");
+  }
   if (!config.junit.empty() && config.junit != "-") {
     check_writable(config.junit);  // now, not after the run
     // `check --junit puzzles.txt` takes --junit for an input.
@@ -888,8 +907,7 @@ int check(const std::vector<std::string>& args) {
     const bool proof_kept = !r.proof_cnf.empty() && (!records_on_stdout || std::cout.flush());
     if (proof_kept) proofs_reported.insert(fs::path(r.proof_cnf).stem().string());
     tally.add(r);
-    if (!r.met && r.base.problem.empty() && !std::holds_alternative<Diagnostic>(r.base.entry.content))
-      std::cerr << source_of(r.base.entry) << ": FAIL: " << r.failure << '\n';
+    if (!r.met && r.base.problem.empty()) std::cerr << source_of(r.base.entry) << ": FAIL: " << r.failure << '\n';
   };
   const BatchTotals totals =
       run_batch(source, make_worker, sink, config.run.batch(plan.pipeline));

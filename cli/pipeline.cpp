@@ -85,6 +85,9 @@ int finish_batch(std::string_view command, const BatchTotals& totals, const std:
     result = std::max(result, static_cast<int>(ExitCode::usage));
   } else if (totals.records == 0 && !totals.interrupted) {
     std::cerr << "satdoku " << command << ": warning: the input holds no puzzle\n";
+  } else if (!totals.interrupted) {
+    for (const std::string& name : totals.empty_inputs)
+      std::cerr << "satdoku " << command << ": warning: " << name << " holds no puzzle\n";
   }
   if (totals.interrupted) {  // outranks every other code
     std::cerr << "satdoku " << command << ": interrupted after " << puzzles_text(totals.records) << '\n';

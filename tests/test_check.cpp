@@ -187,6 +187,13 @@ BOOST_AUTO_TEST_CASE(clash_none_and_their_expectations) {
   BOOST_TEST(none.out == "<stdin>:1 none\n");
   BOOST_TEST(run_satdoku("check --expect none", kNoSolution + "\n").exit_code == 0);
   BOOST_TEST(run_satdoku("check --expect none --backend native", kNoSolution + "\n").exit_code == 0);
+  // Clues that clash leave no solution either: they meet --expect none.
+  for (const char* backend : {"sat", "native"}) {
+    const auto clash_none = run_satdoku("check --expect none --backend " + std::string(backend), kClash + "\n");
+    BOOST_TEST(clash_none.exit_code == 0, backend << ": " << clash_none.err);
+    BOOST_TEST(clash_none.err.find("FAIL") == std::string::npos, clash_none.err);
+  }
+  BOOST_TEST(run_satdoku("check --expect unique", kClash + "\n").exit_code == 1);
   BOOST_TEST(run_satdoku("check --expect multiple", kEasy + "\n").exit_code == 1);
   BOOST_TEST(run_satdoku("check --no-cross-check", kEasy + "\n").exit_code == 0);
 }
@@ -888,6 +895,30 @@ BOOST_AUTO_TEST_CASE(a_settled_big_board_does_not_wait_out_the_reference) {
 
 // --junit through a symbolic link replaces the link's target and keeps the
 // link; a device is written, never replaced; a directory is a clear error.
+// A JUnit report may not take the proof folder's place, nor a proof's:
+// refused before anything is written (the report overwrote 1.cnf, exit 0).
+BOOST_AUTO_TEST_CASE(junit_and_proofs_never_share_a_path) {
+  const fs::path dir = fresh_dir("junit-proof");
+  const std::string input = first_lines("17_clue.txt", 3);
+  for (const std::string report : {"P/1.cnf", "P/2-1.drat", "P", "P/", "P/../P/3.cnf"}) {
+    BOOST_TEST_CONTEXT(report) {
+      const auto r = run_satdoku("check -q --proof " + quoted(dir / "P") + " --junit " + quoted(dir / report), input);
+      BOOST_TEST(r.exit_code == 2, r.err);
+      BOOST_TEST(r.err.find(report == "P" || report == "P/" ? "names the --proof folder" : "names a proof file of --proof") !=
+                     std::string::npos,
+                 r.err);
+      BOOST_TEST(!fs::exists(dir / "P"));
+    }
+  }
+  // Another name in the folder is the report's own.
+  fs::create_directories(dir / "P");
+  const auto fine = run_satdoku("check -q --proof " + quoted(dir / "P") + " --junit " + quoted(dir / "P" / "report.xml"), input);
+  BOOST_TEST(fine.exit_code == 0, fine.err);
+  BOOST_TEST(fs::exists(dir / "P" / "1.cnf"));
+  BOOST_TEST(slurp(dir / "P" / "report.xml").find("<testsuites") != std::string::npos);
+  fs::remove_all(dir);
+}
+
 BOOST_AUTO_TEST_CASE(junit_follows_links_and_writes_devices) {
   const fs::path dir = fresh_dir("junit-targets");
   const fs::path target = dir / "target.xml", link = dir / "link.xml";
@@ -946,7 +977,7 @@ BOOST_AUTO_TEST_CASE(usage_errors_exit_with_2) {
                            "check --jobs 4294967295", "check --output grid", "check --backend quantum",
                            "check --no-such-option", "check --jobs 0", "check --mode lazy",
                            "check --junit - --output json", "check --junit - -o text", "check --junit ''",
-                           "check --proof ''"}) {
+                           "check --proof ''", "check --proof -"}) {
     auto r = run_satdoku(args, kEasy + "\n");
     BOOST_TEST(r.exit_code == 2, args << " gave " << r.exit_code);
     BOOST_TEST(r.err.find("satdoku check:") != std::string::npos, args << ": " << r.err);
@@ -963,8 +994,13 @@ BOOST_AUTO_TEST_CASE(text_errors_carry_their_reason) {
   auto r = run_satdoku("check", "xyz\n");
   BOOST_TEST(r.exit_code == 2);
   BOOST_TEST(r.out.rfind("<stdin>:1 error: ", 0) == 0, r.out);
-  // An error counts as an error, not also as a puzzle that missed --expect.
+  // An error counts as an error, not also as a puzzle that missed --expect;
+  // yet it is named on a FAIL line as every puzzle that fails is, after the
+  // error itself, which it points to.
   BOOST_TEST(r.err.find("1 error; 0 not unique;") != std::string::npos, r.err);
+  BOOST_TEST(r.err.find("<stdin>:1:1: first row has 3 symbols") != std::string::npos, r.err);
+  BOOST_TEST(r.err.find("\n<stdin>:1: FAIL: the puzzle could not be read (<stdin>:1:1, above)\n") != std::string::npos,
+             r.err);
   auto both = run_satdoku("check --expect multiple", "xyz\n" + kEasy + "\n");
   BOOST_TEST(both.exit_code == 2);
   BOOST_TEST(both.err.find("1 unique, 0 multiple, 0 none, 0 invalid, 0 unknown, 1 error; 1 not multiple;") !=

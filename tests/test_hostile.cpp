@@ -57,6 +57,16 @@ BOOST_AUTO_TEST_CASE(empty_file) {
   BOOST_TEST(r.out == "");
   BOOST_TEST(contains(r.err, "satdoku solve: 0 puzzles"), r.err);
   BOOST_TEST(contains(r.err, "satdoku solve: warning: the input holds no puzzle"), r.err);
+  // Among inputs that hold puzzles, each empty one is named.
+  const std::string comments = s.write("comments-only.txt", "# nothing\n\n");
+  for (const char* command : {"solve -q", "check -q"}) {
+    auto among = run_satdoku(std::string(command) + " " + empty + " - " + comments, kPuzzle + "\n");
+    BOOST_TEST(among.exit_code == 0, among.err);
+    const std::string said = "satdoku " + std::string(command).substr(0, 5) + ": warning: ";
+    auto path = [](const std::string& quoted) { return quoted.substr(1, quoted.size() - 2); };
+    BOOST_TEST(among.err == said + path(empty) + " holds no puzzle\n" + said + path(comments) + " holds no puzzle\n",
+               among.err);
+  }
   // An empty collection passes check, but not without a word, even with -q.
   auto check = run_satdoku("check -q " + empty);
   BOOST_TEST(check.exit_code == 0, check.err);
