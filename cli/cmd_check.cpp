@@ -663,7 +663,10 @@ class JUnitReport {
     cases_ += "    <testcase classname=\"" + xml_escape(r.base.entry.where.file) + "\" name=\"" +
               xml_escape(source) + "\" time=\"" + std::to_string(seconds) + "\"";
     if (r.met && !r.proof_failed) {
-      cases_ += "/>\n";
+      // A proof asked for and not made (a limit, memory) passes, as the
+      // verdict stands; the test case says why, where CI shows it.
+      if (r.proof_note.empty()) cases_ += "/>\n";
+      else cases_ += ">\n      <system-out>" + xml_escape(r.proof_note) + "</system-out>\n    </testcase>\n";
       return;
     }
     const auto* diagnostic = std::get_if<Diagnostic>(&r.base.entry.content);

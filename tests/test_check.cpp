@@ -493,8 +493,17 @@ BOOST_AUTO_TEST_CASE(a_clue_analysis_beyond_max_memory_is_refused_and_said) {
 BOOST_AUTO_TEST_CASE(a_proof_beyond_max_memory_is_refused_and_said) {
   const fs::path dir = fresh_dir("proof-memory");
   const fs::path board = shared_data() / "large" / "sudoku-25-1.txt";
-  const auto refused = run_satdoku("check -j1 --max-memory 10M --proof " + quoted(dir) + " " + quoted(board));
+  const fs::path xml = dir.string() + ".xml";
+  const auto refused = run_satdoku("check -j1 --max-memory 10M --proof " + quoted(dir) + " --junit " + quoted(xml) +
+                                   " " + quoted(board));
   BOOST_TEST(refused.exit_code == 0, refused.err);
+  // The JUnit test case passes, and says why it has no proof.
+  const std::string report = slurp(xml);
+  BOOST_TEST(report.find("failures=\"0\" errors=\"0\"") != std::string::npos, report);
+  BOOST_TEST(report.find("<system-out>no proof: the triads/pairwise formula of a 25x25 board needs up to") !=
+                 std::string::npos,
+             report);
+  fs::remove(xml);
   BOOST_TEST(refused.out.find(" unique ") != std::string::npos, refused.out);
   BOOST_TEST(refused.err.find("sudoku-25-1.txt:1: note: no proof: the triads/pairwise formula of a 25x25 board needs "
                               "up to") != std::string::npos,

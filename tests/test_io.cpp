@@ -2066,6 +2066,12 @@ BOOST_AUTO_TEST_CASE(csv_collections_read_their_puzzle_column) {
     }
     return grids;
   };
+  // A field with a stray character after its puzzle is said so, without the
+  // line format's hints (a comment, reading the file as CSV).
+  const auto stray = read_all("puzzle,solution\n\"" + kPuzzle + ";x\",\n");
+  BOOST_REQUIRE_EQUAL(stray.size(), 1u);
+  BOOST_REQUIRE(diagnostic(stray[0]));
+  BOOST_TEST(diagnostic(stray[0])->message == "unexpected ';' right after the 81 symbols of the puzzle");
   // The header names the column, wherever it stands; a second header (two
   // files joined) is passed over, and may move the column.
   const std::string rated = "id,puzzle,solution,clues,difficulty\n7," + kPuzzle + "," + kSolution + ",26,2.2\n";

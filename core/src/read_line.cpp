@@ -15,9 +15,12 @@ std::optional<Entry> PuzzleReader::Impl::read_line_format() {
 
 Entry PuzzleReader::Impl::glued_to_puzzle(std::uint64_t ln, std::string_view t, std::size_t off, std::size_t i) {
   std::string message =
-      "unexpected " + describe_char(t[i]) + " right after the " + std::to_string(i) + " symbols of the puzzle (" +
-      (t[i] == '#' ? "a comment needs a blank before #" : "a comment after it starts with a blank and #") +
-      (t[i] == ',' || t[i] == ';' ? "; a CSV file reads with --input-format csv" : "") + ")";
+      "unexpected " + describe_char(t[i]) + " right after the " + std::to_string(i) + " symbols of the puzzle";
+  // (A CSV field holds no comment, and its file is read as CSV already.)
+  if (format != InputFormat::csv)
+    message += std::string(" (") +
+               (t[i] == '#' ? "a comment needs a blank before #" : "a comment after it starts with a blank and #") +
+               (t[i] == ',' || t[i] == ';' ? "; a CSV file reads with --input-format csv" : "") + ")";
   return make_entry(ln, Diagnostic{SourceLocation{file, ln, off + i + 1}, std::move(message)}, std::string(t));
 }
 
