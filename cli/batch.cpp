@@ -261,7 +261,11 @@ std::optional<Entry> EntrySource::read_entry() {
       close_file();
       return entry;
     }
-    if (entries_ == 0 && files_.size() > 1 && !g_interrupted.load() && !stopped_.load())
+    // (A name given again is said once: standard input given twice is
+    // read to its end the first time.)
+    if (entries_ == 0 && files_.size() > 1 && !g_interrupted.load() && !stopped_.load() &&
+        std::find(files_.begin(), files_.begin() + static_cast<std::ptrdiff_t>(file_), name) ==
+            files_.begin() + static_cast<std::ptrdiff_t>(file_))
       empty_inputs_.push_back(name == "-" ? "<stdin>" : name);
     close_file();
   }

@@ -136,8 +136,10 @@ class Checker {
     if (!puzzle) {
       r.base.result.status = Status::error;
       r.failure = "the puzzle could not be read";
-      if (const auto* d = std::get_if<Diagnostic>(&r.base.entry.content))
-        r.failure += " (" + d->where.str() + ", above)";
+      if (const auto* d = std::get_if<Diagnostic>(&r.base.entry.content)) {
+        if (d->where.line == 0) r.failure = "the input could not be read (above)";  // not opened, or a folder
+        else r.failure += " (" + d->where.str() + ", above)";
+      }
       return r;
     }
     Limits limits = plan_.pipeline.limits;

@@ -225,6 +225,12 @@ int decode(const std::vector<std::string>& args) {
                             violation->describe(h.puzzle.geometry()) + another + "keeps the " +
                             (clue ? "clues)" : "rules)"));
   }
+  if (excluded && decoded.grid == *excluded)
+    // Without --check-clauses decode reads the header, not the clauses: the
+    // header's word is taken for what the last clause forbids (README: check
+    // the header).
+    return say("error", "the model is the solution the header names as forbidden ('c solution'): a proof CNF has "
+                        "no such model");
   // The grid is sound; with --check-clauses so must be the model, for every
   // clause (auxiliary variables included: a model of another encoding of the
   // same puzzle gives the same grid).
@@ -244,11 +250,6 @@ int decode(const std::vector<std::string>& args) {
     print("solved", decoded.grid);
     return static_cast<int>(ExitCode::ok);
   }
-  if (decoded.grid == *excluded)
-    // decode reads the header, not the clauses: the header's word is taken
-    // for what the last clause forbids (README: check the header).
-    return say("error", "the model is the solution the header names as forbidden ('c solution'): a proof CNF has "
-                        "no such model");
   print("multiple", decoded.grid);
   std::cerr << "satdoku decode: " << model_name << ": a second solution: the puzzle is not unique\n";
   return static_cast<int>(ExitCode::unsolved);

@@ -205,8 +205,10 @@ bool out_of_range(const po::parsed_options& parsed, const std::string& key, bool
         if (v.size() > digits && v.find_first_not_of("0123456789", digits) == std::string::npos) return true;
         continue;
       }
+      // (from_chars takes no '+', which Boost's conversion does)
+      const std::size_t sign = !v.empty() && v[0] == '+' ? 1 : 0;
       double d = 0;
-      const auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), d);
+      const auto [end, ec] = std::from_chars(v.data() + sign, v.data() + v.size(), d);
       if (ec == std::errc::result_out_of_range && end == v.data() + v.size()) return true;
     }
   }

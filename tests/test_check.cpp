@@ -1010,6 +1010,11 @@ BOOST_AUTO_TEST_CASE(text_errors_carry_their_reason) {
   BOOST_TEST(r.err.find("<stdin>:1:1: first row has 3 symbols") != std::string::npos, r.err);
   BOOST_TEST(r.err.find("\n<stdin>:1: FAIL: the puzzle could not be read (<stdin>:1:1, above)\n") != std::string::npos,
              r.err);
+  // An input never opened is no puzzle with a place in it.
+  auto missing = run_satdoku("check /no/such/file.txt -", kEasy + "\n");
+  BOOST_TEST(missing.exit_code == 2);
+  BOOST_TEST(missing.err.find("/no/such/file.txt: FAIL: the input could not be read (above)\n") != std::string::npos,
+             missing.err);
   auto both = run_satdoku("check --expect multiple", "xyz\n" + kEasy + "\n");
   BOOST_TEST(both.exit_code == 2);
   BOOST_TEST(both.err.find("1 unique, 0 multiple, 0 none, 0 invalid, 0 unknown, 1 error; 1 not multiple;") !=

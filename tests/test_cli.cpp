@@ -157,7 +157,7 @@ BOOST_AUTO_TEST_CASE(bad_options_are_usage_errors) {
   }
   // A number too large for its option is said to be so, not to be no number;
   // one too small for a double is refused too, not read as 0 (no limit).
-  for (const std::string args : {"solve --jobs 99999999999999999999", "solve --timeout 1e400", "solve --timeout 1e-400",
+  for (const std::string args : {"solve --jobs 99999999999999999999", "solve --timeout 1e400", "solve --timeout 1e-400", "solve --timeout +1e-400", "solve --timeout +1e400",
                                  "check --reference-timeout 1e-999", "compare --timeout 2e-500",
                                  "check --count 99999999999999999999999",
                                  "encodings --size 99999999999", "encodings --size -2147483649",
@@ -938,6 +938,24 @@ BOOST_AUTO_TEST_CASE(decode_check_clauses_tests_the_model_against_every_clause) 
   BOOST_TEST(cut.exit_code == 2, cut.err);
   BOOST_TEST(cut.err.find("<stdin>:") == 0u, cut.err);
   BOOST_TEST(cut.out.empty());
+  // The body is read a token at a time: a line that never ends, of binary
+  // bytes or of digits, is said at once and briefly, in bounded memory.
+  const std::string header = "sed '/^p cnf/q' " + triads;
+  for (const std::string body : {"cat /dev/zero", "yes 1 | tr -d '\\n'"}) {
+    const auto endless = s.run("(" + header + "; " + body + ") | (ulimit -v 400000; '" + satdoku_binary().string() +
+                               "' decode --check-clauses - " + answer + ")");
+    BOOST_TEST(endless.exit_code == 2, body << ": " << endless.err);
+    BOOST_TEST(endless.err.size() < 300u, endless.err);
+    BOOST_TEST(endless.err.find("<stdin>:") == 0u, endless.err);
+  }
+  // A proof CNF's forbidden solution is said so, not as a false clause.
+  const std::string proofs = quoted(s.dir / "proofs");
+  BOOST_REQUIRE(run_satdoku("check -q --proof " + proofs, kEasy + "\n").exit_code == 0);
+  const auto forbidden =
+      run_satdoku("decode --check-clauses " + quoted(s.dir / "proofs" / "1.cnf") + " -", natural_model);
+  BOOST_TEST(forbidden.exit_code == 1, forbidden.err);
+  BOOST_TEST(forbidden.err.find("the model is the solution the header names as forbidden") != std::string::npos,
+             forbidden.err);
 }
 
 BOOST_AUTO_TEST_CASE(decode_names_a_model_of_another_cnf) {

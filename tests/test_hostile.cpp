@@ -66,6 +66,10 @@ BOOST_AUTO_TEST_CASE(empty_file) {
     auto path = [](const std::string& quoted) { return quoted.substr(1, quoted.size() - 2); };
     BOOST_TEST(among.err == said + path(empty) + " holds no puzzle\n" + said + path(comments) + " holds no puzzle\n",
                among.err);
+    // A name given again is said once, and standard input read twice not at all.
+    auto again = run_satdoku(std::string(command) + " - - " + empty + " " + empty, kPuzzle + "\n");
+    BOOST_TEST(again.exit_code == 0, again.err);
+    BOOST_TEST(again.err == said + path(empty) + " holds no puzzle\n", again.err);
   }
   // An empty collection passes check, but not without a word, even with -q.
   auto check = run_satdoku("check -q " + empty);

@@ -582,109 +582,59 @@ std::variant<CnfHeader, Diagnostic> read_cnf_header(std::istream& in, const std:
                                 : "the header ends before the 'p cnf' line");
 }
 
-namespace {
-
-// The next line of a DIMACS file that is neither blank nor a comment ('c',
-// or '%' as some benchmark files end), as tokens of `line`; `number` counts
-// the lines read.  False at the end of the input.
-bool next_content_line(std::istream& in, std::string& line, const std::string& name, std::uint64_t& number,
-                       std::vector<Token>& tokens) {
+std::variant<CnfFormula, Diagnostic> read_dimacs(std::istream& in, const std::string& name) {
+  CnfFormula f;
+  bool have_p = false;
+  std::vector<int> clause;
+  std::uint64_t number = 0, open_line = 0, open_col = 0;
+  std::string line;
   while (next_line(in, line, name, number)) {
     ++number;
     drop_bom(line, number);
     if (!line.empty() && (line[0] == 'c' || line[0] == '%')) continue;
-    tokens = tokenize(line);
-    if (!tokens.empty()) return true;
-  }
-  return false;
-}
-
-// The clauses after the p line (line `number` of `in`): each, with the line
-// and column of its first literal, goes to visit(), which may stop the
-// reading with a Diagnostic.  Comment lines may come anywhere; the rules are
-// read_dimacs()'s.
-template <class Visit>
-std::optional<Diagnostic> read_clauses(std::istream& in, const std::string& name, std::uint64_t number,
-                                       std::uint64_t variables, std::uint64_t declared, Visit visit) {
-  std::vector<int> clause;
-  std::uint64_t count = 0, open_line = 0, open_col = 0;
-  std::string line;
-  std::vector<Token> tokens;
-  while (next_content_line(in, line, name, number, tokens)) {
-    if (tokens[0].text == "p") return diag(name, number, 1, "a second 'p' line");
+    const auto tokens = tokenize(line);
+    if (tokens.empty()) continue;
+    if (tokens[0].text == "p") {
+      if (have_p) return diag(name, number, 1, "a second 'p' line");
+      if (tokens.size() != 4 || tokens[1].text != "cnf" || !parse_number(tokens[2].text, f.variables) ||
+          !parse_number(tokens[3].text, f.declared_clauses))
+        return diag(name, number, 1, "malformed problem line (expected 'p cnf V C')");
+      if (f.variables > static_cast<std::uint64_t>(std::numeric_limits<int>::max()))
+        return diag(name, number, tokens[2].column,
+                    "the p line declares " + std::string(tokens[2].text) + " variables, more than the " +
+                        std::to_string(std::numeric_limits<int>::max()) + " a literal can name");
+      have_p = true;
+      continue;
+    }
+    if (!have_p) return diag(name, number, tokens[0].column, "a clause before the 'p cnf' line");
     for (const auto& t : tokens) {
       long long lit = 0;
       if (!parse_number(t.text, lit))
         return diag(name, number, t.column, quoted(t.text, " is not a literal"));
-      const auto v = static_cast<long long>(variables);  // (at most INT_MAX: no llabs of LLONG_MIN)
+      const auto v = static_cast<long long>(f.variables);  // (at most INT_MAX: no llabs of LLONG_MIN)
       if (lit > v || lit < -v)
         return diag(name, number, t.column,
-                    "literal " + std::string(t.text) + " exceeds the declared " + std::to_string(variables) +
+                    "literal " + std::string(t.text) + " exceeds the declared " + std::to_string(f.variables) +
                         " variables");
-      if (clause.empty() && count == declared)
-        return diag(name, number, t.column, "more clauses than the declared " + std::to_string(declared));
-      if (clause.empty()) open_line = number, open_col = t.column;
+      if (clause.empty() && f.clauses.size() == f.declared_clauses)
+        return diag(name, number, t.column,
+                    "more clauses than the declared " + std::to_string(f.declared_clauses));
       if (lit == 0) {
-        ++count;
-        if (auto stop = visit(clause, open_line, open_col)) return stop;
+        f.clauses.add_clause(clause);
         clause.clear();
       } else {
+        if (clause.empty()) open_line = number, open_col = t.column;
         clause.push_back(static_cast<int>(lit));
       }
     }
   }
   if (!clause.empty()) return diag(name, open_line, open_col, "the last clause is not ended by 0");
-  if (count != declared)
+  if (!have_p) return diag(name, number + 1, 0, "no 'p cnf' line");
+  if (f.clauses.size() != f.declared_clauses)
     return diag(name, number + 1, 0,
-                "found " + std::to_string(count) + " clauses, the p line declares " + std::to_string(declared));
-  return std::nullopt;
-}
-
-}  // namespace
-
-std::variant<CnfFormula, Diagnostic> read_dimacs(std::istream& in, const std::string& name) {
-  CnfFormula f;
-  std::uint64_t number = 0;
-  std::string line;
-  std::vector<Token> tokens;
-  while (next_content_line(in, line, name, number, tokens)) {
-    if (tokens[0].text != "p") return diag(name, number, tokens[0].column, "a clause before the 'p cnf' line");
-    if (tokens.size() != 4 || tokens[1].text != "cnf" || !parse_number(tokens[2].text, f.variables) ||
-        !parse_number(tokens[3].text, f.declared_clauses))
-      return diag(name, number, 1, "malformed problem line (expected 'p cnf V C')");
-    if (f.variables > static_cast<std::uint64_t>(std::numeric_limits<int>::max()))
-      return diag(name, number, tokens[2].column,
-                  "the p line declares " + std::string(tokens[2].text) + " variables, more than the " +
-                      std::to_string(std::numeric_limits<int>::max()) + " a literal can name");
-    auto problem = read_clauses(in, name, number, f.variables, f.declared_clauses,
-                                [&](const std::vector<int>& clause, std::uint64_t, std::uint64_t) {
-                                  f.clauses.add_clause(clause);
-                                  return std::optional<Diagnostic>();
-                                });
-    if (problem) return std::move(*problem);
-    return f;
-  }
-  return diag(name, number + 1, 0, "no 'p cnf' line");
-}
-
-ClauseCheck check_model_clauses(std::istream& in, const std::string& name, const CnfHeader& header, const Model& model) {
-  ClauseCheck check;
-  check.problem = read_clauses(
-      in, name, header.p_line, header.variables, header.clauses,
-      [&](const std::vector<int>& clause, std::uint64_t line, std::uint64_t column) -> std::optional<Diagnostic> {
-        ++check.clauses;
-        for (const int lit : clause)
-          if (model.value(std::abs(lit)) == (lit > 0 ? 1 : -1)) return std::nullopt;
-        constexpr std::size_t kShown = 8;  // literals of the clause named in the message
-        std::string text;
-        for (std::size_t i = 0; i < clause.size() && i < kShown; ++i) text += std::to_string(clause[i]) + ' ';
-        text += clause.size() > kShown ? "... 0" : "0";
-        check.false_clause = true;
-        return diag(name, line, column,
-                    "the model makes no literal of clause " + std::to_string(check.clauses) + " true ('" + text +
-                        "'; a literal the model leaves out counts as not true)");
-      });
-  return check;
+                "found " + std::to_string(f.clauses.size()) + " clauses, the p line declares " +
+                    std::to_string(f.declared_clauses));
+  return f;
 }
 
 // ---------------------------------------------------------------------------
@@ -720,7 +670,11 @@ class AnswerScanner {
  public:
   enum class Scan { token, end_of_line, bad };
 
-  AnswerScanner(std::istream& in, const std::string& name) : buf_(*in.rdbuf()), name_(name) {}
+  // `what` names the input in messages ("a solver's answer"); `lines_before`
+  // counts the lines read before the scanner took over (a CNF's header).
+  AnswerScanner(std::istream& in, const std::string& name, std::string_view what = "a solver's answer",
+                std::uint64_t lines_before = 0)
+      : buf_(*in.rdbuf()), name_(name), what_(what), line_(lines_before) {}
 
   // Moves to the start of the next line, past what is left of this one;
   // false at the end of the input.
@@ -781,7 +735,8 @@ class AnswerScanner {
   Scan junk(unsigned char byte) {
     static const char* hex = "0123456789ABCDEF";
     error_ = diag(name_, line_, column_,
-                  std::string("unexpected byte 0x") + hex[byte >> 4] + hex[byte & 15] + ": a solver's answer is text");
+                  std::string("unexpected byte 0x") + hex[byte >> 4] + hex[byte & 15] + ": " + std::string(what_) +
+                      " is text");
     return Scan::bad;
   }
 
@@ -802,20 +757,110 @@ class AnswerScanner {
   bool packed(const std::string& start) {
     const auto packed = compression_of(start);
     if (!packed) return false;
-    error_ = diag(name_, 1, 1, packed->message("a solver's answer", "satdoku decode CNF -"));
+    error_ = diag(name_, 1, 1, packed->message(std::string(what_), "satdoku decode CNF -"));
     return true;
   }
 
   std::streambuf& buf_;
   const std::string& name_;
+  std::string_view what_;
   std::string text_;
-  std::uint64_t line_ = 0, column_ = 1, token_column_ = 0;
+  std::uint64_t line_, column_ = 1, token_column_ = 0;
   bool started_ = false;  // a line has been begun
   bool bad_bom_ = false;  // the input begins with 0xEF but no byte order mark
   Diagnostic error_;
 };
 
 using Scan = AnswerScanner::Scan;
+
+}  // namespace
+
+namespace {
+
+// check_model_clauses() over `scan`, which reads the CNF's body.
+ClauseCheck scan_clauses(AnswerScanner& scan, const std::string& name, const CnfHeader& header, const Model& model) {
+  ClauseCheck check;
+  auto fail = [&](std::uint64_t line, std::uint64_t column, std::string message) {
+    check.problem = diag(name, line, column, std::move(message));
+    return check;
+  };
+  const auto v = static_cast<long long>(header.variables);  // (at most INT_MAX: read_cnf_header checks)
+  constexpr std::size_t kShown = 8;  // literals of a false clause named in the message
+  std::vector<int> shown;
+  std::size_t length = 0;  // literals of the clause begun, 0: none begun
+  bool open = false, satisfied = false;
+  std::uint64_t open_line = 0, open_column = 0;
+  while (scan.next_line()) {
+    Scan s = scan.token();
+    if (s == Scan::token && (scan.text()[0] == 'c' || scan.text()[0] == '%')) continue;  // a comment, passed over
+    if (s == Scan::token && scan.text() == "p") return fail(scan.line(), scan.column(), "a second 'p' line");
+    for (; s != Scan::end_of_line; s = scan.token()) {
+      if (s == Scan::bad) {
+        check.problem = scan.error();
+        return check;
+      }
+      long long lit = 0;
+      if (!parse_number(scan.text(), lit)) return fail(scan.line(), scan.column(), quoted(scan.text(), " is not a literal"));
+      if (lit > v || lit < -v)
+        return fail(scan.line(), scan.column(),
+                    "literal " + scan.text() + " exceeds the declared " + std::to_string(header.variables) + " variables");
+      if (!open) {
+        if (check.clauses == header.clauses)
+          return fail(scan.line(), scan.column(), "more clauses than the declared " + std::to_string(header.clauses));
+        open = true;
+        satisfied = false;
+        length = 0;
+        shown.clear();
+        open_line = scan.line();
+        open_column = scan.column();
+      }
+      if (lit != 0) {
+        const int l = static_cast<int>(lit);
+        satisfied = satisfied || model.value(std::abs(l)) == (l > 0 ? 1 : -1);
+        if (shown.size() < kShown) shown.push_back(l);
+        ++length;
+        continue;
+      }
+      open = false;
+      ++check.clauses;
+      if (satisfied) continue;
+      std::string text;
+      for (const int l : shown) text += std::to_string(l) + ' ';
+      text += length > shown.size() ? "... 0" : "0";
+      check.false_clause = true;
+      return fail(open_line, open_column,
+                  "the model makes no literal of clause " + std::to_string(check.clauses) + " true ('" + text +
+                      "'; a literal the model leaves out counts as not true)");
+    }
+  }
+  if (open) return fail(open_line, open_column, "the last clause is not ended by 0");
+  if (check.clauses != header.clauses)
+    return fail(scan.line() + 1, 0,
+                "found " + std::to_string(check.clauses) + " clauses, the p line declares " +
+                    std::to_string(header.clauses));
+  return check;
+}
+
+// Whether a failed read's std::ios_base::failure carries the read's errno.
+int failure_errno(const std::ios_base::failure& failure) {
+  return failure.code().category() != std::iostream_category() ? failure.code().value() : errno;
+}
+
+}  // namespace
+
+ClauseCheck check_model_clauses(std::istream& in, const std::string& name, const CnfHeader& header, const Model& model) {
+  // Read a token at a time, as a model is: no line is held, however long
+  // (a proof CNF's last clause holds a literal per empty cell), and a
+  // binary byte (/dev/zero) is an error at its column.
+  AnswerScanner scan(in, name, "a CNF", header.p_line);
+  try {
+    return scan_clauses(scan, name, header, model);
+  } catch (const std::ios_base::failure& failure) {
+    throw read_failure(name, scan.line(), failure_errno(failure));  // no end of the CNF
+  }
+}
+
+namespace {
 
 // `variables` is the CNF's V, `limit` the highest variable a model may
 // name, described by `beyond` ("literal X exceeds the LIMIT" + beyond).
@@ -977,8 +1022,7 @@ std::variant<SolverAnswer, Diagnostic> read_answer(std::istream& in, const std::
   } catch (const std::ios_base::failure& failure) {
     // A failed read (libstdc++'s file buffer throws it with the read's
     // errno) is no end of the answer: 'unknown' would hide it.
-    const bool system = failure.code().category() != std::iostream_category();
-    throw read_failure(name, scan.line(), system ? failure.code().value() : errno);
+    throw read_failure(name, scan.line(), failure_errno(failure));
   }
 }
 

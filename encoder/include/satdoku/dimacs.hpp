@@ -171,8 +171,9 @@ class Model;
 // out counts as not true) is a Diagnostic at the clause's first literal,
 // with `false_clause` set; a body that breaks read_dimacs()'s rules (a
 // literal beyond V, a clause not ended by 0, other than C clauses) is a
-// Diagnostic without it.  Holds one line at a time.  Throws InputError when
-// a read fails.
+// Diagnostic without it, as is a binary byte (the body is read a token at a
+// time, holding no line, as read_solver_output() reads).  Throws InputError
+// when a read fails.
 struct ClauseCheck {
   std::optional<Diagnostic> problem;
   bool false_clause = false;
