@@ -119,7 +119,8 @@ int decode(const std::vector<std::string>& args) {
   std::ifstream cnf_file;
   if (cnf_path != "-") cnf_file = open_input(cnf_path);
   std::istream& cnf = cnf_path == "-" ? std::cin : cnf_file;
-  auto header = read_cnf_header(cnf, cnf_path == "-" ? "<stdin>" : cnf_path);
+  const std::string cnf_name = cnf_path == "-" ? "<stdin>" : cnf_path;  // as the readers name it
+  auto header = read_cnf_header(cnf, cnf_name);
   if (auto* d = std::get_if<Diagnostic>(&header)) {
     std::cerr << d->str() << '\n';
     return static_cast<int>(ExitCode::usage);
@@ -235,15 +236,13 @@ int decode(const std::vector<std::string>& args) {
   // clause (auxiliary variables included: a model of another encoding of the
   // same puzzle gives the same grid).
   if (config.check_clauses) {
-    const std::string cnf_name = cnf_path == "-" ? "<stdin>" : cnf_path;
     const ClauseCheck check = check_model_clauses(cnf, cnf_name, h, a.model);
     if (check.problem && !check.false_clause) {
       std::cerr << check.problem->str() << '\n';
       return static_cast<int>(ExitCode::usage);
     }
     if (check.problem)
-      return say("error", check.problem->message + ", at " + cnf_name + ":" + std::to_string(check.problem->where.line) +
-                              ":" + std::to_string(check.problem->where.column) +
+      return say("error", check.problem->message + ", at " + check.problem->where.str() +
                               " (is the model another CNF's, of another encoding? or the solver's bug)");
   }
   if (!excluded) {

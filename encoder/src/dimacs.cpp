@@ -773,10 +773,6 @@ class AnswerScanner {
 
 using Scan = AnswerScanner::Scan;
 
-}  // namespace
-
-namespace {
-
 // check_model_clauses() over `scan`, which reads the CNF's body.
 ClauseCheck scan_clauses(AnswerScanner& scan, const std::string& name, const CnfHeader& header, const Model& model) {
   ClauseCheck check;
@@ -787,7 +783,7 @@ ClauseCheck scan_clauses(AnswerScanner& scan, const std::string& name, const Cnf
   const auto v = static_cast<long long>(header.variables);  // (at most INT_MAX: read_cnf_header checks)
   constexpr std::size_t kShown = 8;  // literals of a false clause named in the message
   std::vector<int> shown;
-  std::size_t length = 0;  // literals of the clause begun, 0: none begun
+  std::size_t length = 0;  // literals of the clause begun
   bool open = false, satisfied = false;
   std::uint64_t open_line = 0, open_column = 0;
   while (scan.next_line()) {
