@@ -145,7 +145,7 @@ void InputConfig::add_options(po::options_description& options) {
   options.add_options()
       ("input-format", po::value(&format)->default_value(format),
        ("puzzle format: " + input_format_names() +
-        " (README, 'Input formats'; csv reads the puzzle column of a collection such as "
+        " (docs/manual.md, 'Input formats'; csv reads the puzzle column of a collection such as "
         "quizzes,solutions)").c_str())
       ("alphabet", po::value(&alphabet)->value_name("SPEC"),
        "symbols for digits 1..N, e.g. 0-F or A-P (default 1-9 then A-Z; blanks . 0 _, in numbers 0 .)")

@@ -28,7 +28,7 @@ void check_jobs(unsigned jobs);
 // infinity both mean no limit.
 void check_seconds(std::string_view option, double seconds);
 
-// The one list of exit codes (README and --help print the same text).
+// The one list of exit codes (docs/manual.md and --help print the same text).
 enum class ExitCode : int {
   ok = 0,            // every puzzle solved / met the expectation
   unsolved = 1,      // some puzzle has no solution, clashing clues, or failed an expectation
