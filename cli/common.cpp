@@ -278,33 +278,81 @@ namespace {
 
 bool stdout_failure_said = false;  // only the main thread writes standard output's failures
 
-// The other commands whose --help lists `option` ("--count", "-o"): read
-// from their own help texts, so the hint never drifts from the options.
+// The option names `command`'s --help lists ("--count", "-o", "--output"),
+// read from the help text itself, so that hints never drift from the options.
+std::vector<std::string> option_names(const Command& command) {
+  std::ostringstream help;
+  std::streambuf* const saved = std::cout.rdbuf(help.rdbuf());
+  try {
+    command.run({"--help"});
+  } catch (...) {
+  }
+  std::cout.rdbuf(saved);
+  // An option line: "  --count K  ...", "  -o [ --output ] arg ...": its
+  // names are the words from the start that begin with '-' (or are brackets).
+  std::vector<std::string> names;
+  std::istringstream lines(help.str());
+  for (std::string line; std::getline(lines, line);) {
+    std::istringstream words(line);
+    for (std::string word; words >> word && (word[0] == '-' || word == "[" || word == "]");)
+      if (word[0] == '-') names.push_back(word);
+  }
+  return names;
+}
+
+// The other commands whose --help lists `option`.
 std::vector<std::string_view> commands_with_option(std::string_view self, const std::string& option) {
   std::vector<std::string_view> found;
   if (option.size() < 2 || option[0] != '-') return found;
   for (const Command& c : commands()) {
     if (c.name == self) continue;
-    std::ostringstream help;
-    std::streambuf* const saved = std::cout.rdbuf(help.rdbuf());
-    try {
-      c.run({"--help"});
-    } catch (...) {
-    }
-    std::cout.rdbuf(saved);
-    // An option line: "  --count K  ...", "  -o [ --output ] arg ...": its
-    // names are the words from the start that begin with '-' (or are brackets).
-    std::istringstream lines(help.str());
-    bool has = false;
-    for (std::string line; !has && std::getline(lines, line);) {
-      std::istringstream words(line);
-      for (std::string word; !has && words >> word && (word[0] == '-' || word == "[" || word == "]");)
-        has = word == option;
-    }
-    if (has) found.push_back(c.name);
+    const std::vector<std::string> names = option_names(c);
+    if (std::find(names.begin(), names.end(), option) != names.end()) found.push_back(c.name);
   }
   return found;
 }
+
+// The number of single-character insertions, deletions, substitutions and
+// swaps of neighbours that turn `a` into `b` (optimal string alignment).
+std::size_t edit_distance(std::string_view a, std::string_view b) {
+  std::vector<std::vector<std::size_t>> d(a.size() + 1, std::vector<std::size_t>(b.size() + 1));
+  for (std::size_t i = 0; i <= a.size(); ++i) d[i][0] = i;
+  for (std::size_t j = 0; j <= b.size(); ++j) d[0][j] = j;
+  for (std::size_t i = 1; i <= a.size(); ++i)
+    for (std::size_t j = 1; j <= b.size(); ++j) {
+      d[i][j] = std::min({d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)});
+      if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1])
+        d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
+    }
+  return d[a.size()][b.size()];
+}
+
+}  // namespace
+
+std::vector<std::string> nearest_names(std::string_view word, const std::vector<std::string>& names) {
+  // A slip of one character in a short word, of two in a longer one; a
+  // word as far from every name as that is not taken for a slip.
+  const std::size_t letters = word.size() - std::min(word.find_first_not_of('-'), word.size());
+  std::size_t best = letters >= 6 ? 2 : letters >= 3 ? 1 : 0;
+  std::vector<std::string> found;
+  for (const std::string& name : names) {
+    const std::size_t distance = edit_distance(word, name);
+    if (distance == 0 || distance > best) continue;
+    if (distance < best) found.clear();
+    best = distance;
+    if (std::find(found.begin(), found.end(), name) == found.end()) found.push_back(name);
+  }
+  return found;
+}
+
+std::string did_you_mean(const std::vector<std::string>& names) {
+  std::string text;
+  for (std::size_t i = 0; i < names.size(); ++i)
+    text += (i == 0 ? "Did you mean '" : i + 1 == names.size() ? " or '" : ", '") + names[i] + "'";
+  return names.empty() ? text : text + "?\n";
+}
+
+namespace {
 
 // The command, with its exceptions turned into messages and exit code 2.
 int run_guarded(std::string_view name, int (*body)(const std::vector<std::string>&),
@@ -327,6 +375,10 @@ int run_guarded(std::string_view name, int (*body)(const std::vector<std::string
       for (std::size_t i = 0; i < others.size(); ++i)
         std::cerr << (i == 0 ? " " : i + 1 == others.size() ? " and " : ", ") << "'satdoku " << others[i] << "'";
       std::cerr << ", not of 'satdoku " << name << "'\n";
+    } else {
+      // A slip of the keyboard ("--lmit") gets the nearest of this command's options.
+      for (const Command& c : commands())
+        if (c.name == name) std::cerr << did_you_mean(nearest_names(option, option_names(c)));
     }
     std::cerr << "Try 'satdoku " << name << " --help'.\n";
   } catch (const po::error& e) {

@@ -112,7 +112,12 @@ int main_dispatch(const std::string& name, const std::vector<std::string>& args)
   for (const Command& c : commands())
     if (c.name == name) return guarded(c.name, c.run, args);
   std::cerr << "satdoku: unknown command '" << name << "'\n";
-  print_help(std::cerr);
+  std::vector<std::string> names;
+  for (const Command& c : commands()) names.emplace_back(c.name);
+  if (const std::string hint = did_you_mean(nearest_names(name, names)); !hint.empty())
+    std::cerr << hint << "Try 'satdoku --help'.\n";
+  else
+    print_help(std::cerr);
   return static_cast<int>(ExitCode::usage);
 }
 

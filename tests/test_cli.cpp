@@ -120,8 +120,27 @@ BOOST_AUTO_TEST_CASE(help_version_and_unknown_commands) {
   auto unknown = run_satdoku("frobnicate");
   BOOST_TEST(unknown.exit_code == 2);
   BOOST_TEST(unknown.err.find("unknown command 'frobnicate'") != std::string::npos);
+  BOOST_TEST(unknown.err.find("Usage: satdoku COMMAND") != std::string::npos);  // nothing near it: the help
+  BOOST_TEST(unknown.err.find("Did you mean") == std::string::npos);
   auto none = run_satdoku("");
   BOOST_TEST(none.exit_code == 2);
+  // A slip of the keyboard gets the nearest names, and no help text.
+  auto slip = run_satdoku("chek x");
+  BOOST_TEST(slip.exit_code == 2);
+  BOOST_TEST(slip.err == "satdoku: unknown command 'chek'\nDid you mean 'check'?\nTry 'satdoku --help'.\n", slip.err);
+  BOOST_TEST(run_satdoku("sovle").err.find("Did you mean 'solve'?") != std::string::npos);  // neighbours swapped
+  auto option_slip = run_satdoku("solve --lmit=2 x");
+  BOOST_TEST(option_slip.exit_code == 2);
+  BOOST_TEST(option_slip.err == "satdoku solve: unrecognised option '--lmit=2'\nDid you mean '--limit'?\n"
+                                "Try 'satdoku solve --help'.\n",
+             option_slip.err);
+  BOOST_TEST(run_satdoku("check --minmal x").err.find("Did you mean '--minimal'?") != std::string::npos);
+  BOOST_TEST(run_satdoku("solve --tiemout 3 x").err.find("Did you mean '--timeout'?") != std::string::npos);
+  // Two edits are a slip only in a longer name; an option of another command
+  // gets that hint alone.
+  BOOST_TEST(run_satdoku("solve --lmt 2 x").err.find("Did you mean") == std::string::npos);
+  BOOST_TEST(run_satdoku("solve --bogus x").err.find("Did you mean") == std::string::npos);
+  BOOST_TEST(run_satdoku("encode --count 3 x").err.find("Did you mean") == std::string::npos);
 }
 
 BOOST_AUTO_TEST_CASE(bad_options_are_usage_errors) {
