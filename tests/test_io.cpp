@@ -519,6 +519,42 @@ BOOST_AUTO_TEST_CASE(a_stray_blank_in_a_line_puzzle_is_named) {
   BOOST_TEST(why(twice[0]).find(":1:11: the blank at column 11 splits") != std::string::npos, why(twice[0]));
 }
 
+// A first line puzzle short of a symbol (35: the first row of a 35x35
+// grid, as far as that line goes) used to make the whole file such a grid,
+// one error record in all; the puzzles below it, of another width, vote.
+BOOST_AUTO_TEST_CASE(a_short_first_line_puzzle_is_not_a_grid_row) {
+  const std::string six = "....426....3...4...63.....1......3.4", five = six.substr(0, 35);
+  for (const std::string& first : {five, six.substr(0, 34) + "\n# a comment\n"}) {
+    const auto entries = read_all(first + "\n" + six + "\n" + six + "\n" + six + "\n");
+    BOOST_REQUIRE_EQUAL(entries.size(), 4u);
+    BOOST_TEST(why(entries[0]).find("a one-line puzzle has N*N symbols") != std::string::npos, why(entries[0]));
+    for (std::size_t i = 1; i < 4; ++i) BOOST_TEST((grid(entries[i]) && *grid(entries[i]) == grid_of(six)));
+  }
+  // 4x4 puzzles under one of 15 symbols.
+  const auto fours = read_all("1.3.....2.4....\n1.3.....2.4.....\n..3.....2.4.....\n");
+  BOOST_REQUIRE_EQUAL(fours.size(), 3u);
+  BOOST_TEST(diagnostic(fours[0]));
+  BOOST_TEST((grid(fours[1]) && grid(fours[2])));
+  // The same with blank-separated numbers, with and without --box.
+  std::string numbers, short_numbers;
+  for (std::size_t i = 0; i < six.size(); ++i) numbers += (i ? " " : "") + std::string(1, six[i] == '.' ? '0' : six[i]);
+  short_numbers = numbers.substr(0, numbers.size() - 2);
+  for (const ReadOptions& options : {ReadOptions{}, ReadOptions{InputFormat::automatic, BoxShape{3, 2}}}) {
+    const auto spaced = read_all(short_numbers + "\n" + numbers + "\n" + numbers + "\n", options);
+    BOOST_REQUIRE_EQUAL(spaced.size(), 3u);
+    BOOST_TEST(why(spaced[0]).find("a one-line puzzle has N*N entries") != std::string::npos, why(spaced[0]));
+    BOOST_TEST((grid(spaced[1]) && grid(spaced[2])));
+  }
+  // A grid whose second row has a typo is still a grid: its other rows are
+  // as wide as its first.
+  std::string rows35;
+  for (int r = 0; r < 4; ++r) rows35 += std::string(r == 1 ? 36 : 35, '.') + "\n";
+  const auto typo = read_all(rows35);
+  BOOST_REQUIRE(!typo.empty());
+  BOOST_TEST(why(typo[0]) == "<text>:2:36: row 2 has 36 symbols and row 1 has 35 (the rows of a board must be equally long)",
+             why(typo[0]));
+}
+
 // Sixteen symbols read as a 4x4 line puzzle or as a 16x16 grid's first row.
 // A typo ('5') in a first 4x4 line used to make the whole file a 16x16 grid,
 // swallowing the puzzles after it as rows.

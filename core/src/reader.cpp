@@ -280,6 +280,18 @@ InputFormat PuzzleReader::Impl::vote(InputFormat format, std::string_view text, 
     }
     return rows && 2 * beyond > next.size() ? InputFormat::grid : InputFormat::line;
   }
+  if (format == InputFormat::grid && !drawn(t)) {
+    // A row of symbols that is no puzzle of its own (35 of them: the first
+    // row of a 35x35 grid, or a 6x6 puzzle short of a symbol).  A grid's
+    // next rows are as wide; whole puzzles of another width below it make
+    // it a file of one puzzle per line, with this line its first error.
+    int grid = 0, lines = 0;
+    for (const std::string& next : after(3)) {
+      if (next.size() != t.size() && !drawn(next) && whole_line_puzzle(next, alphabet, options)) ++lines;
+      else ++grid;
+    }
+    return lines > grid ? InputFormat::line : InputFormat::grid;
+  }
   const std::size_t width = pieces_of(t).count;
   const bool single = width <= static_cast<std::size_t>(alphabet.max_digit()) && single_symbols(t, false);
   if (const int n = spaced_puzzle_size(t); format == InputFormat::tokens && (n > 0 || single)) {
@@ -295,10 +307,11 @@ InputFormat PuzzleReader::Impl::vote(InputFormat format, std::string_view text, 
     // numbers with one beyond N votes for the board (its rows hold
     // numbers up to N*N; sudoku-64-2's first row is all 0), anything else
     // for one puzzle per line.
-    int board = 0, lines = 0, letters = 0, numbers = 0;
+    int board = 0, lines = 0, letters = 0, numbers = 0, puzzles = 0;
     const std::vector<std::string> next = after(7);
     for (const std::string& row : next) {
       const Pieces p = pieces_of(row);
+      if (p.count != width && spaced_puzzle_size(row) > 0) ++puzzles;
       if (single && p.count == width && single_symbols(row, true)) ++letters;
       if (p.numbers && p.max > 9) ++numbers;
       if (n > 0 && p.numbers && p.count == static_cast<std::size_t>(n) * static_cast<std::size_t>(n) && p.max > n)
@@ -308,6 +321,10 @@ InputFormat PuzzleReader::Impl::vote(InputFormat format, std::string_view text, 
     }
     if (n > 0 ? 2 * static_cast<std::size_t>(letters) > next.size() : letters > 0 && numbers == 0)
       return InputFormat::grid;
+    // A first line that is no whole puzzle (35 numbers: a 6x6 puzzle short
+    // of one), above lines that are, of another width, most of them: one
+    // puzzle per line, this one its first error.
+    if (n == 0 && 2 * static_cast<std::size_t>(puzzles) > next.size()) return InputFormat::line;
     return n > 0 && board <= lines ? InputFormat::line : InputFormat::tokens;
   }
   peek_content(0, &first);  // hands `first` back
