@@ -542,9 +542,20 @@ BOOST_AUTO_TEST_CASE(a_short_first_line_puzzle_is_not_a_grid_row) {
   for (const ReadOptions& options : {ReadOptions{}, ReadOptions{InputFormat::automatic, BoxShape{3, 2}}}) {
     const auto spaced = read_all(short_numbers + "\n" + numbers + "\n" + numbers + "\n", options);
     BOOST_REQUIRE_EQUAL(spaced.size(), 3u);
-    BOOST_TEST(why(spaced[0]).find("a one-line puzzle has N*N entries") != std::string::npos, why(spaced[0]));
+    BOOST_TEST(why(spaced[0]).find("a one-line puzzle") != std::string::npos, why(spaced[0]));
+    BOOST_TEST(why(spaced[0]).find("found 35") != std::string::npos, why(spaced[0]));
     BOOST_TEST((grid(spaced[1]) && grid(spaced[2])));
   }
+  // Alone under --box 3x2: nearer a 6x6 line puzzle's 36 symbols than a row's 6.
+  const ReadOptions boxed{InputFormat::automatic, BoxShape{3, 2}};
+  const auto alone = read_all(five + "\n", boxed);
+  BOOST_REQUIRE_EQUAL(alone.size(), 1u);
+  BOOST_TEST(why(alone[0]) == "<text>:1:1: a one-line puzzle of a 6x6 board (box 3x2) has 36 symbols: found 35",
+             why(alone[0]));
+  const auto spaced_alone = read_all(short_numbers + "\n", boxed);
+  BOOST_REQUIRE_EQUAL(spaced_alone.size(), 1u);
+  BOOST_TEST(why(spaced_alone[0]) == "<text>:1:1: a one-line puzzle of a 6x6 board (box 3x2) has 36 entries: found 35",
+             why(spaced_alone[0]));
   // A grid whose second row has a typo is still a grid: its other rows are
   // as wide as its first.
   std::string rows35;

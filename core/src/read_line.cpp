@@ -82,8 +82,10 @@ Entry PuzzleReader::Impl::parse_line_puzzle(std::uint64_t ln, std::string_view t
     for (std::size_t i = 0; i < count; ++i)
       if (alphabet.digit_of(t[i]) < 0) return bad_char(i);
     return fail(ln, ln, off + 1,
-                "a one-line puzzle has N*N symbols (16, 36, 81, 256, ...): found " + std::to_string(count) +
-                    " (between " + std::to_string(n * n) + " and " + std::to_string((n + 1) * (n + 1)) + ")",
+                options.box ? boxed_line_size(count, "symbols")
+                            : "a one-line puzzle has N*N symbols (16, 36, 81, 256, ...): found " +
+                                  std::to_string(count) + " (between " + std::to_string(n * n) + " and " +
+                                  std::to_string((n + 1) * (n + 1)) + ")",
                 std::string(t));
   }
   const int size = static_cast<int>(n);
@@ -128,8 +130,9 @@ Entry PuzzleReader::Impl::parse_spaced_line(std::uint64_t ln, std::string_view t
   const std::uint64_t n = isqrt(cells.size());
   if (n * n != cells.size() || n > static_cast<std::uint64_t>(Geometry::kMaxSize))
     return fail(ln, ln, off + 1,
-                "a one-line puzzle has N*N entries (16, 36, 81, 256, ...): found " +
-                    std::to_string(cells.size()),
+                options.box ? boxed_line_size(cells.size(), "entries")
+                            : "a one-line puzzle has N*N entries (16, 36, 81, 256, ...): found " +
+                                  std::to_string(cells.size()),
                 std::string(t));
   const int size = static_cast<int>(n);
   const auto& geo = geometry(size);

@@ -92,6 +92,12 @@ std::string PuzzleReader::Impl::first_row_error(int n, std::string_view what) co
          std::to_string(n) + "x" + std::to_string(n) + ": " + shape_error;
 }
 
+std::string PuzzleReader::Impl::boxed_line_size(std::uint64_t count, std::string_view what) const {
+  const std::uint64_t n = static_cast<std::uint64_t>(options.box->rows) * static_cast<std::uint64_t>(options.box->cols);
+  return "a one-line puzzle of a " + std::to_string(n) + "x" + std::to_string(n) + " board (box " + options.box->str() +
+         ") has " + std::to_string(n * n) + " " + std::string(what) + ": found " + std::to_string(count);
+}
+
 std::string PuzzleReader::Impl::too_long_message(const Line& line) const {
   if (line.unended)
     return "line of more than " + std::to_string(kMaxSkippedLength) + " bytes is longer than the limit of " +

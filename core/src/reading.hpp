@@ -499,6 +499,9 @@ struct PuzzleReader::Impl {
   // Why the first row of a multi-line board, `n` cells long (`what`:
   // "symbols", "numbers"), starts no board; after geometry(n) failed.
   std::string first_row_error(int n, std::string_view what) const;
+  // "a one-line puzzle of a 6x6 board (box 3x2) has 36 symbols: found 35",
+  // for a line of `count` symbols (or entries) under options.box.
+  std::string boxed_line_size(std::uint64_t count, std::string_view what) const;
 
   std::string too_long_message(const Line& line) const;
 

@@ -201,6 +201,21 @@ char csv_separator(std::string_view t, const Alphabet& alphabet, const ReadOptio
   return 0;
 }
 
+namespace {
+
+// Whether `count` symbols (or numbers) are nearer the N*N of a one-line
+// puzzle of the board --box gives than the N of its row (35 under --box
+// 3x2): a line puzzle short of a symbol, not the first row of a 35x35
+// board, which --box rules out anyway.
+bool nearer_a_line_than_a_row(std::size_t count, const ReadOptions& options) {
+  if (!options.box) return false;
+  const std::size_t n = static_cast<std::size_t>(options.box->rows) * static_cast<std::size_t>(options.box->cols);
+  const auto from = [&](std::size_t size) { return size > count ? size - count : count - size; };
+  return count != n && from(n * n) < from(n);
+}
+
+}  // namespace
+
 InputFormat detect(std::string_view t, const Alphabet& alphabet, const ReadOptions& options) {
   const char c0 = t[0];
   if (c0 == '{' || t == "null") return InputFormat::leetcode;  // null: leetcode output's "no answer"
@@ -262,7 +277,8 @@ InputFormat detect(std::string_view t, const Alphabet& alphabet, const ReadOptio
     // a line, whose reader names it.
     if (glued_text(first, alphabet, options) != std::string_view::npos) return InputFormat::line;
     if (layout || !numeric) return InputFormat::grid;
-    if (pieces > static_cast<std::size_t>(Geometry::kMaxSize)) return InputFormat::line;
+    if (pieces > static_cast<std::size_t>(Geometry::kMaxSize) || nearer_a_line_than_a_row(pieces, options))
+      return InputFormat::line;
     if (pieces >= 10 && !leading_zero) return InputFormat::tokens;
     return InputFormat::grid;  // a spaced row of N <= 9 (reads the same as tokens)
   }
@@ -276,6 +292,7 @@ InputFormat detect(std::string_view t, const Alphabet& alphabet, const ReadOptio
     ReadOptions any_box = options;
     any_box.box.reset();
     if (whole_line_puzzle(t, alphabet, any_box)) return InputFormat::line;
+    if (nearer_a_line_than_a_row(t.size(), options)) return InputFormat::line;
   }
   if (t.size() <= static_cast<std::size_t>(alphabet.max_digit())) return InputFormat::grid;
   return InputFormat::line;
