@@ -151,6 +151,7 @@ BOOST_AUTO_TEST_CASE(alphabets_refuse_the_readers_own_symbols) {
   const std::pair<char, std::string> reserved[] = {
       {'|', "draws the box lines of the grid format"}, {'-', "draws the box lines of the grid format"},
       {'+', "draws the box lines of the grid format"}, {'*', "draws the box lines of the grid format"},
+      {'=', "draws the box lines of the grid format"},
       {',', "separates the cells of the comma format"}, {'#', "starts a comment"},
       {'[', "starts a section title or a leetcode board at the start of a line"},
       {'{', "starts a leetcode board at the start of a line"}};
@@ -169,7 +170,7 @@ BOOST_AUTO_TEST_CASE(alphabets_refuse_the_readers_own_symbols) {
   int solution[16] = {1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1};
   Grid g(Geometry::shared(4));
   for (int cell = 0; cell < 16; ++cell) g.set(cell, solution[cell]);
-  for (const char* spec : {"!1-3", "1-3!", "\"1-3", "1-3]", "}1-3", "1-3=", "@1-3", "1-3;"}) {
+  for (const char* spec : {"!1-3", "1-3!", "\"1-3", "1-3]", "}1-3", "1-3~", "@1-3", "1-3;"}) {
     const Alphabet a = Alphabet::parse(spec);
     for (const std::string& text : {format_line(g, a) + "\n", format_grid(g, a)}) {
       const auto back = read_puzzles_text(text, ReadOptions{InputFormat::automatic, {}, a});
@@ -765,7 +766,7 @@ BOOST_AUTO_TEST_CASE(a_title_or_a_stray_blank_costs_its_own_line_only) {
   // The line's first defect is named: its first symbol, or a '-' glued to
   // one (a defect found while the line is split into cells); a line that
   // reads as words is named as such, from its start.
-  for (const std::string rule : {"=========", "PUZZLE-01", "Sudoku-01"}) {
+  for (const std::string rule : {"~~~~~~~~~", "PUZZLE-01", "Sudoku-01"}) {
     BOOST_TEST_CONTEXT(rule) {
       const auto ruled = read_all(rule + "\n" + rows(kPuzzle) + rule + "\n" + rows(kSolution));
       const bool words = rule == "Sudoku-01";
@@ -1413,6 +1414,15 @@ BOOST_AUTO_TEST_CASE(drawn_boxes_give_the_box_shape) {
   BOOST_TEST((grid(ruled[0])->geometry().box() == BoxShape{2, 3}));
   BOOST_TEST((ruled[0].drawn_box == BoxShape{2, 3}));  // the default shape, drawn
   BOOST_TEST(!read_all("123456456123231564564231312645645312\n").at(0).drawn_box);  // a line: nothing drawn
+  // '=' draws rules as '-' does (a drawing's thick lines), also as the first
+  // line and mixed with '+'; such a board read as three bad ones before.
+  const auto thick = read_all("+=======+=======+\n| 1 2 3 | 4 5 6 |\n| 4 5 6 | 1 2 3 |\n+=======+=======+\n"
+                              "| 2 3 1 | 5 6 4 |\n| 5 6 4 | 2 3 1 |\n+=======+=======+\n| 3 1 2 | 6 4 5 |\n"
+                              "| 6 4 5 | 3 1 2 |\n+=======+=======+\n");
+  BOOST_TEST_REQUIRE(thick.size() == 1u);
+  BOOST_TEST_REQUIRE(grid(thick[0]), why(thick[0]));
+  BOOST_TEST((grid(thick[0])->geometry().box() == BoxShape{2, 3}));
+  BOOST_TEST((*grid(thick[0]) == grid_of("123456456123231564564231312645645312")));
   // Bars of uneven groups: the default shape.
   const auto uneven = read_all("1 2 3 4 | 5 6\n3 4 5 6 | 1 2\n5 6 1 2 | 3 4\n2 1 4 3 | 6 5\n4 3 6 5 | 2 1\n"
                                "6 5 2 1 | 4 3\n");
@@ -1486,7 +1496,7 @@ BOOST_AUTO_TEST_CASE(a_sign_glued_to_a_cell_of_a_drawn_grid_is_an_error) {
 // board that writes its blanks with them ("1 * * 4") has too few cells: the
 // message says which character was taken for a line, and what the blanks are.
 BOOST_AUTO_TEST_CASE(spaced_line_characters_are_named_when_the_row_is_too_short) {
-  for (const char sign : {'*', '-', '+'}) {
+  for (const char sign : {'*', '-', '=', '+'}) {
     std::string text = "1 * * 4\n* 4 1 *\n* 1 4 *\n4 * * 1\n";
     for (char& ch : text)
       if (ch == '*') ch = sign;
@@ -1496,7 +1506,7 @@ BOOST_AUTO_TEST_CASE(spaced_line_characters_are_named_when_the_row_is_too_short)
     BOOST_TEST_REQUIRE(d);
     BOOST_TEST(position(*d) == "1:1");
     BOOST_TEST(d->str().find("first row has 2 symbols") != std::string::npos, d->str());
-    BOOST_TEST(d->str().find(std::string("(the '") + sign + "' at column 3 is taken for a line of the drawing: - + * "
+    BOOST_TEST(d->str().find(std::string("(the '") + sign + "' at column 3 is taken for a line of the drawing: - = + * "
                              "draw the grid, blanks are . 0 _)") != std::string::npos,
                d->str());
   }
@@ -1573,7 +1583,7 @@ BOOST_AUTO_TEST_CASE(double_spaced_grids_are_one_board) {
   }
   // A stray line of a row's width, then a blank line and a whole
   // double-spaced board: the line alone is the error, the board is read.
-  for (const std::string stray : {"=========", "x........", "Puzzle 1!"}) {
+  for (const std::string stray : {"~~~~~~~~~", "x........", "Puzzle 1!"}) {
     const auto above = read_all(stray + "\n\n" + double_spaced(compact));
     BOOST_REQUIRE_EQUAL(above.size(), 2u);
     BOOST_TEST(diagnostic(above[0]) != nullptr);

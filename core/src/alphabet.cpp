@@ -21,7 +21,7 @@ bool is_blank_only(char ch) { return ch == '.' || ch == '_'; }
 // read back (io.hpp promises that format_line and format_grid do).
 const char* reserved_for(char ch) {
   switch (ch) {
-    case '|': case '-': case '+': case '*': return "draws the box lines of the grid format";
+    case '|': case '-': case '=': case '+': case '*': return "draws the box lines of the grid format";
     case ',': return "separates the cells of the comma format";
     case '#': return "starts a comment";
     case '[': return "starts a section title or a leetcode board at the start of a line";

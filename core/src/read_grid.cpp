@@ -20,14 +20,14 @@ std::optional<std::pair<std::uint64_t, std::string>> PuzzleReader::Impl::split_r
   row_of_numbers = numbers;
 
   std::optional<std::pair<std::uint64_t, std::string>> error;
-  // The layout character at `at` (next to the cell `cell`) when it is - + *
+  // The layout character at `at` (next to the cell `cell`) when it is - = + *
   // and the cell is one (a symbol or a number): a stray character glued to
   // a rule line ("*-----*;") is named itself.
   auto glued = [&](std::size_t at, std::string_view cell) {
     const bool is_cell = numbers ? parse_number(cell).kind == Number::ok : alphabet.digit_of(cell[0]) >= 0;
     if (!error && is_cell && t[at] != '|' && is_layout(t[at]))
       error.emplace(off + at + 1, "unexpected " + describe_char(t[at]) + " glued to " + quote(cell) +
-                                      ": - + * draw the grid's lines and stand apart from its cells (only '|' "
+                                      ": - = + * draw the grid's lines and stand apart from its cells (only '|' "
                                       "may touch a cell)");
   };
   for_each_piece(t, separator, [&](std::size_t b, std::size_t e) {
@@ -49,7 +49,7 @@ std::optional<std::pair<std::uint64_t, std::string>> PuzzleReader::Impl::split_r
         const int d = alphabet.digit_of(t[k]);
         if (d < 0 && !error)
           error.emplace(off + k + 1, "unexpected " + describe_char(t[k]) + ": expected " + expected_symbol(0) +
-                                         " (| - + * and spaces are layout)");
+                                         " (| - = + * and spaces are layout)");
         cells.push_back(Cell{std::max(d, 0), static_cast<std::uint32_t>(off + k + 1), d < 0});
       }
     }
@@ -78,7 +78,7 @@ void PuzzleReader::Impl::add_row(std::optional<Entry>& error, std::optional<Grid
       error = fail(start, line.number, off + 1,
                    first_row_error(n, what) +
                        (lone ? " (the " + describe_char(t[*lone]) + " at column " + std::to_string(off + *lone + 1) +
-                                   " is taken for a line of the drawing: - + * draw the grid, blanks are " + blanks() +
+                                   " is taken for a line of the drawing: - = + * draw the grid, blanks are " + blanks() +
                                    ")"
                              : ""));
       return;

@@ -196,7 +196,7 @@ class LineSource {
 
 inline bool is_space(char ch) { return ch == ' ' || ch == '\t' || ch == '\r' || ch == '\v' || ch == '\f'; }
 inline bool is_digit(char ch) { return ch >= '0' && ch <= '9'; }
-inline bool is_layout(char ch) { return ch == '|' || ch == '-' || ch == '+' || ch == '*'; }
+inline bool is_layout(char ch) { return ch == '|' || ch == '-' || ch == '=' || ch == '+' || ch == '*'; }
 inline bool is_alpha(char ch) { return (ch >= 'A' && ch <= 'Z') || (ch >= 'a' && ch <= 'z'); }
 
 // Calls `visit(b, e)` for each piece t[b, e) of `t`, a longest run of
@@ -706,8 +706,8 @@ struct PuzzleReader::Impl {
   // -------------------------- rows of the grid formats (read_grid.cpp) --
 
   // Splits a row of a drawn grid into cells (value and column).  Layout
-  // characters | - + * and blanks separate cells; only '|' may touch a cell
-  // ("|3 . .|", "|3..|"): - + * glued to one ("-3", "3-", "+5") are a defect,
+  // characters | - = + * and blanks separate cells; only '|' may touch a cell
+  // ("|3 . .|", "|3..|"): - = + * glued to one ("-3", "3-", "+5") are a defect,
   // not a line, so that a sign never drops silently off a number.  When at least ten
   // blank-separated pieces are all decimal numbers (or '.'), one is longer
   // than a character and none has a leading zero, each piece is one number

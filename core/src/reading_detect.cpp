@@ -254,7 +254,7 @@ InputFormat detect(std::string_view t, const Alphabet& alphabet, const ReadOptio
   for_each_piece(t, is_space, [&](std::size_t b, std::size_t e) {
     const std::string_view piece = t.substr(b, e - b);
     if (++pieces == 1) first = piece;
-    if (piece.find_first_of("|+*") != std::string_view::npos ||
+    if (piece.find_first_of("|+*=") != std::string_view::npos ||
         piece.find_first_not_of('-') == std::string_view::npos)
       layout = true;
     if (parse_number(piece).kind == Number::not_a_number) numeric = false;
@@ -282,7 +282,7 @@ InputFormat detect(std::string_view t, const Alphabet& alphabet, const ReadOptio
     if (pieces >= 10 && !leading_zero) return InputFormat::tokens;
     return InputFormat::grid;  // a spaced row of N <= 9 (reads the same as tokens)
   }
-  if (t.find_first_of("|+*-") != std::string_view::npos) return InputFormat::grid;
+  if (t.find_first_of("|+*-=") != std::string_view::npos) return InputFormat::grid;
   if (whole_line_puzzle(t, alphabet, options)) return InputFormat::line;
   // A whole puzzle of another size than --box gives, and no row of the
   // board it gives either (--box 3x3, a 4x4 puzzle's 16 symbols): a line,
