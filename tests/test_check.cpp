@@ -633,7 +633,7 @@ BOOST_AUTO_TEST_CASE(temporary_proof_files_of_an_ended_run_are_removed) {
 
 BOOST_AUTO_TEST_CASE(junit_xml_parses_and_names_every_puzzle) {
   const fs::path dir = fresh_dir("junit");
-  const fs::path input = dir / "mixed & <odd>.txt";
+  const fs::path input = dir / "mixed & <\"odd\">.txt";  // each character XML escapes
   {
     std::ofstream out(input);
     out << kEasy << '\n' << kClash << '\n' << kNoSolution << '\n' << first_lines("serg_multi.txt", 1) << "xyz\n";
@@ -646,14 +646,17 @@ BOOST_AUTO_TEST_CASE(junit_xml_parses_and_names_every_puzzle) {
   BOOST_TEST(lint == 0);
   const std::string text = slurp(xml);
   for (int line = 1; line <= 5; ++line)
-    BOOST_TEST(text.find("name=\"" + (dir / "mixed &amp; &lt;odd&gt;.txt").string() + ":" + std::to_string(line) +
+    BOOST_TEST(text.find("name=\"" + (dir / "mixed &amp; &lt;&quot;odd&quot;&gt;.txt").string() + ":" + std::to_string(line) +
                          "\"") != std::string::npos,
                "line " << line);
+  BOOST_TEST(text.find("classname=\"" + (dir / "mixed &amp; &lt;&quot;odd&quot;&gt;.txt").string() + "\"") !=
+                 std::string::npos,
+             text);
   BOOST_TEST(text.find("tests=\"5\" failures=\"3\" errors=\"1\"") != std::string::npos, text);
   BOOST_TEST(text.find("expected unique, got multiple") != std::string::npos);
   // A failure's body has the text report's line: the clashing cells, the
   // two solutions and where they differ.
-  BOOST_TEST(text.find("\nreport: " + (dir / "mixed &amp; &lt;odd&gt;.txt").string() +
+  BOOST_TEST(text.find("\nreport: " + (dir / "mixed &amp; &lt;&quot;odd&quot;&gt;.txt").string() +
                        ":2 invalid: r1c1 and r1c5 both hold 5") != std::string::npos, text);
   BOOST_TEST(text.find(" differ at r") != std::string::npos, text);
   // xmllint can count the test cases too.

@@ -199,6 +199,11 @@ BOOST_AUTO_TEST_CASE(misuse_names_the_function) {
   };
   BOOST_TEST(message([] { Grid g(nullptr); }) == "Grid: no geometry (a null pointer): use Geometry::shared(n)");
   const auto nine = Geometry::shared(9);
+  BOOST_TEST(nine->unit_name(0) == "row 1");
+  BOOST_TEST(nine->unit_name(8) == "row 9");
+  BOOST_TEST(nine->unit_name(9) == "column 1");
+  BOOST_TEST(nine->unit_name(17) == "column 9");
+  BOOST_TEST(nine->unit_name(18) == "box 1");
   BOOST_TEST(nine->unit_name(26) == "box 9");
   BOOST_TEST(message([&] { (void)nine->unit_name(27); }) ==
              "Geometry::unit_name: unit 27 is not one of the 27 units of a 9x9 board");

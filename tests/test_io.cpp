@@ -1358,6 +1358,27 @@ BOOST_AUTO_TEST_CASE(writer_output) {
   BOOST_TEST(format_leetcode(g) == R"([["1",".",".","."],[".",".","2","."],[".",".",".","."],[".",".",".","4"]])");
   BOOST_TEST(format_line(g, Alphabet::parse("A-D")) == "A.....B........D");
 
+  // Boxes wider than tall, and taller than wide: a rule as long as a row,
+  // crossed where the bars are, after each band of box rows.
+  struct Drawn {
+    BoxShape box;
+    std::string rule;
+    std::vector<std::size_t> rules_at;  // line indices
+  };
+  for (const Drawn& d : {Drawn{{2, 3}, "------+------", {2, 5}}, Drawn{{3, 2}, "----+-----+----", {3}}}) {
+    const std::string text = format_grid(pattern(6, d.box));
+    std::istringstream in(text);
+    std::vector<std::string> lines;
+    for (std::string row; std::getline(in, row);) lines.push_back(row);
+    BOOST_TEST_REQUIRE(lines.size() == 6 + d.rules_at.size(), text);
+    for (std::size_t i = 0; i < lines.size(); ++i) {
+      const bool rule = std::find(d.rules_at.begin(), d.rules_at.end(), i) != d.rules_at.end();
+      BOOST_TEST(lines[i].size() == d.rule.size(), text);
+      if (rule) BOOST_TEST(lines[i] == d.rule, text);
+      else BOOST_TEST(std::count(lines[i].begin(), lines[i].end(), '|') == 6 / d.box.cols - 1, text);
+    }
+  }
+
   // 16x16: numbers, columns aligned.
   const Grid sixteen = read_puzzles(shared_data() / "large" / "sudoku-16-1.txt").at(0);
   const std::string drawn = format_grid(sixteen);

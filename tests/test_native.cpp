@@ -167,6 +167,23 @@ BOOST_AUTO_TEST_CASE(serg_multi_first_500_have_two) {
   }
 }
 
+// Asked for one solution, a search that finds it in the last branch left
+// open knows there is no other: exhausted, as a search for two would find.
+// (An engine that called every stopped search unexplored passed before.)
+BOOST_AUTO_TEST_CASE(a_first_solution_in_the_last_branch_is_all_there_is) {
+  const auto puzzles = test::read_puzzles(test::source_dir() / "examples" / "euler96.txt");
+  BOOST_REQUIRE_EQUAL(puzzles.size(), 50u);
+  std::size_t searched_and_exhausted = 0;
+  for (const Grid& p : puzzles) {
+    const Result one = solve(p, 1);
+    BOOST_TEST_REQUIRE(one.solutions.size() == 1u);
+    if (!one.exhausted) continue;
+    BOOST_TEST(solve(p, 2).solutions.size() == 1u);  // it claims no other: there is none
+    if (one.stats.guesses > 0) ++searched_and_exhausted;
+  }
+  BOOST_TEST(searched_and_exhausted >= 1u);
+}
+
 BOOST_AUTO_TEST_CASE(clue17_first_2000_unique) {
   const auto puzzles = collection("17_clue.txt", 2000);
   BOOST_REQUIRE_EQUAL(puzzles.size(), 2000u);

@@ -559,6 +559,14 @@ BOOST_AUTO_TEST_CASE(cross_check_catches_disagreements) {
   BOOST_TEST(cross_check(first, first, 1).agree);
   Result proved_none = none;
   BOOST_TEST(!cross_check(first, proved_none, 1).agree);
+  // ... nor when the reference's complete search found one solution, another
+  // (as many as the answer was asked for: both lists are then complete).
+  Result first_other = other;
+  first_other.exhausted = false;
+  BOOST_TEST_REQUIRE(one.exhausted);
+  const CrossCheck different = cross_check(first_other, one, 1);
+  BOOST_TEST(!different.agree);
+  BOOST_TEST(different.message.starts_with("different solutions"), different.message);
   // An answer a limit stopped after one solution that is not the one the
   // reference's complete search found (it was held to the count alone).
   Result stopped_other = other;
