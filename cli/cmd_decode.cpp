@@ -34,9 +34,10 @@ constexpr std::string_view kDescription =
     "  MiniSat's result file    SAT then a line of literals, or UNSAT (minisat CNF RESULT)\n"
     "  a bare list of literals ending with 0\n"
     "Prints the grid, verified against the rules and the clues. An unsatisfiable answer prints\n"
-    "\"no solution\", an unknown one \"unknown\", and a model that breaks a rule or a clue\n"
-    "\"error\" with the reason on standard error (exit code 1 for all three; with --output line\n"
-    "\"none\", \"unknown\" or \"error\", with leetcode \"null\", as solve writes them).\n"
+    "\"no solution\" (\"invalid\" when the clues clash), an unknown one \"unknown\", and a model\n"
+    "that breaks a rule or a clue \"error\" with the reason on standard error (exit code 1 for\n"
+    "all of these; with --output line \"none\", \"invalid\", \"unknown\" or \"error\", with\n"
+    "leetcode \"null\", as solve writes them).\n"
     "A proof CNF of `check --proof` (its header names the solution it forbids) reads the other\n"
     "way: unsatisfiable prints that solution as the only one (status unique, exit code 0), and\n"
     "a model is a second solution (status multiple, exit code 1).";
@@ -144,7 +145,8 @@ int decode(const std::vector<std::string>& args) {
                  {"message", !reason.empty() || status != "none"
                                  ? reason
                                  : "the CNF is unsatisfiable: no grid keeps the rules and the clues"},
-                 {"puzzle", format_line(h.puzzle, alphabet)}}) +
+                 {"puzzle", format_line(h.puzzle, alphabet)},
+                 {"box", h.puzzle.geometry().box().str()}}) +
              '\n';
     else if (*format == OutputFormat::leetcode)
       text = "null\n";
@@ -167,6 +169,7 @@ int decode(const std::vector<std::string>& args) {
       case OutputFormat::json:
         text = json_text(nlohmann::json{{"status", status},
                                         {"puzzle", format_line(h.puzzle, alphabet)},
+                                        {"box", h.puzzle.geometry().box().str()},
                                         {"solution", format_line(grid, alphabet)}}) +
                '\n';
         break;
@@ -183,6 +186,9 @@ int decode(const std::vector<std::string>& args) {
     return say("error", "the solver says satisfiable, but this CNF holds the empty clause (its header says "
                         "'conflict yes': the clues contradict the rules) and has no model (is the answer another CNF's?)");
   if (a.verdict == Verdict::unsat) {
+    // Clues that clash are `invalid`, as solve and check call them.
+    if (const auto clash = excluded ? std::nullopt : find_clash(h.puzzle))
+      return say("invalid", "unsatisfiable: the clues clash: " + clash_text(h.puzzle, *clash, alphabet));
     if (!excluded) return say("none", "");
     // "Rules + clues + not this solution" has no model: the one solution.
     print("unique", *excluded);

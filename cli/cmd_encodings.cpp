@@ -41,15 +41,17 @@ int encodings_command(const std::vector<std::string>& args) {
   EncodingsConfig config;
   po::options_description options("Options");
   options.add_options()
-      ("size,n", po::value(&config.size)->default_value(config.size), "board size N for the sizes shown")
+      ("size,n", po::value(&config.size)->default_value(config.size),
+       "board size N for the sizes shown (with --box alone: R*C)")
       ("box", po::value(&config.box)->value_name("RxC"), "box shape (default: inferred from N)")
       ("amo", po::value(&config.amo)->default_value(config.amo), ("at-most-one method: " + amo_method_names()).c_str())
       ("json", po::bool_switch(&config.json), "JSON instead of a table");
+  po::variables_map given;
   try {
     if (!parse_command("encodings", "[OPTIONS]",
                        "Lists the CNF encodings and at-most-one methods, with the size of each encoding\n"
                        "for an empty N x N board (no clues) and what unit propagation deduces with it.",
-                       options, args, nullptr))
+                       options, args, nullptr, &given))
       return 0;
   } catch (const po::too_many_positional_options_error&) {  // "encodings 25"
     throw UsageError("encodings takes options only, no FILE or other word (the sizes for an N x N board: --size N)");
@@ -60,7 +62,11 @@ int encodings_command(const std::vector<std::string>& args) {
   // like any other option's (with the hint at --help).
   const Geometry geometry = [&] {
     try {
-      return Geometry(config.size, config.box.empty() ? std::nullopt : std::optional(parse_box_shape(config.box)));
+      const std::optional<BoxShape> box = config.box.empty() ? std::nullopt : std::optional(parse_box_shape(config.box));
+      // --box 3x2 alone: the 6x6 board it makes (the default 9 would not fit it).
+      if (box && given["size"].defaulted())
+        config.size = static_cast<int>(std::min<std::int64_t>(std::int64_t{box->rows} * box->cols, INT_MAX));
+      return Geometry(config.size, box);
     } catch (const GeometryError& e) {
       throw UsageError(e.what());
     }

@@ -982,6 +982,35 @@ BOOST_AUTO_TEST_CASE(decode_check_clauses_tests_the_model_against_every_clause) 
              forbidden.err);
 }
 
+// Unsatisfiable because the clues clash: `invalid`, as solve and check say,
+// with the two clues; the JSON names the box shape as solve's does.
+BOOST_AUTO_TEST_CASE(decode_calls_clashing_clues_invalid) {
+  const CnfScratch s("satdoku-clash");
+  const std::string cnf = quoted(s.dir / "clash.cnf");
+  BOOST_REQUIRE(run_satdoku("encode -q -o " + cnf, kClash + "\n").exit_code == 0);
+  const auto text = run_satdoku("decode " + cnf + " -", "s UNSATISFIABLE\n");
+  BOOST_TEST(text.exit_code == 1);
+  BOOST_TEST(text.out == "invalid\n");
+  BOOST_TEST(text.err == "satdoku decode: <stdin>: unsatisfiable: the clues clash: r1c1 and r1c5 both hold 5 in row 1\n",
+             text.err);
+  const auto json = run_satdoku("decode -o json " + cnf + " -", "s UNSATISFIABLE\n");
+  const auto j = nlohmann::json::parse(json.out);
+  BOOST_TEST(j["status"] == "invalid");
+  BOOST_TEST(j["box"] == "3x3");
+  // A puzzle that has no solution without a clash is still `none`.
+  const std::string none_cnf = quoted(s.dir / "none.cnf");
+  BOOST_REQUIRE(run_satdoku("encode -q --reduce none -o " + none_cnf, kNoSolution + "\n").exit_code == 0);
+  BOOST_TEST(run_satdoku("decode -o line " + none_cnf + " -", "s UNSATISFIABLE\n").out == "none\n");
+  // A 6x6 board's model gives its box shape.
+  const std::string six = "123456456123231564564231312645645312";
+  const std::string six_cnf = quoted(s.dir / "six.cnf");
+  BOOST_REQUIRE(run_satdoku("encode -q --box 3x2 --reduce none -o " + six_cnf, six.substr(0, 30) + "......\n").exit_code ==
+                0);
+  const auto solved = run_shell("cadical -q " + six_cnf + " | " + quoted(satdoku_binary()) + " decode -o json " +
+                                six_cnf + " -");
+  BOOST_TEST(nlohmann::json::parse(solved.out)["box"] == "3x2", solved.out);
+}
+
 BOOST_AUTO_TEST_CASE(decode_names_a_model_of_another_cnf) {
   const CnfScratch s("satdoku-another");
   // kEasy's whole model (natural has no auxiliary variables): every x(cell, digit).
@@ -1686,6 +1715,11 @@ BOOST_AUTO_TEST_CASE(encodings_lists_the_table) {
     BOOST_TEST(refused.exit_code == 2, args);
     BOOST_TEST(refused.err.ends_with("\nTry 'satdoku encodings --help'.\n"), args << ": " << refused.err);
   }
+  // --box alone gives the board its size (the default 9 fits no 3x2 box).
+  const auto boxed = run_satdoku("encodings --box 3x2");
+  BOOST_TEST(boxed.exit_code == 0, boxed.err);
+  BOOST_TEST(boxed.out.starts_with("Encodings, sizes for an empty 6x6 (3x2 boxes) board"), boxed.out);
+  BOOST_TEST(run_satdoku("encodings --box 3x2 --size 9").exit_code == 2);  // a size given still counts
   const auto bare = run_satdoku("encodings 25");  // the size given as a word
   BOOST_TEST(bare.exit_code == 2);
   BOOST_TEST(bare.err.find("encodings takes options only, no FILE or other word (the sizes for an N x N board: "
