@@ -234,7 +234,7 @@ int decode(const std::vector<std::string>& args) {
   }
   if (excluded && decoded.grid == *excluded)
     // Without --check-clauses decode reads the header, not the clauses: the
-    // header's word is taken for what the last clause forbids (README: check
+    // header's word is taken for what the last clause forbids (docs/manual.md: check
     // the header).
     return say("error", "the model is the solution the header names as forbidden ('c solution'): a proof CNF has "
                         "no such model");

@@ -64,8 +64,13 @@ int encodings_command(const std::vector<std::string>& args) {
     try {
       const std::optional<BoxShape> box = config.box.empty() ? std::nullopt : std::optional(parse_box_shape(config.box));
       // --box 3x2 alone: the 6x6 board it makes (the default 9 would not fit it).
-      if (box && given["size"].defaulted())
-        config.size = static_cast<int>(std::min<std::int64_t>(std::int64_t{box->rows} * box->cols, INT_MAX));
+      if (box && given["size"].defaulted()) {
+        const std::int64_t cells = std::int64_t{box->rows} * box->cols;
+        if (cells > Geometry::kMaxSize)
+          throw UsageError("box " + box->str() + " makes a board " + std::to_string(cells) +
+                           " cells wide, beyond the largest (" + std::to_string(Geometry::kMaxSize) + ")");
+        config.size = static_cast<int>(cells);
+      }
       return Geometry(config.size, box);
     } catch (const GeometryError& e) {
       throw UsageError(e.what());

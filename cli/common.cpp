@@ -278,6 +278,16 @@ namespace {
 
 bool stdout_failure_said = false;  // only the main thread writes standard output's failures
 
+bool is_alpha_ascii(char ch) { return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z'); }
+
+// "-o", "--no-cross-check": not "--nodes)" or "--reduce," from a line of prose.
+bool is_option_name(std::string_view word) {
+  const std::size_t dashes = word.starts_with("--") ? 2 : 1;
+  if (word.size() <= dashes || !is_alpha_ascii(word[dashes])) return false;
+  return std::all_of(word.begin() + static_cast<std::ptrdiff_t>(dashes), word.end(),
+                     [](char ch) { return is_alpha_ascii(ch) || (ch >= '0' && ch <= '9') || ch == '-'; });
+}
+
 // The option names `command`'s --help lists ("--count", "-o", "--output"),
 // read from the help text itself, so that hints never drift from the options.
 std::vector<std::string> option_names(const Command& command) {
@@ -295,7 +305,7 @@ std::vector<std::string> option_names(const Command& command) {
   for (std::string line; std::getline(lines, line);) {
     std::istringstream words(line);
     for (std::string word; words >> word && (word[0] == '-' || word == "[" || word == "]");)
-      if (word[0] == '-') names.push_back(word);
+      if (is_option_name(word)) names.push_back(word);
   }
   return names;
 }

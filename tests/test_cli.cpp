@@ -135,6 +135,9 @@ BOOST_AUTO_TEST_CASE(help_version_and_unknown_commands) {
                                 "Try 'satdoku solve --help'.\n",
              option_slip.err);
   BOOST_TEST(run_satdoku("check --minmal x").err.find("Did you mean '--minimal'?") != std::string::npos);
+  // Only option names count, not words of the help's prose ("--nodes)").
+  BOOST_TEST(run_satdoku("solve --nodess 1 x").err.find("Did you mean '--nodes'?\n") != std::string::npos);
+  BOOST_TEST(run_satdoku("compare --reducee x").err.find("Did you mean '--reduce'?\n") != std::string::npos);
   BOOST_TEST(run_satdoku("solve --tiemout 3 x").err.find("Did you mean '--timeout'?") != std::string::npos);
   // Two edits are a slip only in a longer name; an option of another command
   // gets that hint alone.
@@ -1697,6 +1700,23 @@ BOOST_AUTO_TEST_CASE(wide_boards_separate_their_solutions) {
   BOOST_TEST(nine.out.find(" | ") == std::string::npos);
 }
 
+// The README's tour runs on the files in examples/: check's verdicts and
+// the redundant clues it shows are what these files give.
+BOOST_AUTO_TEST_CASE(the_readme_tour_examples_give_what_it_shows) {
+  const std::string examples = quoted(source_dir() / "examples") + "/";
+  const auto collection = run_satdoku("check " + examples + "collection.txt");
+  BOOST_TEST(collection.exit_code == 1, collection.err);
+  BOOST_TEST(collection.out.find("collection.txt:2 multiple ") != std::string::npos, collection.out);
+  BOOST_TEST(collection.out.find("collection.txt:3 unique ") != std::string::npos, collection.out);
+  BOOST_TEST(collection.out.find("collection.txt:4 unique ") != std::string::npos, collection.out);
+  BOOST_TEST(collection.err.find("3 puzzles: 2 unique, 1 multiple,") != std::string::npos, collection.err);
+  const auto redundant = run_satdoku("check --expect minimal " + examples + "redundant.txt");
+  BOOST_TEST(redundant.exit_code == 1, redundant.err);
+  BOOST_TEST(redundant.out.find(" unique 953168742862734951417952836746893125281645397395271468138529674574386219629417583 "
+                                "redundant r1c1=9 r1c2=5 r1c3=3") != std::string::npos,
+             redundant.out);
+}
+
 BOOST_AUTO_TEST_CASE(encodings_lists_the_table) {
   auto r = run_satdoku("encodings");
   BOOST_TEST(r.exit_code == 0);
@@ -1720,6 +1740,11 @@ BOOST_AUTO_TEST_CASE(encodings_lists_the_table) {
   BOOST_TEST(boxed.exit_code == 0, boxed.err);
   BOOST_TEST(boxed.out.starts_with("Encodings, sizes for an empty 6x6 (3x2 boxes) board"), boxed.out);
   BOOST_TEST(run_satdoku("encodings --box 3x2 --size 9").exit_code == 2);  // a size given still counts
+  const auto huge_box = run_satdoku("encodings --box 100000x100000");
+  BOOST_TEST(huge_box.exit_code == 2);
+  BOOST_TEST(huge_box.err.starts_with("satdoku encodings: box 100000x100000 makes a board 10000000000 cells wide, "
+                                      "beyond the largest (1024)\n"),
+             huge_box.err);
   const auto bare = run_satdoku("encodings 25");  // the size given as a word
   BOOST_TEST(bare.exit_code == 2);
   BOOST_TEST(bare.err.find("encodings takes options only, no FILE or other word (the sizes for an N x N board: "

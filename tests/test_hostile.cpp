@@ -1,6 +1,6 @@
 // Hostile and broken input through the command line: each case checks the
 // exact message (a fragment of stderr, with its position) and the exit code.
-// Exit codes: 0 ok, 1 unsolved, 2 usage or input error (README).
+// Exit codes: 0 ok, 1 unsolved, 2 usage or input error (docs/manual.md).
 #define BOOST_TEST_MODULE hostile
 #include <boost/test/unit_test.hpp>
 #include <sys/wait.h>

@@ -557,6 +557,18 @@ BOOST_AUTO_TEST_CASE(a_short_first_line_puzzle_is_not_a_grid_row) {
   BOOST_REQUIRE_EQUAL(spaced_alone.size(), 1u);
   BOOST_TEST(why(spaced_alone[0]) == "<text>:1:1: a one-line puzzle of a 6x6 board (box 3x2) has 36 entries: found 35",
              why(spaced_alone[0]));
+  // ... but a title is no line puzzle, under --box 2x2 (its 11 letters are
+  // nearer 16 than 4) as without it: its own error, the grids read.
+  for (const ReadOptions& options : {ReadOptions{}, ReadOptions{InputFormat::automatic, BoxShape{2, 2}}}) {
+    const auto titled = read_all("Hardpuzzles\n1.3.\n..1.\n.1..\n...1\n\n12..\n....\n....\n..21\n", options);
+    BOOST_REQUIRE_EQUAL(titled.size(), 3u);
+    BOOST_TEST(diagnostic(titled[0]));
+    BOOST_TEST((grid(titled[1]) && grid(titled[2])), why(titled[1]) << why(titled[2]));
+  }
+  // A --box beyond every board (R*C*R*C past 64 bits) gives no such message.
+  const auto huge = read_all(five + "\n", ReadOptions{InputFormat::automatic, BoxShape{65536, 65536}});
+  BOOST_REQUIRE_EQUAL(huge.size(), 1u);
+  BOOST_TEST(why(huge[0]).find("one-line puzzle of a") == std::string::npos, why(huge[0]));
   // A grid whose second row has a typo is still a grid: its other rows are
   // as wide as its first.
   std::string rows35;
@@ -565,6 +577,30 @@ BOOST_AUTO_TEST_CASE(a_short_first_line_puzzle_is_not_a_grid_row) {
   BOOST_REQUIRE(!typo.empty());
   BOOST_TEST(why(typo[0]) == "<text>:2:36: row 2 has 36 symbols and row 1 has 35 (the rows of a board must be equally long)",
              why(typo[0]));
+}
+
+// Line puzzles that write their blanks with a drawing's character ('-',
+// '='): each line is its own error, at that character.  Read as a grid's
+// first row, the first line's error took the next lines with it, and three
+// of five puzzles had no record.
+BOOST_AUTO_TEST_CASE(line_puzzles_with_drawn_blanks_keep_a_record_each) {
+  for (const char blank : {'-', '='}) {
+    std::string puzzle = kPuzzle, text;
+    std::replace(puzzle.begin(), puzzle.end(), '.', blank);
+    for (int i = 0; i < 5; ++i) text += puzzle + "\n";
+    const auto entries = read_all(text);
+    BOOST_REQUIRE_EQUAL(entries.size(), 5u);
+    for (std::size_t i = 0; i < 5; ++i) {
+      BOOST_TEST_REQUIRE(diagnostic(entries[i]));
+      BOOST_TEST(position(*diagnostic(entries[i])) == std::to_string(i + 1) + ":" + std::to_string(puzzle.find(blank) + 1));
+      BOOST_TEST(why(entries[i]).find(std::string("unexpected '") + blank + "'") != std::string::npos, why(entries[i]));
+    }
+  }
+  // A rule line of a 4x4 puzzle's length (16 characters, no symbol) still
+  // draws a grid.
+  const auto ruled = read_all("----------------\n1 2 | 3 4\n3 4 | 1 2\n----------------\n2 1 | 4 3\n4 3 | 2 1\n");
+  BOOST_REQUIRE_EQUAL(ruled.size(), 1u);
+  BOOST_TEST(grid(ruled[0]), why(ruled[0]));
 }
 
 // Sixteen symbols read as a 4x4 line puzzle or as a 16x16 grid's first row.

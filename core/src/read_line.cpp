@@ -82,7 +82,7 @@ Entry PuzzleReader::Impl::parse_line_puzzle(std::uint64_t ln, std::string_view t
     for (std::size_t i = 0; i < count; ++i)
       if (alphabet.digit_of(t[i]) < 0) return bad_char(i);
     return fail(ln, ln, off + 1,
-                options.box ? boxed_line_size(count, "symbols")
+                boxed_size(options) ? boxed_line_size(count, "symbols")
                             : "a one-line puzzle has N*N symbols (16, 36, 81, 256, ...): found " +
                                   std::to_string(count) + " (between " + std::to_string(n * n) + " and " +
                                   std::to_string((n + 1) * (n + 1)) + ")",
@@ -130,7 +130,7 @@ Entry PuzzleReader::Impl::parse_spaced_line(std::uint64_t ln, std::string_view t
   const std::uint64_t n = isqrt(cells.size());
   if (n * n != cells.size() || n > static_cast<std::uint64_t>(Geometry::kMaxSize))
     return fail(ln, ln, off + 1,
-                options.box ? boxed_line_size(cells.size(), "entries")
+                boxed_size(options) ? boxed_line_size(cells.size(), "entries")
                             : "a one-line puzzle has N*N entries (16, 36, 81, 256, ...): found " +
                                   std::to_string(cells.size()),
                 std::string(t));

@@ -93,7 +93,7 @@ std::string PuzzleReader::Impl::first_row_error(int n, std::string_view what) co
 }
 
 std::string PuzzleReader::Impl::boxed_line_size(std::uint64_t count, std::string_view what) const {
-  const std::uint64_t n = static_cast<std::uint64_t>(options.box->rows) * static_cast<std::uint64_t>(options.box->cols);
+  const std::uint64_t n = boxed_size(options);
   return "a one-line puzzle of a " + std::to_string(n) + "x" + std::to_string(n) + " board (box " + options.box->str() +
          ") has " + std::to_string(n * n) + " " + std::string(what) + ": found " + std::to_string(count);
 }

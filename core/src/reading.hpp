@@ -279,6 +279,9 @@ struct Cell {
 // (or a --box given), else 0: the size a line of `count` symbols or
 // numbers would be a whole puzzle of.
 int square_board_size(std::uint64_t count, const ReadOptions& options);
+// The board size --box gives (R*C), or 0: no --box, or one beyond the
+// largest board (R*C may not fit in 64 bits squared).
+std::size_t boxed_size(const ReadOptions& options);
 
 // Every character of `t` is a blank or a symbol of a digit up to `n`.
 bool symbols_fit(std::string_view t, const Alphabet& alphabet, int n);
@@ -500,7 +503,8 @@ struct PuzzleReader::Impl {
   // "symbols", "numbers"), starts no board; after geometry(n) failed.
   std::string first_row_error(int n, std::string_view what) const;
   // "a one-line puzzle of a 6x6 board (box 3x2) has 36 symbols: found 35",
-  // for a line of `count` symbols (or entries) under options.box.
+  // for a line of `count` symbols (or entries) under a --box of a board
+  // (boxed_size() > 0).
   std::string boxed_line_size(std::uint64_t count, std::string_view what) const;
 
   std::string too_long_message(const Line& line) const;

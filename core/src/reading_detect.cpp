@@ -201,6 +201,12 @@ char csv_separator(std::string_view t, const Alphabet& alphabet, const ReadOptio
   return 0;
 }
 
+std::size_t boxed_size(const ReadOptions& options) {
+  if (!options.box) return 0;
+  const std::size_t n = static_cast<std::size_t>(options.box->rows) * static_cast<std::size_t>(options.box->cols);
+  return n <= static_cast<std::size_t>(Geometry::kMaxSize) ? n : 0;
+}
+
 namespace {
 
 // Whether `count` symbols (or numbers) are nearer the N*N of a one-line
@@ -208,10 +214,24 @@ namespace {
 // 3x2): a line puzzle short of a symbol, not the first row of a 35x35
 // board, which --box rules out anyway.
 bool nearer_a_line_than_a_row(std::size_t count, const ReadOptions& options) {
-  if (!options.box) return false;
-  const std::size_t n = static_cast<std::size_t>(options.box->rows) * static_cast<std::size_t>(options.box->cols);
+  const std::size_t n = boxed_size(options);
   const auto from = [&](std::size_t size) { return size > count ? size - count : count - size; };
-  return count != n && from(n * n) < from(n);
+  return n > 0 && count != n && from(n * n) < from(n);
+}
+
+// A line puzzle that writes its blanks with a drawing's character ('-',
+// '='): N*N characters, no blank or bar, some of them symbols, the rest
+// read as blanks.  It is a line, whose reader names the character, not a
+// grid's first row, whose error would take the next lines with it.
+bool line_with_drawn_blanks(std::string_view t, const Alphabet& alphabet, const ReadOptions& options) {
+  if (t.find_first_of(" \t|") != std::string_view::npos) return false;
+  std::string blanked(t);
+  bool symbol = false;
+  for (char& ch : blanked) {
+    if (is_layout(ch)) ch = '.';
+    else symbol = symbol || alphabet.digit_of(ch) > 0;
+  }
+  return symbol && blanked != t && whole_line_puzzle(blanked, alphabet, options) != 0;
 }
 
 }  // namespace
@@ -282,7 +302,8 @@ InputFormat detect(std::string_view t, const Alphabet& alphabet, const ReadOptio
     if (pieces >= 10 && !leading_zero) return InputFormat::tokens;
     return InputFormat::grid;  // a spaced row of N <= 9 (reads the same as tokens)
   }
-  if (t.find_first_of("|+*-=") != std::string_view::npos) return InputFormat::grid;
+  if (t.find_first_of("|+*-=") != std::string_view::npos)
+    return line_with_drawn_blanks(t, alphabet, options) ? InputFormat::line : InputFormat::grid;
   if (whole_line_puzzle(t, alphabet, options)) return InputFormat::line;
   // A whole puzzle of another size than --box gives, and no row of the
   // board it gives either (--box 3x3, a 4x4 puzzle's 16 symbols): a line,
@@ -292,7 +313,8 @@ InputFormat detect(std::string_view t, const Alphabet& alphabet, const ReadOptio
     ReadOptions any_box = options;
     any_box.box.reset();
     if (whole_line_puzzle(t, alphabet, any_box)) return InputFormat::line;
-    if (nearer_a_line_than_a_row(t.size(), options)) return InputFormat::line;
+    if (nearer_a_line_than_a_row(t.size(), options) && symbols_fit(t, alphabet, static_cast<int>(boxed_size(options))))
+      return InputFormat::line;
   }
   if (t.size() <= static_cast<std::size_t>(alphabet.max_digit())) return InputFormat::grid;
   return InputFormat::line;

@@ -997,7 +997,7 @@ std::variant<SolverAnswer, Diagnostic> scan_answer(AnswerScanner& scan, const st
     return diag(name, status_line, status_column,
                 "the solver says satisfiable but gives no model (was it told not to print one, as with -n?)");
   }
-  // A bare list too: README promises exit code 2 for a model cut short in
+  // A bare list too: docs/manual.md promises exit code 2 for a model cut short in
   // all three forms, and a list that lost its end is no more a model.  (No
   // model at all, of a CNF without variables, is complete.)
   if ((answer.verdict == Verdict::sat || contradiction) && !closed && last_line)

@@ -38,7 +38,7 @@ enum class InputFormat {
   automatic,
   line,      // one puzzle per line, N*N symbols
   euler,     // Project Euler 96: "Grid NN" then N lines of N digits
-  grid,      // N lines of N symbols; | - + * and spaces are layout
+  grid,      // N lines of N symbols; | - = + * and spaces are layout
   leetcode,  // JSON array of N arrays of N strings (a symbol, a number or ".") or numbers
   comma,     // rows separated by commas: 000000007,008000400,...
   csv,       // comma-separated values, one column a line puzzle (Kaggle's quizzes,solutions)
@@ -67,7 +67,7 @@ class Alphabet {
   // range, a blank or unprintable symbol, more than 127 symbols) or repeated,
   // and for a symbol the reader gives a meaning of its own, which a board
   // written with it would not read back as (the promise of format_line and
-  // format_grid below): . and _ (blanks), | - + * (the grid format's box
+  // format_grid below): . and _ (blanks), | - = + * (the grid format's box
   // lines), ',' (the comma format), '#' (a comment), '[' and '{' (a section
   // title or a leetcode board at the start of a line); whitespace is
   // unprintable.  The message names the symbol and why.
@@ -154,7 +154,7 @@ inline constexpr std::uint64_t kMaxSkippedLength = std::uint64_t{1} << 30;
 //   a whole puzzle (N*N symbols, each at most
 //     N, N >= 4), alone or followed by more
 //     text: "PUZZLE 11.9", "PUZZLE#note"        -> line (which names the text)
-//   any of | - + * (layout), or blank-separated
+//   any of | - = + * (layout), or blank-separated
 //     pieces not all numbers (single symbols
 //     are none when --alphabet makes 0 a digit) -> grid
 //   more blank-separated numbers than kMaxSize  -> line (N*N numbers, N > 35)
@@ -176,7 +176,7 @@ inline constexpr std::uint64_t kMaxSkippedLength = std::uint64_t{1} << 30;
 // SadMan sections other than [Puzzle], and ends a puzzle after N rows (N =
 // symbols in its first row; rows of at least ten blank-separated numbers are
 // read as numbers, as format_grid writes them for N > 9); in a row only |
-// may touch a cell, and a - + * glued to one ("-3", "3-", "+5") is a defect
+// may touch a cell, and a - = + * glued to one ("-3", "3-", "+5") is a defect
 // at its column; a blank line or a header inside a grid is a missing row,
 // unless one blank line stands between every two rows (double-spaced);
 // `tokens` reads N lines of N numbers, 0 or . blank; `euler` wants `Grid NN`
