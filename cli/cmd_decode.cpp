@@ -186,10 +186,12 @@ int decode(const std::vector<std::string>& args) {
     return say("error", "the solver says satisfiable, but this CNF holds the empty clause (its header says "
                         "'conflict yes': the clues contradict the rules) and has no model (is the answer another CNF's?)");
   if (a.verdict == Verdict::unsat) {
-    // Clues that clash are `invalid`, as solve and check call them.
-    if (const auto clash = excluded ? std::nullopt : find_clash(h.puzzle))
-      return say("invalid", "unsatisfiable: the clues clash: " + clash_text(h.puzzle, *clash, alphabet));
-    if (!excluded) return say("none", "");
+    if (!excluded) {
+      // Clues that clash are `invalid`, as solve and check call them.
+      if (const auto clash = find_clash(h.puzzle))
+        return say("invalid", "unsatisfiable: the clues clash: " + clash_text(h.puzzle, *clash, alphabet));
+      return say("none", "");
+    }
     // "Rules + clues + not this solution" has no model: the one solution.
     print("unique", *excluded);
     std::cerr << "satdoku decode: " << model_name << ": unsatisfiable: the puzzle's only solution is the one the "

@@ -220,8 +220,8 @@ bool nearer_a_line_than_a_row(std::size_t count, const ReadOptions& options) {
 }
 
 // A line puzzle that writes its blanks with a drawing's character ('-',
-// '='): N*N characters, no blank or bar, some of them symbols, the rest
-// read as blanks.  It is a line, whose reader names the character, not a
+// '='; `t` holds one): N*N characters, no blank or bar, some of them
+// symbols, the rest read as blanks.  It is a line, whose reader names the character, not a
 // grid's first row, whose error would take the next lines with it.
 bool line_with_drawn_blanks(std::string_view t, const Alphabet& alphabet, const ReadOptions& options) {
   if (t.find_first_of(" \t|") != std::string_view::npos) return false;
@@ -231,7 +231,7 @@ bool line_with_drawn_blanks(std::string_view t, const Alphabet& alphabet, const 
     if (is_layout(ch)) ch = '.';
     else symbol = symbol || alphabet.digit_of(ch) > 0;
   }
-  return symbol && blanked != t && whole_line_puzzle(blanked, alphabet, options) != 0;
+  return symbol && whole_line_puzzle(blanked, alphabet, options) != 0;
 }
 
 }  // namespace
@@ -302,7 +302,7 @@ InputFormat detect(std::string_view t, const Alphabet& alphabet, const ReadOptio
     if (pieces >= 10 && !leading_zero) return InputFormat::tokens;
     return InputFormat::grid;  // a spaced row of N <= 9 (reads the same as tokens)
   }
-  if (t.find_first_of("|+*-=") != std::string_view::npos)
+  if (std::any_of(t.begin(), t.end(), is_layout))
     return line_with_drawn_blanks(t, alphabet, options) ? InputFormat::line : InputFormat::grid;
   if (whole_line_puzzle(t, alphabet, options)) return InputFormat::line;
   // A whole puzzle of another size than --box gives, and no row of the
