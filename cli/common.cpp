@@ -310,16 +310,37 @@ std::vector<std::string> option_names(const Command& command) {
   return names;
 }
 
-// The other commands whose --help lists `option`.
-std::vector<std::string_view> commands_with_option(std::string_view self, const std::string& option) {
-  std::vector<std::string_view> found;
-  if (option.size() < 2 || option[0] != '-') return found;
-  for (const Command& c : commands()) {
-    if (c.name == self) continue;
-    const std::vector<std::string> names = option_names(c);
-    if (std::find(names.begin(), names.end(), option) != names.end()) found.push_back(c.name);
-  }
-  return found;
+std::vector<std::string> option_names(std::string_view command) {
+  for (const Command& c : commands())
+    if (c.name == command) return option_names(c);
+  return {};
+}
+
+bool has_option(std::string_view command, const std::string& option) {
+  const std::vector<std::string> names = option_names(command);
+  return std::find(names.begin(), names.end(), option) != names.end();
+}
+
+// The word the parser could not place, as the option it was meant to be:
+// "--limit" for "--limit=2"; for a single dash, "--limit" for "-limit" or
+// "-lmit" (a dash lost) where that names an option, else the short option
+// "-x" of "-x5" (its value attached).
+std::string meant_option(std::string_view self, std::string word) {
+  if (word.starts_with("--")) return word.substr(0, word.find('='));
+  if (word.size() <= 2 || word[0] != '-') return word;
+  const std::string long_form = "-" + word.substr(0, word.find('='));
+  const bool named = std::any_of(commands().begin(), commands().end(),
+                                 [&](const Command& c) { return has_option(c.name, long_form); });
+  if (named || !nearest_names(long_form, option_names(self)).empty()) return long_form;
+  word.resize(2);
+  return word;
+}
+
+std::string lowercase(std::string_view word) {
+  std::string folded(word);
+  std::transform(folded.begin(), folded.end(), folded.begin(),
+                 [](char ch) { return ch >= 'A' && ch <= 'Z' ? static_cast<char>(ch - 'A' + 'a') : ch; });
+  return folded;
 }
 
 // The number of single-character insertions, deletions, substitutions and
@@ -342,12 +363,15 @@ std::size_t edit_distance(std::string_view a, std::string_view b) {
 std::vector<std::string> nearest_names(std::string_view word, const std::vector<std::string>& names) {
   // A slip of one character in a short word, of two in a longer one; a
   // word as far from every name as that is not taken for a slip.
+  // Capitals count for nothing ("CHECK", "--LIMIT").
   const std::size_t letters = word.size() - std::min(word.find_first_not_of('-'), word.size());
   std::size_t best = letters >= 6 ? 2 : letters >= 3 ? 1 : 0;
+  const std::string folded = lowercase(word);
   std::vector<std::string> found;
   for (const std::string& name : names) {
-    const std::size_t distance = edit_distance(word, name);
-    if (distance == 0 || distance > best) continue;
+    if (name == word) continue;
+    const std::size_t distance = edit_distance(folded, lowercase(name));
+    if (distance > best) continue;
     if (distance < best) found.clear();
     best = distance;
     if (std::find(found.begin(), found.end(), name) == found.end()) found.push_back(name);
@@ -360,6 +384,21 @@ std::string did_you_mean(const std::vector<std::string>& names) {
   for (std::size_t i = 0; i < names.size(); ++i)
     text += (i == 0 ? "Did you mean '" : i + 1 == names.size() ? " or '" : ", '") + names[i] + "'";
   return names.empty() ? text : text + "?\n";
+}
+
+std::vector<std::string_view> commands_with_option(const std::string& option, std::string_view except) {
+  std::vector<std::string_view> found;
+  if (option.size() < 2 || option[0] != '-') return found;
+  for (const Command& c : commands())
+    if (c.name != except && has_option(c.name, option)) found.push_back(c.name);
+  return found;
+}
+
+std::string command_list(const std::vector<std::string_view>& names) {
+  std::string text;
+  for (std::size_t i = 0; i < names.size(); ++i)
+    text += (i == 0 ? "'satdoku " : i + 1 == names.size() ? " and 'satdoku " : ", 'satdoku ") + std::string(names[i]) + "'";
+  return text;
 }
 
 namespace {
@@ -377,18 +416,14 @@ int run_guarded(std::string_view name, int (*body)(const std::vector<std::string
     // An option of another command ("solve --count") says which one has it,
     // also with its value attached ("--count=5", "-o5": the parser names
     // the whole word).
-    std::string option = e.get_option_name();
-    if (option.starts_with("--")) option.resize(std::min(option.find('='), option.size()));
-    else if (option.size() > 2 && option[0] == '-') option.resize(2);
-    if (const auto others = commands_with_option(name, option); !others.empty()) {
-      std::cerr << option << " is an option of";
-      for (std::size_t i = 0; i < others.size(); ++i)
-        std::cerr << (i == 0 ? " " : i + 1 == others.size() ? " and " : ", ") << "'satdoku " << others[i] << "'";
-      std::cerr << ", not of 'satdoku " << name << "'\n";
+    const std::string option = meant_option(name, e.get_option_name());
+    if (has_option(name, option)) {  // "-limit"
+      std::cerr << did_you_mean({option});
+    } else if (const auto others = commands_with_option(option, name); !others.empty()) {
+      std::cerr << option << " is an option of " << command_list(others) << ", not of 'satdoku " << name << "'\n";
     } else {
       // A slip of the keyboard ("--lmit") gets the nearest of this command's options.
-      for (const Command& c : commands())
-        if (c.name == name) std::cerr << did_you_mean(nearest_names(option, option_names(c)));
+      std::cerr << did_you_mean(nearest_names(option, option_names(name)));
     }
     std::cerr << "Try 'satdoku " << name << " --help'.\n";
   } catch (const po::error& e) {

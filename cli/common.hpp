@@ -60,12 +60,16 @@ struct Command {
 const std::vector<Command>& commands();
 
 // The names within a slip of the keyboard of `word` (one edit for words of
-// 3 to 5 letters, two from 6; none below 3), the nearest first found; `word`
-// itself is not among them.  An edit inserts, deletes or changes a
-// character, or swaps two neighbours.
+// 3 to 5 letters, two from 6; none below 3; capitals count for nothing),
+// the nearest first found; `word` itself is not among them.  An edit
+// inserts, deletes or changes a character, or swaps two neighbours.
 std::vector<std::string> nearest_names(std::string_view word, const std::vector<std::string>& names);
 // "Did you mean 'a' or 'b'?\n", or "" for no names.
 std::string did_you_mean(const std::vector<std::string>& names);
+// The commands whose --help lists `option` ("--count"), but `except`.
+std::vector<std::string_view> commands_with_option(const std::string& option, std::string_view except = {});
+// "'satdoku solve' and 'satdoku check'".
+std::string command_list(const std::vector<std::string_view>& names);
 
 // Options that say how to read puzzles, shared by every command that reads them.
 struct InputConfig {

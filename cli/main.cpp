@@ -111,11 +111,21 @@ namespace satdoku::cli {
 int main_dispatch(const std::string& name, const std::vector<std::string>& args) {
   for (const Command& c : commands())
     if (c.name == name) return guarded(c.name, c.run, args);
-  std::cerr << "satdoku: unknown command '" << name << "'\n";
+  // Before the command comes a command, --help or --version: a slip of one
+  // of them ("CHECK", "--hepl"), or a command's option put before it.
+  const bool option = name.starts_with('-');
+  std::cerr << "satdoku: unknown " << (option ? "option" : "command") << " '" << name << "'\n";
   std::vector<std::string> names;
-  for (const Command& c : commands()) names.emplace_back(c.name);
+  if (option)
+    names = {"--help", "--version", "-h", "-V"};
+  else
+    for (const Command& c : commands()) names.emplace_back(c.name);
+  const std::vector<std::string_view> owners = commands_with_option(name.substr(0, name.find('=')));
   if (const std::string hint = did_you_mean(nearest_names(name, names)); !hint.empty())
     std::cerr << hint << "Try 'satdoku --help'.\n";
+  else if (!owners.empty())
+    std::cerr << name.substr(0, name.find('=')) << " is an option of " << command_list(owners)
+              << ": options come after the command (satdoku COMMAND [OPTIONS] [FILE...])\nTry 'satdoku --help'.\n";
   else
     print_help(std::cerr);
   return static_cast<int>(ExitCode::usage);

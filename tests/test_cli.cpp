@@ -144,6 +144,26 @@ BOOST_AUTO_TEST_CASE(help_version_and_unknown_commands) {
   BOOST_TEST(run_satdoku("solve --lmt 2 x").err.find("Did you mean") == std::string::npos);
   BOOST_TEST(run_satdoku("solve --bogus x").err.find("Did you mean") == std::string::npos);
   BOOST_TEST(run_satdoku("encode --count 3 x").err.find("Did you mean") == std::string::npos);
+  // Capitals count for nothing; a lost dash is a slip too, not the short
+  // option it starts with.
+  BOOST_TEST(run_satdoku("CHECK x").err.find("Did you mean 'check'?") != std::string::npos);
+  BOOST_TEST(run_satdoku("solve --LIMIT 2 x").err.find("Did you mean '--limit'?") != std::string::npos);
+  BOOST_TEST(run_satdoku("solve -limit 2 x").err.find("Did you mean '--limit'?") != std::string::npos);
+  BOOST_TEST(run_satdoku("solve -lmit 2 x").err.find("Did you mean '--limit'?") != std::string::npos);
+  BOOST_TEST(run_satdoku("solve -count 2 x").err.find("--count is an option of 'satdoku check', not of") !=
+             std::string::npos);
+  BOOST_TEST(run_satdoku("solve -x5 x").err.find("Did you mean") == std::string::npos);
+  // Before the command: a slip of --help or --version, or a command's option.
+  const auto hepl = run_satdoku("--hepl");
+  BOOST_TEST(hepl.exit_code == 2);
+  BOOST_TEST(hepl.err == "satdoku: unknown option '--hepl'\nDid you mean '--help'?\nTry 'satdoku --help'.\n", hepl.err);
+  BOOST_TEST(run_satdoku("--verison").err.find("Did you mean '--version'?") != std::string::npos);
+  const auto early = run_satdoku("--jobs=2 solve x");
+  BOOST_TEST(early.exit_code == 2);
+  BOOST_TEST(early.err.find("--jobs is an option of 'satdoku solve', 'satdoku compare' and 'satdoku check': "
+                            "options come after the command") != std::string::npos,
+             early.err);
+  BOOST_TEST(run_satdoku("--frobnicate").err.find("Usage: satdoku COMMAND") != std::string::npos);
 }
 
 BOOST_AUTO_TEST_CASE(bad_options_are_usage_errors) {
