@@ -154,8 +154,15 @@ void note_boxes(std::ostream& err, const Entry& entry, bool box_given, std::set<
     return;
   }
   if (entry.drawn_box) return;  // a drawn grid's boxes are its own
-  if (box.rows == box.cols || !said.insert(puzzle->size()).second) return;
   const std::string n = std::to_string(puzzle->size());
+  if (entry.drawing_ignored) {
+    if (!said.insert(puzzle->size()).second) return;
+    err << source_of(entry) << ": note: the lines drawn in the grid mark no boxes of a " << n << "x" << n
+        << " board; read with boxes of " << box.rows << " rows by " << box.cols
+        << " columns (give --box RxC for others)\n";
+    return;
+  }
+  if (box.rows == box.cols || !said.insert(puzzle->size()).second) return;
   err << source_of(entry) << ": note: " << n << "x" << n << " boards are read with boxes of " << box.rows
       << " rows by " << box.cols << " columns; give --box " << box.cols << "x" << box.rows
       << " (or another RxC) for other boxes\n";

@@ -1671,6 +1671,17 @@ BOOST_AUTO_TEST_CASE(rectangular_default_boxes_are_named) {
                               "of 2 by 3 as --box asks\n<stdin>:2: clues clash") == 0,
              against.err);
   BOOST_TEST(against.err.find("note:", 20) == std::string::npos, against.err);  // once
+  // Lines that mark no boxes of the board are said to be ignored, once, also
+  // for square boxes; under --box they do not matter.
+  const std::string two_wide = "53 | .. | 7. | .. | .\n6. | .1 | 95 | .. | .\n.9 | 8. | .. | .6 | .\n"
+                               "8. | .. | 6. | .. | 3\n4. | .8 | .3 | .. | 1\n7. | .. | 2. | .. | 6\n"
+                               ".6 | .. | .. | 28 | .\n.. | .4 | 19 | .. | 5\n.. | .. | 8. | .7 | 9\n";
+  auto ignored = run_satdoku("solve -q -o line", two_wide + "\n" + two_wide);
+  BOOST_TEST(ignored.exit_code == 0, ignored.err);
+  BOOST_TEST(ignored.err == "<stdin>:1: note: the lines drawn in the grid mark no boxes of a 9x9 board; read with "
+                            "boxes of 3 rows by 3 columns (give --box RxC for others)\n",
+             ignored.err);
+  BOOST_TEST(run_satdoku("solve -q -o line --box 3x3", two_wide).err.empty());
   // Square boxes need no word; each other size gets its own.
   BOOST_TEST(run_satdoku("solve -q -o line", kEasy + "\n").err.empty());
   auto sizes = run_satdoku("solve -q -o line", six + std::string(64, '.') + "\n" + six);

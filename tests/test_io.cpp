@@ -1486,6 +1486,22 @@ BOOST_AUTO_TEST_CASE(drawn_boxes_give_the_box_shape) {
   BOOST_TEST_REQUIRE(grid(uneven[0]), why(uneven[0]));
   BOOST_TEST((grid(uneven[0])->geometry().box() == BoxShape{2, 3}));
   BOOST_TEST(!uneven[0].drawn_box);
+  BOOST_TEST(uneven[0].drawing_ignored);  // for the command to say
+  BOOST_TEST(!ruled[0].drawing_ignored);
+  BOOST_TEST(!bars[0].drawing_ignored);
+  BOOST_TEST(!read_all("123456456123231564564231312645645312\n").at(0).drawing_ignored);
+  // A bar around every cell draws cells, not boxes: the rules give them, and
+  // a rule under every row with them draws no boxes, and nothing is ignored.
+  const auto cells = read_all("|1|2|3|4|5|6|\n|3|4|5|6|1|2|\n|5|6|1|2|3|4|\n-------------\n|2|1|4|3|6|5|\n"
+                              "|4|3|6|5|2|1|\n|6|5|2|1|4|3|\n");
+  BOOST_TEST_REQUIRE(grid(cells[0]), why(cells[0]));
+  BOOST_TEST((grid(cells[0])->geometry().box() == BoxShape{3, 2}));
+  const auto boxed = read_all("|1|2|3|4|5|6|\n---\n|3|4|5|6|1|2|\n---\n|5|6|1|2|3|4|\n---\n|2|1|4|3|6|5|\n---\n"
+                              "|4|3|6|5|2|1|\n---\n|6|5|2|1|4|3|\n");
+  BOOST_TEST_REQUIRE(grid(boxed[0]), why(boxed[0]));
+  BOOST_TEST((grid(boxed[0])->geometry().box() == BoxShape{2, 3}));
+  BOOST_TEST(!boxed[0].drawn_box);
+  BOOST_TEST(!boxed[0].drawing_ignored);
 }
 
 // In a drawn grid - + * draw lines apart from the cells: one glued to a

@@ -314,6 +314,8 @@ std::optional<Entry> PuzzleReader::Impl::read_grid() {
     return fail(start, end_line(), 1,
                 missing_row(rows, n, "the end of the input") + cut_short_hint(rows));
   const std::optional<BoxShape> drawn = drawn_box(n, bands, rules);
+  const bool lines_drawn = (bands.size() >= 2 && static_cast<int>(bands.size()) < n) ||
+                           (!rules.empty() && static_cast<int>(rules.size()) < n - 1);
   if (drawn && !options.box && *drawn != grid->geometry().box()) {
     Grid redrawn(Geometry::shared(n, *drawn));
     for (int cell = 0; cell < grid->cell_count(); ++cell) redrawn.set(cell, grid->at(cell));
@@ -321,6 +323,7 @@ std::optional<Entry> PuzzleReader::Impl::read_grid() {
   }
   Entry entry = make_entry(start, std::move(*grid));
   entry.drawn_box = drawn;
+  entry.drawing_ignored = lines_drawn && !drawn;
   return entry;
 }
 
@@ -346,11 +349,15 @@ std::vector<int> PuzzleReader::Impl::bands_of(std::string_view t, std::size_t of
 
 std::optional<BoxShape> PuzzleReader::Impl::drawn_box(int n, const std::vector<int>& bands,
                                                       const std::vector<int>& rules) {
+  // A bar between every two cells, or a rule under every row, draws cells,
+  // not boxes: the other direction's lines may still give them.
   int cols = 0, rows = 0;
-  if (bands.size() >= 2 && std::all_of(bands.begin(), bands.end(), [&](int w) { return w == bands[0]; }) &&
+  if (bands.size() >= 2 && static_cast<int>(bands.size()) < n &&
+      std::all_of(bands.begin(), bands.end(), [&](int w) { return w == bands[0]; }) &&
       bands[0] * static_cast<int>(bands.size()) == n)
     cols = bands[0];
-  if (!rules.empty() && n % (rules[0]) == 0 && static_cast<int>(rules.size()) == n / rules[0] - 1) {
+  if (!rules.empty() && rules[0] > 1 && n % (rules[0]) == 0 &&
+      static_cast<int>(rules.size()) == n / rules[0] - 1) {
     rows = rules[0];
     for (std::size_t k = 0; k < rules.size(); ++k)
       if (rules[k] != rows * static_cast<int>(k + 1)) rows = 0;

@@ -807,9 +807,10 @@ struct PuzzleReader::Impl {
   // every 2 columns and a rule after every 3 rows: 3x2 boxes): the groups of
   // cells between '|' in its first row give the boxes' width, the layout
   // lines between its rows their height, each alone when the other is not
-  // drawn.  Nullopt for a drawing that is not regular, or whose shape fits no
-  // board.  Without --box the grid is read with these boxes, also when they
-  // are not the ones its size implies.
+  // drawn; lines around every cell draw no boxes.  Nullopt for a drawing
+  // that is not regular, or whose shape fits no board.  Without --box the
+  // grid is read with these boxes, also when they are not the ones its size
+  // implies.
   static std::optional<BoxShape> drawn_box(int n, const std::vector<int>& bands, const std::vector<int>& rules);
 
   // ------------------------------------ Project Euler (read_euler.cpp) --

@@ -118,6 +118,9 @@ struct Entry {
                                           // rules down), whether or not the board was read
                                           // with them: without --box it is; with --box,
                                           // --box decides and this may differ
+  bool drawing_ignored = false;           // lines drawn between the grid's cells that mark
+                                          // no boxes of its size (bars after every 2 columns
+                                          // of a 9x9 board): it was read as if undrawn
 };
 
 // Longest line a reader buffers: 8 MiB, its line end (LF or CR LF) and a
