@@ -175,6 +175,19 @@ void check_replaces_only_its_own(std::string_view option, const std::string& pat
                      " go after the options, as FILE; to replace it, remove it first)");
 }
 
+void check_replaces_own_file(const fs::path& path, bool through_links,
+                             const std::function<bool(const fs::path&)>& ours) {
+  const fs::path target = through_links ? resolve_links(path) : path;
+  std::error_code error;
+  const fs::file_status status = fs::symlink_status(target, error);
+  // Nothing there, a link replaced as a link, or a device or pipe, which
+  // AtomicFile writes and never replaces.
+  if (!fs::is_regular_file(status)) return;
+  if (fs::file_size(target, error) == 0 || error || ours(target)) return;
+  throw OutputError("cannot write " + path.string() + (target == path ? "" : " (a link to " + target.lexically_normal().string() + ")") +
+                    ": it holds a file satdoku did not write (remove it, or write into another folder)");
+}
+
 bool remove_earlier_output(const fs::path& path, std::string_view marker) {
   std::error_code error;
   return file_holds(path, marker) && fs::remove(path, error);

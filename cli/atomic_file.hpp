@@ -83,6 +83,16 @@ std::string earlier_output_removed(const std::string& path, std::string_view mar
 // hold `marker`.
 bool file_holds(const std::filesystem::path& path, std::string_view marker);
 
+// Throws OutputError when writing `path`, a file of a folder the run
+// shares with whatever else is there (encode --out-dir, check --proof),
+// would replace a file that is neither empty nor one `ours` accepts as
+// satdoku's: notes saved as DIR/1.cnf stay.  `through_links`: the run
+// writes through a link of that name (AtomicFile), so the file the link
+// leads to is judged; otherwise the link itself is replaced, which harms
+// nothing.
+void check_replaces_own_file(const std::filesystem::path& path, bool through_links,
+                             const std::function<bool(const std::filesystem::path&)>& ours);
+
 // Whether `path` lies under /dev (/dev/stdout, /dev/null, /dev/fd/3): such
 // an output is written directly, never replaced.
 inline bool under_dev(std::string_view path) { return path.rfind("/dev/", 0) == 0; }

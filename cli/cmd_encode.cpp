@@ -89,8 +89,7 @@ bool is_encode_cnf(const fs::path& path) {
   std::error_code error;
   if (!fs::is_regular_file(fs::symlink_status(path, error))) return false;
   const std::vector<std::string> lines = leading_comments(path);
-  return !lines.empty() && lines.front().starts_with("c satdoku ") && lines.front().ends_with(" CNF") &&
-         !is_proof_header(lines);
+  return is_satdoku_header(lines) && !is_proof_header(lines);
 }
 
 // Removes from `dir` the CNFs an earlier run left at the positions this run
@@ -138,6 +137,10 @@ int encode(const std::vector<std::string>& args) {
   if (!config.out_dir.empty() && config.output != "-")
     throw UsageError("give either --output or --out-dir, not both");
   check_distinct_outputs({{"--output", config.output}}, config.input.files);
+  // Now, not after the encoding: a folder that is missing, or is a file.
+  if (config.out_dir.empty() && config.output != "-") check_writable(config.output);
+  if (std::error_code error; fs::exists(config.out_dir, error) && !fs::is_directory(config.out_dir, error))
+    throw UsageError("--out-dir " + config.out_dir + " is a file, not a folder");
   // Every INDEX.cnf in the folder may be written (the input's length is not
   // known yet) or removed as stale, and a link of that name is written through.
   if (!config.out_dir.empty())
@@ -170,6 +173,7 @@ int encode(const std::vector<std::string>& args) {
       if (!one_file) {
         const auto path = std::filesystem::path(config.out_dir) / (std::to_string(index) + ".cnf");
         target = path.string();
+        check_replaces_own_file(path, true, [](const fs::path& file) { return is_satdoku_header(leading_comments(file)); });
         AtomicFile file(path);
         report = write_cnf(encoder, file.stream(), target, &file);
         file.commit();

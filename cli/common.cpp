@@ -323,8 +323,10 @@ bool has_option(std::string_view command, const std::string& option) {
 
 // The word the parser could not place, as the option it was meant to be:
 // "--limit" for "--limit=2"; for a single dash, "--limit" for "-limit" or
-// "-lmit" (a dash lost) where that names an option, else the short option
-// "-x" of "-x5" (its value attached).
+// "-lmit" (a dash lost) where that names an option; "-x" for the switches
+// "-qx" (-q the command's own, so -x is the unknown one) and "-q=" for
+// "-q=false" (a switch given a value); else the short option "-x" of "-x5"
+// (its value attached).
 std::string meant_option(std::string_view self, std::string word) {
   if (word.starts_with("--")) return word.substr(0, word.find('='));
   if (word.size() <= 2 || word[0] != '-') return word;
@@ -332,6 +334,7 @@ std::string meant_option(std::string_view self, std::string word) {
   const bool named = std::any_of(commands().begin(), commands().end(),
                                  [&](const Command& c) { return has_option(c.name, long_form); });
   if (named || !nearest_names(long_form, option_names(self)).empty()) return long_form;
+  if (has_option(self, word.substr(0, 2))) return word[2] == '=' ? word.substr(0, 3) : "-" + word.substr(2, 1);
   word.resize(2);
   return word;
 }
@@ -417,7 +420,9 @@ int run_guarded(std::string_view name, int (*body)(const std::vector<std::string
     // also with its value attached ("--count=5", "-o5": the parser names
     // the whole word).
     const std::string option = meant_option(name, e.get_option_name());
-    if (has_option(name, option)) {  // "-limit"
+    if (option.ends_with('=')) {  // "-q=false"
+      std::cerr << option.substr(0, 2) << " is a switch: it takes no value\n";
+    } else if (has_option(name, option)) {  // "-limit"
       std::cerr << did_you_mean({option});
     } else if (const auto others = commands_with_option(option, name); !others.empty()) {
       std::cerr << option << " is an option of " << command_list(others) << ", not of 'satdoku " << name << "'\n";
@@ -569,6 +574,10 @@ std::size_t parse_position(std::string_view digits) {
 bool is_proof_header(const std::vector<std::string>& comments) {
   return std::any_of(comments.begin(), comments.end(),
                      [](const std::string& line) { return line.starts_with("c uniqueness: "); });
+}
+
+bool is_satdoku_header(const std::vector<std::string>& comments) {
+  return !comments.empty() && comments.front().starts_with("c satdoku ") && comments.front().ends_with(" CNF");
 }
 
 }  // namespace satdoku::cli

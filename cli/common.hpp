@@ -141,6 +141,9 @@ ExitCode remove_stale_temporaries(const std::filesystem::path& dir, bool (*is_ta
 // Whether a CNF's leading comments are a proof CNF's (check --proof): one
 // is "c uniqueness: ...".
 bool is_proof_header(const std::vector<std::string>& comments);
+// Whether they are any CNF's satdoku writes (encode's, a proof CNF): the
+// first is "c satdoku VERSION CNF".
+bool is_satdoku_header(const std::vector<std::string>& comments);
 
 // Removes from the folder `dir` what an earlier run left there: for each
 // entry, `pick` names the files to remove (none: the entry stays).  Removes

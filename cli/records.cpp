@@ -272,11 +272,15 @@ void print_record(std::ostream& out, std::ostream& err, const SolveRecord& r, Ou
       if (solutions.empty()) out << to_string(r.result.status);
       for (std::size_t i = 0; i < solutions.size(); ++i)
         out << (i ? solution_separator(solutions[i].size(), alphabet) : "") << format_line(solutions[i], alphabet);
+      // Not taken for an answer by a program that reads the lines.
+      if (!r.problem.empty()) out << ' ' << kBugMark;
       out << '\n';
       return;
     case OutputFormat::leetcode:
-      if (solutions.empty()) out << "null\n";
-      for (const Grid& s : solutions) out << format_leetcode(s) << '\n';
+      if (solutions.empty()) out << "null";
+      for (std::size_t i = 0; i < solutions.size(); ++i) out << (i ? "\n" : "") << format_leetcode(solutions[i]);
+      if (!r.problem.empty()) out << ' ' << kBugMark;
+      out << '\n';
       return;
     case OutputFormat::grid:
     case OutputFormat::tokens: {

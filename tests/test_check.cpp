@@ -576,6 +576,39 @@ BOOST_AUTO_TEST_CASE(a_proof_that_cannot_be_written_is_an_error_in_every_report)
   fs::remove_all(dir);
 }
 
+// A proof is renamed into place over an earlier run's proof or an empty
+// file only: a user's file of that name stays, and the puzzle says why it
+// has no proof.
+BOOST_AUTO_TEST_CASE(a_proof_replaces_no_file_satdoku_did_not_write) {
+  const fs::path dir = fresh_dir("proof_foreign");
+  { std::ofstream(dir / "a.txt") << kEasy << '\n' << kEasy << '\n' << kEasy << '\n'; }
+  fs::create_directories(dir / "p");
+  { std::ofstream(dir / "p" / "1.cnf") << "my notes\n"; }
+  { std::ofstream(dir / "p" / "2.drat") << "my proof\n"; }
+  { std::ofstream(dir / "p" / "3.drat"); }
+  const RunResult run = run_shell("cd " + quoted(dir) + " && exec " + quoted(satdoku_binary()) +
+                                  " check -q -j1 --proof p a.txt 2>&1 >/dev/null");
+  BOOST_TEST(run.exit_code == 2, run.out);
+  BOOST_TEST(run.out == "a.txt:1: no proof: cannot write p/1.cnf: it holds a file satdoku did not write (remove it, "
+                        "or write into another folder)\na.txt:2: no proof: cannot write p/2.drat: it holds a file "
+                        "satdoku did not write (remove it, or write into another folder)\n",
+             run.out);
+  BOOST_TEST(slurp(dir / "p" / "1.cnf") == "my notes\n");
+  BOOST_TEST(slurp(dir / "p" / "2.drat") == "my proof\n");
+  BOOST_TEST(fs::file_size(dir / "p" / "3.drat") > 0);  // the empty file replaced
+  // Without them, and over the proofs of the run before, all three are written.
+  fs::remove(dir / "p" / "1.cnf");
+  fs::remove(dir / "p" / "2.drat");
+  for (int round = 0; round < 2; ++round) {
+    const RunResult again = run_shell("cd " + quoted(dir) + " && exec " + quoted(satdoku_binary()) +
+                                      " check -q -j1 --proof p a.txt 2>&1 >/dev/null");
+    BOOST_TEST(again.exit_code == 0, again.out);
+    BOOST_TEST(fs::exists(dir / "p" / "1.drat"));
+    BOOST_TEST(fs::exists(dir / "p" / "2.cnf"));
+  }
+  fs::remove_all(dir);
+}
+
 BOOST_AUTO_TEST_CASE(proofs_stay_only_for_records_sent) {
   // Standard output on a full disk: no record is sent, so no proof stays,
   // and the summary counts none.

@@ -153,6 +153,10 @@ BOOST_AUTO_TEST_CASE(help_version_and_unknown_commands) {
   BOOST_TEST(run_satdoku("solve -count 2 x").err.find("--count is an option of 'satdoku check', not of") !=
              std::string::npos);
   BOOST_TEST(run_satdoku("solve -x5 x").err.find("Did you mean") == std::string::npos);
+  // Grouped switches: solve's own -q is not the unknown one, nor another command's.
+  const auto grouped = run_satdoku("solve -ql x");
+  BOOST_TEST(grouped.err == "satdoku solve: unrecognised option '-ql'\nTry 'satdoku solve --help'.\n", grouped.err);
+  BOOST_TEST(run_satdoku("solve -q=false x").err.find("\n-q is a switch: it takes no value\n") != std::string::npos);
   // Before the command: a slip of --help or --version, or a command's option.
   const auto hepl = run_satdoku("--hepl");
   BOOST_TEST(hepl.exit_code == 2);
@@ -1281,12 +1285,14 @@ BOOST_AUTO_TEST_CASE(encode_out_dir_and_unwritable_targets) {
   BOOST_TEST(fs::exists(dir / "new" / "cnf" / "1.cnf"));
   auto file = run_satdoku("encode -q --out-dir '" + (dir / "1.cnf").string() + "'", kEasy + "\n");
   BOOST_TEST(file.exit_code == 2);
-  BOOST_TEST(file.err.find("cannot create folder " + (dir / "1.cnf").string() + ": Not a directory") !=
-                 std::string::npos,
+  BOOST_TEST(file.err == "satdoku encode: --out-dir " + (dir / "1.cnf").string() +
+                             " is a file, not a folder\nTry 'satdoku encode --help'.\n",
              file.err);
+  // A missing folder for -o is said before the encoding, as a usage error.
   auto missing = run_satdoku("encode -o /no/such/folder/p.cnf", kEasy + "\n");
   BOOST_TEST(missing.exit_code == 2);
-  BOOST_TEST(missing.err.find("/no/such/folder/p.cnf") != std::string::npos, missing.err);
+  BOOST_TEST(missing.err == "satdoku encode: cannot write /no/such/folder/p.cnf: there is no folder /no/such/folder\n",
+             missing.err);
   // One target takes one puzzle: several write nothing (not the first of them),
   // while an unreadable line beside the one puzzle costs only itself.
   auto two = run_satdoku("encode -q", kEasy + "\n" + kEasy + "\n");
@@ -1312,6 +1318,29 @@ BOOST_AUTO_TEST_CASE(encode_out_dir_and_unwritable_targets) {
              taken.err);
   BOOST_TEST(fs::exists(dir / "1.cnf"));
   BOOST_TEST(fs::exists(dir / "3.cnf"));
+  // Nor is a file replaced that satdoku did not write, there or at the end
+  // of a link of that name: its puzzle gets an error; an empty file and an
+  // earlier run's CNF are replaced.
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  { std::ofstream(dir / "1.cnf") << "my notes\n"; }
+  { std::ofstream(dir / "notes.txt") << "precious\n"; }
+  fs::create_symlink("notes.txt", dir / "2.cnf");
+  { std::ofstream(dir / "3.cnf"); }
+  auto foreign = run_satdoku("encode -q --out-dir '" + dir.string() + "'", kEasy + "\n" + kEasy + "\n" + kEasy + "\n");
+  BOOST_TEST(foreign.exit_code == 2);
+  BOOST_TEST(foreign.err == "<stdin>:1: cannot write " + (dir / "1.cnf").string() +
+                                ": it holds a file satdoku did not write (remove it, or write into another folder)\n"
+                                "<stdin>:2: cannot write " + (dir / "2.cnf").string() + " (a link to " +
+                                (dir / "notes.txt").string() +
+                                "): it holds a file satdoku did not write (remove it, or write into another folder)\n",
+             foreign.err);
+  BOOST_TEST(slurp(dir / "1.cnf") == "my notes\n");
+  BOOST_TEST(slurp(dir / "notes.txt") == "precious\n");
+  BOOST_TEST(slurp(dir / "3.cnf").starts_with("c satdoku "));
+  auto replaced = run_satdoku("encode -q --out-dir '" + dir.string() + "'", kClash + "\n" + kClash + "\n" + kClash + "\n");
+  BOOST_TEST(replaced.exit_code == 2);  // 1.cnf and 2.cnf, still
+  BOOST_TEST(slurp(dir / "3.cnf").find("c puzzle " + kClash) != std::string::npos);
   // A missing input leaves no folder behind; a dangling symbolic link is named as such.
   auto none = run_satdoku("encode -q --out-dir '" + (dir / "never").string() + "' '" + (dir / "gone.txt").string() + "'");
   BOOST_TEST(none.exit_code == 2);

@@ -96,8 +96,12 @@ BOOST_AUTO_TEST_CASE(solve_verifies_every_answer_with_or_without_the_reference) 
       BOOST_TEST(r.err.find("  puzzle: " + first) != std::string::npos);
       BOOST_TEST(r.err.find("3 DISAGREEMENTS") != std::string::npos);
       BOOST_TEST(lines_of(r.out).size() == 3u);  // every puzzle still has its record
+      // and each is marked, not to be taken for a solution
+      BOOST_TEST(count_of(r.out, " [BUG: see standard error]\n") == 3u, r.out);
     }
   }
+  const RunResult board = run_satdoku("solve -o leetcode", input);
+  BOOST_TEST(count_of(board.out, "]] [BUG: see standard error]\n") == 3u, board.out);
   // The grid layout's header marks the answer as not to be trusted.
   const RunResult drawn = run_satdoku("solve", input);
   BOOST_TEST(drawn.exit_code == kDisagreement);
@@ -127,7 +131,8 @@ BOOST_AUTO_TEST_CASE(solve_reports_an_answer_the_reference_contradicts) {
     BOOST_TEST(r.err.find("  puzzle: " + lines[i]) != std::string::npos);
     BOOST_TEST(r.err.find("  reference: " + only_solution(lines[i])) != std::string::npos);
   }
-  BOOST_TEST(lines_of(r.out) == (std::vector<std::string>{"none", "none"}));
+  BOOST_TEST(lines_of(r.out) ==
+             (std::vector<std::string>{"none [BUG: see standard error]", "none [BUG: see standard error]"}));
   // The JSON record carries the problem too.
   const RunResult json = run_satdoku("solve -o json", lines[0] + "\n");
   BOOST_TEST(json.exit_code == kDisagreement);
