@@ -499,7 +499,7 @@ BOOST_AUTO_TEST_CASE(a_row_of_a_wide_board_read_as_a_line_says_so) {
 
 // A stray blank inside a one-line puzzle is named at its column, whether
 // the line is read as a line puzzle (a puzzle after it settles the format)
-// or as a grid's first row (alone).
+// or as a grid's first row (alone): the same error, at the same place.
 BOOST_AUTO_TEST_CASE(a_stray_blank_in_a_line_puzzle_is_named) {
   const std::string split = kPuzzle.substr(0, 36) + " " + kPuzzle.substr(36);
   const std::string words = "the blank at column 37 splits a one-line puzzle of 81 symbols: write them together";
@@ -510,9 +510,7 @@ BOOST_AUTO_TEST_CASE(a_stray_blank_in_a_line_puzzle_is_named) {
   for (const std::string& end : {std::string(), std::string("\n")}) {
     const auto alone = read_all(split + "\n" + end);
     BOOST_REQUIRE_EQUAL(alone.size(), 1u);
-    BOOST_TEST(why(alone[0]).find("(a line alone is a puzzle only with its N*N symbols together; " + words + ")") !=
-                   std::string::npos,
-               why(alone[0]));
+    BOOST_TEST(why(alone[0]) == "<text>:1:37: " + words, why(alone[0]));
   }
   // Two stray blanks: the first is named.
   const auto twice = read_all(kPuzzle.substr(0, 10) + " " + kPuzzle.substr(10, 30) + "  " + kPuzzle.substr(40) + "\n" +
@@ -1869,8 +1867,8 @@ BOOST_AUTO_TEST_CASE(text_after_a_one_line_puzzle) {
     }
   }
   // A one-line puzzle written as its rows with blanks between them is named
-  // so: in the grid the format vote makes of it (an 81x81 board's first
-  // row), alone or before a blank line, and in the line format.
+  // so, at its line: in the grid the format vote makes of it (an 81x81
+  // board's first row), alone or before a blank line, and in the line format.
   {
     std::string apart;
     for (int r = 0; r < 9; ++r) apart += (r ? " " : "") + p9.substr(static_cast<std::size_t>(9 * r), 9);
@@ -1881,9 +1879,8 @@ BOOST_AUTO_TEST_CASE(text_after_a_one_line_puzzle) {
       BOOST_REQUIRE(!entries.empty());
       for (const Entry& e : entries) {
         BOOST_REQUIRE(diagnostic(e));
-        BOOST_TEST(diagnostic(e)->message.find("(a line alone is a puzzle only with its N*N symbols together; " +
-                                               hint + ")") != std::string::npos,
-                   why(e));
+        BOOST_TEST(diagnostic(e)->message == "a one-line puzzle has no blanks between its rows: " + hint, why(e));
+        BOOST_TEST(position(*diagnostic(e)) == std::to_string(e.where.line) + ":1", why(e));
       }
     }
     const auto line = read_all(apart + "\n", ReadOptions{InputFormat::line, {}, {}});

@@ -244,17 +244,17 @@ std::optional<Entry> PuzzleReader::Impl::read_grid() {
   std::vector<int> bands;   // the width of each group of cells between '|' in the first row
   std::vector<int> rules;   // after how many rows a layout line was drawn
   Spacing spacing;
-  // What to do about a first row that is a one-line puzzle with blanks in
-  // it (rows_apart_hint(), stray_blank_hint()), said if no second row comes;
-  // empty for another first row.
-  std::string spaced_line;
+  // A first row that is a one-line puzzle with blanks in it (rows_apart(),
+  // stray_blank()), as trimmed from column off + 1: if no second row comes,
+  // it is that puzzle's error, at its line and column.
+  bool spaced_line = false;
+  std::string first_row;
+  std::size_t first_off = 0;
   // For a board cut short after `rows` rows: a first row alone may be a
   // one-line puzzle; --box may have made its lines the rows of a board.
-  const auto cut_short_hint = [&](int rows_read) -> std::string {
-    if (rows_read == 1 && !spaced_line.empty())
-      return " (a line alone is a puzzle only with its N*N symbols together; " + spaced_line + ")";
-    if (rows_read == 1 && !options.box) return kLoneRowHint;
-    return box_hint(n);
+  const auto cut_short = [&](std::uint64_t line_number, const std::string& missing) -> Entry {
+    if (rows == 1 && spaced_line) return parse_spaced_line(start, first_row, first_off);
+    return fail(start, line_number, 1, missing + (rows == 1 && !options.box ? std::string(kLoneRowHint) : box_hint(n)));
   };
   const auto width = [&](std::string_view row, std::size_t off) { return grid_row_cells(row, off, numbers ? n : 0); };
   while (next_line(line)) {
@@ -269,9 +269,7 @@ std::optional<Entry> PuzzleReader::Impl::read_grid() {
       if (rows > 0) {  // a blank line or a header ends the puzzle
         if (kind == Kind::section) push_back(line);
         if (!error)
-          error = fail(start, line.number, 1,
-                       missing_row(rows, n, kind == Kind::blank ? "a blank line" : "a section header") +
-                           cut_short_hint(rows));
+          error = cut_short(line.number, missing_row(rows, n, kind == Kind::blank ? "a blank line" : "a section header"));
         return error;
       }
       if (kind == Kind::section) {
@@ -286,11 +284,10 @@ std::optional<Entry> PuzzleReader::Impl::read_grid() {
       start = line.number;
       // Its rows with blanks between them, or a stray blank: a one-line
       // puzzle, said so if no second row comes.
-      spaced_line.clear();
-      if (!options.box) {
-        if (const int apart = rows_apart(t, alphabet, options)) spaced_line = rows_apart_hint(apart);
-        else if (const std::optional<std::size_t> gap = stray_blank(t, alphabet, options))
-          spaced_line = stray_blank_hint(t, off + *gap + 1);
+      spaced_line = !options.box && (rows_apart(t, alphabet, options) || stray_blank(t, alphabet, options));
+      if (spaced_line) {
+        first_row = t;
+        first_off = off;
       }
     }
     if (line.too_long()) {
@@ -311,8 +308,7 @@ std::optional<Entry> PuzzleReader::Impl::read_grid() {
   if (rows == 0) return std::nullopt;
   if (error) return error;
   if (rows < n)
-    return fail(start, end_line(), 1,
-                missing_row(rows, n, "the end of the input") + cut_short_hint(rows));
+    return cut_short(end_line(), missing_row(rows, n, "the end of the input"));
   const std::optional<BoxShape> drawn = drawn_box(n, bands, rules);
   const bool lines_drawn = (bands.size() >= 2 && static_cast<int>(bands.size()) < n) ||
                            (!rules.empty() && static_cast<int>(rules.size()) < n - 1);
