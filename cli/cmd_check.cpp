@@ -489,8 +489,7 @@ struct CheckTally {
 
   // `proofs`: the proof pairs kept (those of the records sent).
   std::string summary(double seconds, Expect expect, std::size_t proofs) const {
-    char rate[64];
-    std::snprintf(rate, sizeof rate, "%.3f s, %.0f puzzles/s", seconds, seconds > 0 ? puzzles / seconds : 0.0);
+    const std::string rate = time_and_rate(seconds, puzzles);
     std::string s = puzzles_text(puzzles) + ": " +
                     std::to_string(unique) + " unique, " + std::to_string(multiple) + " multiple, " +
                     std::to_string(none) + " none, " + std::to_string(invalid) + " invalid, " +

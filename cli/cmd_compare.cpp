@@ -115,12 +115,15 @@ struct RowSpec {
   bool operator==(const RowSpec&) const = default;
 };
 
+// "triads, natural": the names between the commas, blanks around them aside.
 std::vector<std::string> split_list(const std::string& text) {
   std::vector<std::string> out;
   std::string item;
   std::istringstream in(text);
-  while (std::getline(in, item, ','))
-    if (!item.empty()) out.push_back(item);
+  while (std::getline(in, item, ',')) {
+    const std::size_t first = item.find_first_not_of(" \t");
+    if (first != std::string::npos) out.push_back(item.substr(first, item.find_last_not_of(" \t") + 1 - first));
+  }
   if (out.empty()) throw UsageError("empty list '" + text + "'");
   return out;
 }

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <charconv>
+#include <cstdio>
 #include <fstream>
 #include <iostream>
 #include <limits>
@@ -485,6 +486,14 @@ std::string count_text(std::size_t count, std::string_view noun, std::string_vie
   if (count == 1) return s.append(noun);
   if (!plural.empty()) return s.append(plural);
   return s.append(noun).append("s");
+}
+
+std::string time_and_rate(double seconds, std::size_t puzzles) {
+  const double rate = seconds > 0 ? static_cast<double>(puzzles) / seconds : 0.0;
+  char text[64];
+  std::snprintf(text, sizeof text, rate > 0 && rate < 9.95 ? "%.3f s, %.2g puzzles/s" : "%.3f s, %.0f puzzles/s",
+                seconds, rate);
+  return text;
 }
 
 std::vector<std::string> leading_comments(const std::filesystem::path& path) {

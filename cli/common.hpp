@@ -116,6 +116,10 @@ bool write_stdout_now(std::string_view command, std::string_view text);
 // say it.  The plural is the noun and an 's' unless given.
 std::string count_text(std::size_t count, std::string_view noun, std::string_view plural = {});
 
+// "2.704 s, 0.37 puzzles/s", as a summary ends: the rate in whole numbers
+// from 10 a second, with two significant digits below.
+std::string time_and_rate(double seconds, std::size_t puzzles);
+
 // "1 puzzle", "2 puzzles".
 inline std::string puzzles_text(std::size_t count) { return count_text(count, "puzzle"); }
 

@@ -33,7 +33,8 @@ namespace {
 void print_help(std::ostream& out) {
   out << "satdoku " SATDOKU_VERSION " - Sudoku of any size through CNF and the CaDiCaL SAT solver\n\n"
          "Usage: satdoku COMMAND [OPTIONS] [FILE...]\n"
-         "       satdoku COMMAND --help\n\n"
+         "       satdoku COMMAND --help\n"
+         "       satdoku --version\n\n"
          "Commands:\n";
   for (const Command& c : commands()) {
     std::string name(c.name);

@@ -40,8 +40,7 @@ ExitCode Tally::exit_code() const {
 }
 
 std::string Tally::summary(double seconds) const {
-  char rate[64];
-  std::snprintf(rate, sizeof rate, "%.3f s, %.0f puzzles/s", seconds, seconds > 0 ? puzzles / seconds : 0.0);
+  const std::string rate = time_and_rate(seconds, puzzles);
   std::string s = puzzles_text(puzzles) + ": " +
                   std::to_string(solved) + " solved, " + std::to_string(none) + " none, " +
                   std::to_string(invalid) + " invalid, " + std::to_string(unknown) + " unknown, " +

@@ -841,6 +841,14 @@ BOOST_AUTO_TEST_CASE(unknown_names_are_usage_errors) {
   BOOST_TEST(r.err.find(sat_mode_names()) != std::string::npos, r.err);
   r = test::run_satdoku("compare " + in + " --limit 3");
   BOOST_TEST(r.exit_code == 2);
+  // Blanks around a list's names are no part of them; a list of blanks is empty.
+  r = test::run_satdoku("compare " + in + " --encodings 'triads, natural ' --mode hybrid --csv -");
+  BOOST_TEST(r.exit_code == 0, r.err);
+  BOOST_TEST(r.out.find("\ntriads,") != std::string::npos, r.out);
+  BOOST_TEST(r.out.find("\nnatural,") != std::string::npos, r.out);
+  r = test::run_satdoku("compare " + in + " --encodings ' , '");
+  BOOST_TEST(r.exit_code == 2);
+  BOOST_TEST(r.err.find("empty list ' , '") != std::string::npos, r.err);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

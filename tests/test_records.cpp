@@ -118,3 +118,17 @@ BOOST_AUTO_TEST_CASE(a_given_solution_is_judged_against_the_answer) {
   BOOST_TEST(to_string(buggy.given).empty());
   BOOST_TEST(buggy.problem == "earlier");
 }
+
+// A summary's rate says something also for slow puzzles: two significant
+// digits below 10 a second (a 2.7 s puzzle read "0 puzzles/s").
+BOOST_AUTO_TEST_CASE(a_slow_rate_keeps_its_digits) {
+  using satdoku::cli::time_and_rate;
+  BOOST_TEST(time_and_rate(2.704, 1) == "2.704 s, 0.37 puzzles/s");
+  BOOST_TEST(time_and_rate(0.25, 1) == "0.250 s, 4 puzzles/s");
+  BOOST_TEST(time_and_rate(0.5, 3) == "0.500 s, 6 puzzles/s");
+  BOOST_TEST(time_and_rate(0.4, 3) == "0.400 s, 7.5 puzzles/s");
+  BOOST_TEST(time_and_rate(1.0, 1234) == "1.000 s, 1234 puzzles/s");
+  BOOST_TEST(time_and_rate(0.05, 1) == "0.050 s, 20 puzzles/s");
+  BOOST_TEST(time_and_rate(0.0, 5) == "0.000 s, 0 puzzles/s");  // no time measured: no rate
+  BOOST_TEST(time_and_rate(1.0, 0) == "1.000 s, 0 puzzles/s");
+}

@@ -326,6 +326,21 @@ BOOST_AUTO_TEST_CASE(large_boards_solve_with_every_amo_method) {
 
 BOOST_AUTO_TEST_CASE(bad_cadical_options_are_usage_errors) {
   BOOST_CHECK_THROW(parse_sat_option("nosuchoption=1"), UsageError);
+  // A slip of the keyboard gets CaDiCaL's nearest names, capitals aside.
+  for (const char* slip : {"phse=0", "PHASE=0", "pahse=0"}) {
+    try {
+      parse_sat_option(slip);
+      BOOST_ERROR(slip);
+    } catch (const UsageError& e) {
+      BOOST_TEST(std::string(e.what()).find("(did you mean 'phase'? `cadical --help` lists them)") != std::string::npos,
+                 e.what());
+    }
+  }
+  try {
+    parse_sat_option("xyz=1");
+  } catch (const UsageError& e) {
+    BOOST_TEST(std::string(e.what()) == "'xyz' is not a CaDiCaL option (`cadical --help` lists them)", e.what());
+  }
   BOOST_CHECK_THROW(parse_sat_option("seed"), UsageError);
   BOOST_CHECK_THROW(parse_sat_option("seed=x"), UsageError);
   BOOST_TEST(parse_sat_option("seed=7").second == 7);

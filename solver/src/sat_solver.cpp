@@ -2,11 +2,15 @@
 
 #include <cadical.hpp>
 
+#include <algorithm>
 #include <chrono>
 #include <cerrno>
 #include <climits>
 #include <cstdio>
 #include <cstdlib>
+#include <set>
+#include <string>
+#include <vector>
 
 #include "satdoku/error.hpp"
 
@@ -75,11 +79,39 @@ std::string_view SatSolver::version() { return CaDiCaL::Solver::version(); }
 
 namespace {
 
+// CaDiCaL's options a slip of the keyboard away from `name`: one character
+// inserted, deleted, changed or swapped with its neighbour, capitals aside
+// (CaDiCaL cannot list its names, so each word that near is asked for).
+std::vector<std::string> options_near(std::string_view name) {
+  std::set<std::string> near;
+  if (name.size() < 3) return {};
+  std::string word(name);
+  std::transform(word.begin(), word.end(), word.begin(),
+                 [](char ch) { return ch >= 'A' && ch <= 'Z' ? static_cast<char>(ch - 'A' + 'a') : ch; });
+  auto ask = [&](const std::string& w) {
+    if (w != name && CaDiCaL::Solver::is_valid_option(w.c_str())) near.insert(w);
+  };
+  static constexpr std::string_view kLetters = "abcdefghijklmnopqrstuvwxyz0123456789";
+  ask(word);
+  for (std::size_t i = 0; i <= word.size(); ++i) {
+    for (const char ch : kLetters) ask(word.substr(0, i) + ch + word.substr(i));
+    if (i == word.size()) break;
+    ask(word.substr(0, i) + word.substr(i + 1));
+    for (const char ch : kLetters) ask(word.substr(0, i) + ch + word.substr(i + 1));
+    if (i + 1 < word.size()) ask(word.substr(0, i) + word[i + 1] + word[i] + word.substr(i + 2));
+  }
+  return {near.begin(), near.end()};
+}
+
 // `name` as CaDiCaL takes it; UsageError when it is not one of its options.
 std::string option_key(std::string_view name) {
   std::string key(name);
-  if (!CaDiCaL::Solver::is_valid_option(key.c_str()))
-    throw UsageError("'" + key + "' is not a CaDiCaL option (`cadical --help` lists them)");
+  if (!CaDiCaL::Solver::is_valid_option(key.c_str())) {
+    std::string near;
+    for (const std::string& option : options_near(key)) near += (near.empty() ? "did you mean '" : "' or '") + option;
+    throw UsageError("'" + key + "' is not a CaDiCaL option (" + (near.empty() ? "" : near + "'? ") +
+                     "`cadical --help` lists them)");
+  }
   return key;
 }
 
