@@ -331,7 +331,7 @@ bool has_option(std::string_view command, const std::string& option) {
 std::string meant_option(std::string_view self, std::string word) {
   if (word.starts_with("--")) return word.substr(0, word.find('='));
   if (word.size() <= 2 || word[0] != '-') return word;
-  const std::string long_form = "-" + word.substr(0, word.find('='));
+  std::string long_form = "-" + word.substr(0, word.find('='));
   const bool named = std::any_of(commands().begin(), commands().end(),
                                  [&](const Command& c) { return has_option(c.name, long_form); });
   if (named || !nearest_names(long_form, option_names(self)).empty()) return long_form;
