@@ -931,6 +931,19 @@ BOOST_AUTO_TEST_CASE(spaced_one_line_puzzles_are_not_a_tokens_board) {
   BOOST_REQUIRE_EQUAL(one.size(), 1u);
   BOOST_TEST(grid(one[0]) != nullptr, why(one[0]));
   BOOST_TEST(grid(one[0])->size() == 16);
+  // A nearly empty 36x36 board: rows of numbers up to 6 with fewer than 6
+  // clues are no 6x6 puzzles (it read as 36 of them); lines with more stay.
+  std::string sparse;
+  for (int r = 0; r < 36; ++r)
+    for (int c = 0; c < 36; ++c) sparse += std::string(c ? " " : "") + (r == c % 7 ? "1" : "0") + (c == 35 ? "\n" : "");
+  const auto empty = read_all(sparse);
+  BOOST_REQUIRE_EQUAL(empty.size(), 1u);
+  BOOST_TEST_REQUIRE(grid(empty[0]) != nullptr, why(empty[0]));
+  BOOST_TEST(grid(empty[0])->size() == 36);
+  const std::string six = "1 2 0 0 0 0 0 0 3 4 0 0 0 0 0 0 0 0 0 5 0 0 0 0 0 0 6 0 0 0 0 0 0 0 0 0\n";
+  const auto sixes = read_all(six + six + six);
+  BOOST_REQUIRE_EQUAL(sixes.size(), 3u);
+  for (const Entry& e : sixes) BOOST_TEST((grid(e) && grid(e)->size() == 6), why(e));
 }
 
 // read_entries(): a file's entries in one call, and a missing file an

@@ -78,8 +78,12 @@ Pieces pieces_of(std::string_view t) {
   for_each_piece(t, is_space, [&](std::size_t b, std::size_t e) {
     ++p.count;
     const Number num = parse_number(t.substr(b, e - b));
-    if (num.kind == Number::ok) p.max = std::max(p.max, num.value);
-    else p.numbers = false;
+    if (num.kind == Number::ok) {
+      p.max = std::max(p.max, num.value);
+      p.clues += num.value > 0;
+    } else {
+      p.numbers = false;
+    }
   });
   return p;
 }
