@@ -154,6 +154,14 @@ BOOST_AUTO_TEST_CASE(clauses_are_normalised_before_propagation) {
   BOOST_TEST(!tautology.conflict());
 }
 
+// A literal's index is an int: 2^30 variables (a 1024x1024 board's cells)
+// are refused before any memory is taken for them.
+BOOST_AUTO_TEST_CASE(the_propagator_refuses_more_variables_than_it_numbers) {
+  BOOST_CHECK_THROW(UnitPropagator(formula({{1, 2}}), 1 << 30), UsageError);
+  const UnitPropagator fits(formula({{1, 2}}), 3);
+  BOOST_TEST(fits.variables() == 3);
+}
+
 BOOST_AUTO_TEST_CASE(probe_refuses_candidates_that_are_not_variables) {
   // 1 -> 2 and 1 -> -2: probing 1 would assert -1, so a refusal must come
   // before any probe, whichever candidate is the bad one.

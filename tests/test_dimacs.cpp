@@ -340,6 +340,17 @@ BOOST_AUTO_TEST_CASE(malformed_headers_are_diagnosed_with_positions) {
   };
   BOOST_TEST(std::holds_alternative<CnfHeader>(parse_header(empty_board(kProbeMaxSize, "8x8", "probe"))));
   BOOST_TEST(std::holds_alternative<CnfHeader>(parse_header(empty_board(kProbeMaxSize + 1, "5x13", "propagate"))));
+  // Beyond 2^31-1 variables: a 756x756 board (boxes of 27 by 28) holds
+  // 432,081,216 cell variables, and the sequential counter's helpers take
+  // the natural encoding past 2,158,000,000.
+  auto huge_board = [](const std::string& reduction, const std::string& variables) {
+    std::string puzzle = "0";
+    for (int i = 1; i < 756 * 756; ++i) puzzle += " 0";
+    return "c satdoku test CNF\nc board 756x756 box 27x28\nc puzzle " + puzzle +
+           "\nc encoding natural\nc amo sequential\nc reduction " + reduction + "\nc varmap " +
+           VarMap(756).formula() + "\np cnf " + variables + " 1\n";
+  };
+  BOOST_TEST(std::holds_alternative<CnfHeader>(parse_header(huge_board("propagate", "2147483647"))));
   // The header with its board line moved to the top.
   auto board_first = [&] {
     const std::string board = "c board 4x4 box 2x2\n";
@@ -378,6 +389,11 @@ BOOST_AUTO_TEST_CASE(malformed_headers_are_diagnosed_with_positions) {
        "the 'c board' line comes before the 'c satdoku' line (line 2), which begins satdoku's header"},
       {good.substr(0, good.find("p cnf")), 9, 0, "ends before the 'p cnf' line"},
       {replaced("p cnf 64", "p cnf 2000000000"), 9, 7, "declares 2000000000 variables; this encoding of the board has 64"},
+      // No int holds such a literal, so no CNF has it, whatever the encoding allows.
+      {huge_board("propagate", "2158119936"), 8, 7, "the p line declares 2158119936 variables, more than 2^31-1"},
+      {huge_board("none", "1"), 6, 13,
+       "encoding natural with sequential at-most-one constraints has 2158119936 variables on a 756x756 board, more "
+       "than 2^31-1: no CNF holds it whole"},
       {replaced("c encoding natural\n", "c encoding natural\nc puzzle 1...............\n"), 5, 3,
        "a second 'c puzzle' line (the first is line 3)"},
   };

@@ -483,6 +483,16 @@ std::variant<CnfHeader, Diagnostic> read_cnf_header(std::istream& in, const std:
       // A reduced formula keeps the variable numbers of the full one, so the
       // full size bounds V (and with it what a model may hold).
       const std::uint64_t most = encoding_size(*encoding, *geometry, *amo).variables;
+      // (The encoder would refuse such a formula, and a literal beyond 2^31-1
+      // is no int: the file's fault, said at its line.)
+      if (*reduction == Reduction::none && most > INT_MAX)
+        return diag(name, reduction_line, reduction_col,
+                    "encoding " + std::string(to_string(*encoding)) + " with " + std::string(to_string(*amo)) +
+                        " at-most-one constraints has " + std::to_string(most) + " variables on a " +
+                        std::to_string(n) + "x" + std::to_string(n) + " board, more than 2^31-1: no CNF holds it whole");
+      if (v > INT_MAX)
+        return diag(name, number, tokens[2].column,
+                    "the p line declares " + std::to_string(v) + " variables, more than 2^31-1");
       if (v > most)
         return diag(name, number, tokens[2].column,
                     "the p line declares " + std::to_string(v) + " variables; this encoding of the board has " +

@@ -219,7 +219,7 @@ struct Encoder::Impl {
   bool triads;
   int triad_count = 0;      // N^2 (R + C) with triads, else 0
   // The reduction's result, in one of two forms.  General: `state`, one
-  // Value per variable.  Compact (Reduction::propagate, N <= 64): `open`,
+  // Value per variable.  Compact (Reduction::propagate or probe, N <= 64): `open`,
   // per cell the digits that are not false (bit k: digit k+1), and
   // `triad_state`, one Value per triad; value() reads either.
   bool compact = false;
@@ -751,10 +751,10 @@ class Propagator {
 };
 
 // ---------------------------------------------------------------------------
-// The same propagation with bit masks, for N <= 64 (every 9x9 board; the
-// SAT backend reduces each puzzle this way before it decides whether to
-// call the solver at all).  The literals of a group that are not false form
-// one word:
+// The same propagation with bit masks, for N <= 64 (but for the triads
+// encoding on 9x9 boards, satdoku's default there, which propagates with
+// the bitboards of triads_9x9.hpp).  The literals of a group that are not
+// false form one word:
 //   open[cell]          its digits (cell-alo; the cell's at-most-one)
 //   row[r*N+k], col, box  the cells of the unit where digit k+1 is not false
 //                       (unit-alo, the unit at-most-ones; for triads the

@@ -1,6 +1,8 @@
 #include "satdoku/probing.hpp"
 
 #include <algorithm>
+#include <climits>
+#include <cstdint>
 #include <cstdlib>
 #include <string>
 #include <utility>
@@ -11,6 +13,9 @@ namespace satdoku {
 
 UnitPropagator::UnitPropagator(const ClauseBuffer& clauses, int variables)
     : variables_(std::max(variables, clauses.max_var())) {
+  // A literal's index (2 * var, + 1 when negative) must be an int.
+  if (variables_ > (INT_MAX - 1) / 2)
+    throw UsageError("UnitPropagator: " + std::to_string(variables_) + " variables, more than 2^30-1");
   const std::size_t lits = 2 * static_cast<std::size_t>(variables_) + 2;
   watches_.resize(lits);
   values_.assign(lits, 0);
@@ -41,6 +46,8 @@ UnitPropagator::UnitPropagator(const ClauseBuffer& clauses, int variables)
       watches_[static_cast<std::size_t>(c[0])].push_back({-1, c[1]});
       watches_[static_cast<std::size_t>(c[1])].push_back({-1, c[0]});
     } else {
+      if (literals_.size() + c.size() > UINT32_MAX || starts_.size() >= INT_MAX)
+        throw UsageError("UnitPropagator: more long clauses, or literals in them, than it numbers");
       const int id = static_cast<int>(starts_.size());
       starts_.push_back(static_cast<std::uint32_t>(literals_.size()));
       sizes_.push_back(static_cast<std::uint32_t>(c.size()));

@@ -33,10 +33,8 @@ class NativeSolver final : public Solver {
  private:
   static Result dispatch(const Grid& puzzle, const Limits& limits) {
     if (limits.max_solutions == 0) return error("max_solutions must be at least 1");
+    // (A Grid holds digits 0..N only: Grid::set() refuses others.)
     const int n = puzzle.size();
-    for (const auto digit : puzzle.cells())
-      if (digit > n) return error("cell value " + std::to_string(digit) + " is not a digit of a " +
-                                  std::to_string(n) + "x" + std::to_string(n) + " board");
     if (n == 9) return native_detail::solve_9x9(puzzle, limits);
     return native_detail::solve_general(puzzle, limits);
   }

@@ -19,9 +19,11 @@ struct Violation {
   enum class Kind {
     shape_mismatch,  // solution and puzzle differ in size or box shape
     empty_cell,      // `cell` is empty
-    bad_digit,       // `cell` holds a value outside 1..N
+    bad_digit,       // `cell` holds a value outside 1..N (no Grid can: Grid::set()
+                     // refuses it; checked all the same, as verify() indexes by digit)
     duplicate,       // `digit` appears at `cell` and `other` in `unit`
-    missing_digit,   // `digit` appears nowhere in `unit`
+    missing_digit,   // `digit` appears nowhere in `unit` (implied by no duplicate in N
+                     // cells of 1..N: a second guard, never the first finding)
     clue_mismatch,   // `cell` holds `digit`, the puzzle's clue there is `other`
   };
   Kind kind;

@@ -54,7 +54,6 @@ class ClauseBuffer final : public ClauseSink {
     const std::size_t end = i + 1 < starts_.size() ? starts_[i + 1] : literals_.size();
     return {literals_.data() + begin, end - begin};
   }
-  std::size_t literal_count() const { return literals_.size(); }
   int max_var() const { return max_var_; }
   // Sends every clause, in order, to `sink`.
   void replay(ClauseSink& sink) const;

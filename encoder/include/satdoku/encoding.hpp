@@ -30,7 +30,7 @@
 // way; the fixed values are recomputed from the puzzle (Encoder::fixed()).
 // With `clues` only primary variables are fixed (triad variables stay, and
 // the reduced triad definitions may leave unit clauses for them); with
-// `propagate` triad variables are fixed too.  For `minimal`, which has no
+// `propagate` and `probe` triad variables are fixed too.  For `minimal`, which has no
 // cell at-most-one clauses, a cell that gets a digit still loses its other
 // digits (sound: in every model of `minimal` each cell holds one digit).
 // At-most-one groups are encoded over their remaining literals only.
@@ -194,7 +194,7 @@ class Encoder {
   int fixed(int var) const;
   // Like fixed(), for every variable the reduction can fix: primary
   // variables and, with encoding triads, triad variables (fixed only by
-  // Reduction::propagate).  0 for at-most-one helpers and numbers out of
+  // Reduction::propagate and Reduction::probe).  0 for at-most-one helpers and numbers out of
   // range.  Lets a caller filter the encoding's clauses itself.
   int assigned(int var) const;
   // The digit the reduction put in `cell` (a clue, or one unit propagation

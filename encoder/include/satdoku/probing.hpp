@@ -43,7 +43,10 @@ class UnitPropagator {
   // clause is normalised as it is compiled (ClauseBuffer and read_dimacs
   // keep clauses as written): a repeated literal counts once, so {1 1} is
   // the unit 1, and a clause with both x and -x, always true, is ignored;
-  // propagation is that of the equivalent formula.
+  // propagation is that of the equivalent formula.  UsageError for more
+  // than 2^30-1 variables, 2^31-1 clauses of three literals or more, or
+  // 2^32-1 literals in them (a 1024x1024 board's formula; the memory guard
+  // refuses far smaller ones first).
   UnitPropagator(const ClauseBuffer& clauses, int variables);
 
   // Undoes every assignment, then asserts and propagates the formula's own

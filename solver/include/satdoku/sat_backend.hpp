@@ -12,7 +12,10 @@
 //                over what both left open (FreshFormula); when either
 //                settles the puzzle, as in hybrid mode, no CaDiCaL instance
 //                is made.
-//   incremental  one instance per Solver object and board shape: the rules
+//   incremental  one instance per Solver object, made again for another
+//                board shape or encoding (a batch that alternates sizes
+//                rebuilds it for every puzzle), every 1,000 puzzles and
+//                for each block of input (Limits::reuse_epoch): the rules
 //                are added once, each puzzle's clues are passed as
 //                assumptions, and learnt clauses are kept between puzzles.
 //                The reduction does not apply (the formula has no clues).

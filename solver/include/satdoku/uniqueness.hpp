@@ -14,8 +14,8 @@
 // For a unique puzzle, a ClueAnalyzer decides for every clue whether it is
 // redundant (the puzzle without it still has exactly one solution) or
 // needed (without it there is another solution, returned as a witness).
-// It keeps one incremental CaDiCaL instance per board shape holding the
-// rules only; per puzzle it adds one clause forbidding the known solution,
+// It keeps one incremental CaDiCaL instance holding the rules only, made
+// again when the board shape changes; per puzzle it adds one clause forbidding the known solution,
 // guarded by a fresh activator literal, and makes one call per clue with
 // the other clues and the activator as assumptions (unsat: redundant).
 // From 100 clues on, the clues are put in groups of about sqrt(count), each
