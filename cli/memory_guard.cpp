@@ -141,7 +141,7 @@ std::uint64_t parse_memory_size(std::string_view text) {
   if (error != std::errc() || !std::isfinite(value) || value < 0) throw UsageError(bad);
   std::string_view suffix(rest, static_cast<std::size_t>(end - rest));
   if (!suffix.empty() && (suffix.back() == 'B' || suffix.back() == 'b')) suffix.remove_suffix(1);
-  if (!suffix.empty() && (suffix.back() == 'i')) suffix.remove_suffix(1);
+  if (suffix.size() == 2 && suffix.back() == 'i') suffix.remove_suffix(1);  // "Mi", not a lone "i"
   int shift = 0;
   if (suffix.size() == 1) {
     switch (suffix[0]) {

@@ -832,6 +832,29 @@ BOOST_AUTO_TEST_CASE(an_output_option_points_to_the_document_options) {
   BOOST_TEST(other.err.find("--csv") == std::string::npos, other.err);
 }
 
+// Over two puzzles a median is the mean of the two: the CSV says the same
+// figure for both, for encode, solve and total time.
+BOOST_AUTO_TEST_CASE(the_median_of_two_puzzles_is_their_mean) {
+  const std::string two = test::first_lines("forum_hardest_11plus.txt", 2);
+  const auto r = test::run_satdoku(
+      "compare --encodings extended --amo pairwise --reduce none --mode fresh -j1 --no-progress --csv -", two);
+  BOOST_TEST_REQUIRE(r.exit_code == 0, r.err);
+  std::istringstream csv(r.out);
+  std::string line;
+  std::getline(csv, line);
+  const auto header = split(line, ',');
+  BOOST_TEST_REQUIRE(static_cast<bool>(std::getline(csv, line)));
+  const auto row = split(line, ',');
+  BOOST_TEST_REQUIRE(row.size() == header.size());
+  auto field = [&](const std::string& name) {
+    return row.at(static_cast<std::size_t>(std::find(header.begin(), header.end(), name) - header.begin()));
+  };
+  BOOST_TEST(field("puzzles") == "2");
+  for (const std::string part : {"encode", "solve", "total"}) {
+    BOOST_TEST(field(part + "_median_s") == field(part + "_mean_s"), part);
+  }
+}
+
 BOOST_AUTO_TEST_CASE(unknown_names_are_usage_errors) {
   const std::string in = "'" + small_input().string() + "'";
   auto r = test::run_satdoku("compare " + in + " --encodings extended,bogus");

@@ -187,6 +187,21 @@ BOOST_AUTO_TEST_CASE(check_reports_a_wrong_verdict) {
   }
 }
 
+// compare's reference looks for one solution more than a row claims to
+// know: a row that stops at the first of two solutions yet says it has
+// them all is caught even where the reference would find that same one
+// first (as it does for this serg_multi puzzle).
+BOOST_AUTO_TEST_CASE(compare_catches_a_row_that_claims_too_few_solutions) {
+  const Fault fault("one-solution");
+  const RunResult r = run_satdoku(
+      "compare --encodings extended --amo pairwise --reduce none --mode fresh -j1 --no-progress --csv -",
+      "8.........95.......76.........692487...714532...853916...976.4....4287.3...531...\n");
+  BOOST_TEST(r.exit_code == kDisagreement, r.err);
+  BOOST_TEST(r.err.find("1 disagreements with the reference, first: the reference found a solution the answer does "
+                        "not have") != std::string::npos,
+             r.err);
+}
+
 BOOST_AUTO_TEST_CASE(check_verifies_every_solution_and_refuses_repeats) {
   const std::string input = first_lines("top1465.txt", 2);
   {

@@ -497,6 +497,20 @@ BOOST_AUTO_TEST_CASE(sizes_that_round_alike_are_written_apart) {
   BOOST_TEST((format_bytes_apart(900, 512) == Pair{"900 bytes", "512 bytes"}));
 }
 
+// Sizes as satdoku's own messages write them ("1.0 GiB") are sizes too.
+BOOST_AUTO_TEST_CASE(memory_sizes_take_binary_suffixes) {
+  using satdoku::cli::parse_memory_size;
+  BOOST_TEST(parse_memory_size("512M") == std::uint64_t{512} << 20);
+  BOOST_TEST(parse_memory_size("512MiB") == std::uint64_t{512} << 20);
+  BOOST_TEST(parse_memory_size("4GiB") == std::uint64_t{4} << 30);
+  BOOST_TEST(parse_memory_size("4GB") == std::uint64_t{4} << 30);
+  BOOST_TEST(parse_memory_size("1.5Gi") == std::uint64_t{3} << 29);
+  BOOST_TEST(parse_memory_size("2048k") == std::uint64_t{2} << 20);
+  BOOST_TEST(parse_memory_size("1000") == 1000u);
+  BOOST_CHECK_THROW(parse_memory_size("4Gx"), UsageError);
+  BOOST_CHECK_THROW(parse_memory_size("4iB"), UsageError);
+}
+
 BOOST_AUTO_TEST_CASE(max_memory_option) {
   auto bad = solve(kPuzzle + "\n", "--max-memory lots");
   BOOST_TEST(bad.exit_code == 2);

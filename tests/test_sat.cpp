@@ -124,6 +124,39 @@ BOOST_AUTO_TEST_CASE(the_comma_board_has_35_solutions) {
   }
 }
 
+// A puzzle's search for a second solution leaves nothing in an instance it
+// shares: the same puzzle again, counted to 2 (check's question), is unique
+// again in every mode, as is a third time counted to 1.  (Its blocking
+// clause, left without an activator, made the repeat `none`.)
+BOOST_AUTO_TEST_CASE(an_instance_forgets_the_solutions_it_blocked) {
+  const Grid puzzle = read_puzzles_text(first_lines("top1465.txt", 1)).front();
+  for (SatMode mode : {SatMode::fresh, SatMode::incremental, SatMode::hybrid}) {
+    auto sat = make_sat_solver({.mode = mode});
+    for (const std::size_t limit : {2u, 2u, 1u}) {
+      const Result r = sat->solve(puzzle, {.max_solutions = limit});
+      BOOST_TEST(to_string(r.status) == "solved", to_string(mode));
+      BOOST_TEST(r.solutions.size() == 1u, to_string(mode));
+      BOOST_TEST(r.exhausted == (limit == 2u), to_string(mode));
+    }
+  }
+}
+
+// A puzzle unit propagation settles never reaches CaDiCaL: all of its time
+// is encoding time (compare's encode and solve columns).
+BOOST_AUTO_TEST_CASE(a_puzzle_settled_without_search_took_encoding_time_only) {
+  const Grid puzzle = read_puzzles_text(first_lines("17_clue.txt", 1)).front();
+  const Result r = make_sat_solver({})->solve(puzzle, {});
+  BOOST_REQUIRE(r.stats.by_propagation);
+  BOOST_TEST(r.stats.seconds > 0);
+  BOOST_TEST(r.stats.encode_seconds == r.stats.seconds);
+}
+
+// The default at-most-one method: pairwise up to 144x144, commander above.
+BOOST_AUTO_TEST_CASE(the_default_amo_method_changes_above_144) {
+  for (const int n : {9, 16, 25, 64, 100, 144}) BOOST_TEST(to_string(default_sat_choice(n).amo) == "pairwise", n);
+  for (const int n : {169, 196, 225, 400}) BOOST_TEST(to_string(default_sat_choice(n).amo) == "commander", n);
+}
+
 BOOST_AUTO_TEST_CASE(no_solution_and_clashing_clues) {
   const auto puzzles = read_puzzles_text("12345678.........9" + std::string(63, '.') + "\n" +  // no solution
                                          "5...5" + std::string(76, '.') + "\n");              // clash
