@@ -55,7 +55,9 @@ void check_writable(const fs::path& path) {
   fs::path folder = target.parent_path();
   if (folder.empty()) folder = ".";
   if (!fs::is_directory(folder, error))
-    throw OutputError("cannot write " + path.string() + ": there is no folder " + folder.string());
+    throw OutputError("cannot write " + path.string() + ": " +
+                      (fs::exists(folder, error) ? folder.string() + " is a file, not a folder"
+                                                 : "there is no folder " + folder.string()));
   if (::access(folder.c_str(), W_OK | X_OK) != 0)
     throw OutputError("cannot write " + path.string() + ": " + std::strerror(errno));
 }

@@ -753,10 +753,13 @@ ExitCode sweep_proofs(const fs::path& dir, const std::set<std::string>& reported
   auto unreported = [&](const fs::path& path) -> std::vector<fs::path> {
     const std::string stem = path.stem().string();
     std::error_code error;
-    if (path.extension() == ".cnf" && is_proof_stem(stem) && !reported.count(stem) &&
-        fs::is_regular_file(fs::symlink_status(path, error)) && is_proof_header(leading_comments(path)))
-      return {path, fs::path(path).replace_extension(".drat")};
-    return {};
+    if (path.extension() != ".cnf" || !is_proof_stem(stem) || reported.count(stem) ||
+        !fs::is_regular_file(fs::symlink_status(path, error)) || !is_proof_header(leading_comments(path)))
+      return {};
+    // Its .drat goes with it, unless that is no proof (a user's notes stay).
+    const fs::path drat = fs::path(path).replace_extension(".drat");
+    if (!fs::is_regular_file(fs::symlink_status(drat, error)) || !looks_like_drat(drat)) return {path};
+    return {path, drat};
   };
   const ExitCode pairs = remove_leftovers(
       dir, unreported, {"check", "proof pair", "a proof not of this run", "without a record of this run from " + dir.string()}, quiet);

@@ -165,15 +165,18 @@ int encode(const std::vector<std::string>& args) {
   auto write_one = [&](const Entry& entry, const Grid& puzzle, std::size_t index) {
     std::string target;
     try {
+      std::filesystem::path path;  // --out-dir's file, checked before the work
+      if (!one_file) {
+        path = std::filesystem::path(config.out_dir) / (std::to_string(index) + ".cnf");
+        target = path.string();
+        check_replaces_own_file(path, true, [](const fs::path& file) { return is_satdoku_header(leading_comments(file)); });
+      }
       const SatChoice choice = encode_choice(sat, puzzle.size());
       if (auto refusal = memory_refusal(puzzle, choice, max_memory, "--max-memory", MemoryUse::encode))
         throw UsageError(*refusal);
       const Encoder encoder(puzzle, {choice.encoding, choice.amo, choice.reduction});
       EncodeReport report;
       if (!one_file) {
-        const auto path = std::filesystem::path(config.out_dir) / (std::to_string(index) + ".cnf");
-        target = path.string();
-        check_replaces_own_file(path, true, [](const fs::path& file) { return is_satdoku_header(leading_comments(file)); });
         AtomicFile file(path);
         report = write_cnf(encoder, file.stream(), target, &file);
         file.commit();

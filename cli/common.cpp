@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <charconv>
+#include <cmath>
 #include <cstdio>
 #include <fstream>
 #include <iostream>
@@ -231,6 +232,13 @@ bool parse_command(std::string_view name, std::string_view usage, std::string_vi
     all.add_options()("file", po::value(files)->composing(), "input file");
     positional.add("file", -1);
   }
+  // "-output line": a dash lost, which the parser would read as -o with the
+  // value "utput"; said as the slip it is (run_guarded suggests --output).
+  for (const std::string& arg : args) {
+    if (arg == "--") break;
+    if (arg.size() > 2 && arg[0] == '-' && arg[1] != '-' && all.find_nothrow(arg.substr(1, arg.find('=') - 1), false))
+      throw po::unknown_option(arg);
+  }
   po::variables_map vm;
   const po::parsed_options parsed = po::command_line_parser(args).options(all).positional(positional).run();
   refuse_signed_unsigned_values(all, parsed);
@@ -322,24 +330,6 @@ bool has_option(std::string_view command, const std::string& option) {
   return std::find(names.begin(), names.end(), option) != names.end();
 }
 
-// The word the parser could not place, as the option it was meant to be:
-// "--limit" for "--limit=2"; for a single dash, "--limit" for "-limit" or
-// "-lmit" (a dash lost) where that names an option; "-x" for the switches
-// "-qx" (-q the command's own, so -x is the unknown one) and "-q=" for
-// "-q=false" (a switch given a value); else the short option "-x" of "-x5"
-// (its value attached).
-std::string meant_option(std::string_view self, std::string word) {
-  if (word.starts_with("--")) return word.substr(0, word.find('='));
-  if (word.size() <= 2 || word[0] != '-') return word;
-  std::string long_form = "-" + word.substr(0, word.find('='));
-  const bool named = std::any_of(commands().begin(), commands().end(),
-                                 [&](const Command& c) { return has_option(c.name, long_form); });
-  if (named || !nearest_names(long_form, option_names(self)).empty()) return long_form;
-  if (has_option(self, word.substr(0, 2))) return word[2] == '=' ? word.substr(0, 3) : "-" + word.substr(2, 1);
-  word.resize(2);
-  return word;
-}
-
 std::string lowercase(std::string_view word) {
   std::string folded(word);
   std::transform(folded.begin(), folded.end(), folded.begin(),
@@ -405,6 +395,24 @@ std::string command_list(const std::vector<std::string_view>& names) {
   return text;
 }
 
+// The word the parser could not place, as the option it was meant to be:
+// "--limit" for "--limit=2"; for a single dash, "--limit" for "-limit" or
+// "-lmit" (a dash lost) where that names an option; "-x" for the switches
+// "-qx" (-q the command's own, so -x is the unknown one) and "-q=" for
+// "-q=false" (a switch given a value); else the short option "-x" of "-x5"
+// (its value attached).
+std::string meant_option(std::string_view self, std::string word) {
+  if (word.starts_with("--")) return word.substr(0, word.find('='));
+  if (word.size() <= 2 || word[0] != '-') return word;
+  std::string long_form = "-" + word.substr(0, word.find('='));
+  const bool named = std::any_of(commands().begin(), commands().end(),
+                                 [&](const Command& c) { return has_option(c.name, long_form); });
+  if (named || !nearest_names(long_form, option_names(self)).empty()) return long_form;
+  if (has_option(self, word.substr(0, 2))) return word[2] == '=' ? word.substr(0, 3) : "-" + word.substr(2, 1);
+  word.resize(2);
+  return word;
+}
+
 namespace {
 
 // The command, with its exceptions turned into messages and exit code 2.
@@ -420,16 +428,18 @@ int run_guarded(std::string_view name, int (*body)(const std::vector<std::string
     // An option of another command ("solve --count") says which one has it,
     // also with its value attached ("--count=5", "-o5": the parser names
     // the whole word).
-    const std::string option = meant_option(name, e.get_option_name());
+    const std::string word = e.get_option_name();
+    const std::string option = meant_option(name, word);
     if (option.ends_with('=')) {  // "-q=false"
       std::cerr << option.substr(0, 2) << " is a switch: it takes no value\n";
     } else if (has_option(name, option)) {  // "-limit"
       std::cerr << did_you_mean({option});
     } else if (const auto others = commands_with_option(option, name); !others.empty()) {
       std::cerr << option << " is an option of " << command_list(others) << ", not of 'satdoku " << name << "'\n";
-    } else {
-      // A slip of the keyboard ("--lmit") gets the nearest of this command's options.
-      std::cerr << did_you_mean(nearest_names(option, option_names(name)));
+    } else if (const std::string hint = did_you_mean(nearest_names(option, option_names(name))); !hint.empty()) {
+      std::cerr << hint;  // a slip of the keyboard ("--lmit") gets the nearest of this command's options
+    } else if (option != word && !option.starts_with("--")) {  // "-ql": which letter is unknown
+      std::cerr << option << " is not an option of 'satdoku " << name << "'\n";
     }
     std::cerr << "Try 'satdoku " << name << " --help'.\n";
   } catch (const po::error& e) {
@@ -490,9 +500,11 @@ std::string count_text(std::size_t count, std::string_view noun, std::string_vie
 
 std::string time_and_rate(double seconds, std::size_t puzzles) {
   const double rate = seconds > 0 ? static_cast<double>(puzzles) / seconds : 0.0;
-  char text[64];
-  std::snprintf(text, sizeof text, rate > 0 && rate < 9.95 ? "%.3f s, %.2g puzzles/s" : "%.3f s, %.0f puzzles/s",
-                seconds, rate);
+  // Two significant digits below 10, in decimals (0.37, 0.000050), never
+  // in powers of ten.
+  const int decimals = rate > 0 && rate < 9.95 ? std::max(1, 1 - static_cast<int>(std::floor(std::log10(rate)))) : 0;
+  char text[96];
+  std::snprintf(text, sizeof text, "%.3f s, %.*f puzzles/s", seconds, decimals, rate);
   return text;
 }
 

@@ -70,6 +70,11 @@ std::string did_you_mean(const std::vector<std::string>& names);
 std::vector<std::string_view> commands_with_option(const std::string& option, std::string_view except = {});
 // "'satdoku solve' and 'satdoku check'".
 std::string command_list(const std::vector<std::string_view>& names);
+// The word the parser could not place (an option of command `self`, or
+// before any command when `self` is empty), as the option it was meant to
+// be: "--limit" for "--limit=2", "-limit" or "-lmit" (a dash lost), "-x"
+// for "-qx" (q one of `self`'s switches) and "-x5", "-q=" for "-q=false".
+std::string meant_option(std::string_view self, std::string word);
 
 // Options that say how to read puzzles, shared by every command that reads them.
 struct InputConfig {
@@ -117,7 +122,7 @@ bool write_stdout_now(std::string_view command, std::string_view text);
 std::string count_text(std::size_t count, std::string_view noun, std::string_view plural = {});
 
 // "2.704 s, 0.37 puzzles/s", as a summary ends: the rate in whole numbers
-// from 10 a second, with two significant digits below.
+// from 10 a second, with two significant digits in decimals below.
 std::string time_and_rate(double seconds, std::size_t puzzles);
 
 // "1 puzzle", "2 puzzles".

@@ -117,15 +117,18 @@ int main_dispatch(const std::string& name, const std::vector<std::string>& args)
   const bool option = name.starts_with('-');
   std::cerr << "satdoku: unknown " << (option ? "option" : "command") << " '" << name << "'\n";
   std::vector<std::string> names;
-  if (option)
+  if (option) {
     names = {"--help", "--version", "-h", "-V"};
-  else
+  } else {
     for (const Command& c : commands()) names.emplace_back(c.name);
-  const std::vector<std::string_view> owners = commands_with_option(name.substr(0, name.find('=')));
+    names.insert(names.end(), {"help", "--version"});  // "HELP", "version"
+  }
+  const std::string meant = option ? meant_option({}, name) : name;  // "-j" of "-j2"
+  const std::vector<std::string_view> owners = commands_with_option(meant);
   if (const std::string hint = did_you_mean(nearest_names(name, names)); !hint.empty())
     std::cerr << hint << "Try 'satdoku --help'.\n";
   else if (!owners.empty())
-    std::cerr << name.substr(0, name.find('=')) << " is an option of " << command_list(owners)
+    std::cerr << meant << " is an option of " << command_list(owners)
               << ": options come after the command (satdoku COMMAND [OPTIONS] [FILE...])\nTry 'satdoku --help'.\n";
   else
     print_help(std::cerr);

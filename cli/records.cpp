@@ -155,7 +155,7 @@ void note_boxes(std::ostream& err, const Entry& entry, bool box_given, std::set<
   if (entry.drawn_box) return;  // a drawn grid's boxes are its own
   const std::string n = std::to_string(puzzle->size());
   if (entry.drawing_ignored) {
-    if (!said.insert(puzzle->size()).second) return;
+    if (!said.insert(-puzzle->size()).second) return;  // (its own note, beside the one below)
     err << source_of(entry) << ": note: the lines drawn in the grid mark no boxes of a " << n << "x" << n
         << " board; read with boxes of " << box.rows << " rows by " << box.cols
         << " columns (give --box RxC for others)\n";
@@ -275,12 +275,13 @@ void print_record(std::ostream& out, std::ostream& err, const SolveRecord& r, Ou
       if (!r.problem.empty()) out << ' ' << kBugMark;
       out << '\n';
       return;
-    case OutputFormat::leetcode:
-      if (solutions.empty()) out << "null";
-      for (std::size_t i = 0; i < solutions.size(); ++i) out << (i ? "\n" : "") << format_leetcode(solutions[i]);
-      if (!r.problem.empty()) out << ' ' << kBugMark;
-      out << '\n';
+    case OutputFormat::leetcode: {
+      // One board a line, each marked when the record is not to be trusted.
+      const std::string mark = r.problem.empty() ? "" : " " + std::string(kBugMark);
+      if (solutions.empty()) out << "null" << mark << '\n';
+      for (const Grid& s : solutions) out << format_leetcode(s) << mark << '\n';
       return;
+    }
     case OutputFormat::grid:
     case OutputFormat::tokens: {
       out << "# " << r.sequence << ' ' << source_of(r.entry) << ' ' << to_string(r.result.status);

@@ -606,6 +606,17 @@ BOOST_AUTO_TEST_CASE(a_proof_replaces_no_file_satdoku_did_not_write) {
     BOOST_TEST(fs::exists(dir / "p" / "1.drat"));
     BOOST_TEST(fs::exists(dir / "p" / "2.cnf"));
   }
+  // Nor does the sweep of proofs without a record take a user's file beside
+  // a stale proof CNF: the CNF goes, the notes stay.
+  { std::ofstream(dir / "p" / "3.drat", std::ios::trunc) << "my notes\n"; }
+  { std::ofstream(dir / "one.txt") << kEasy << '\n'; }
+  const RunResult swept = run_shell("cd " + quoted(dir) + " && exec " + quoted(satdoku_binary()) +
+                                    " check -j1 --proof p one.txt 2>&1 >/dev/null");
+  BOOST_TEST(swept.exit_code == 0, swept.out);
+  BOOST_TEST(!fs::exists(dir / "p" / "2.cnf"));
+  BOOST_TEST(!fs::exists(dir / "p" / "2.drat"));
+  BOOST_TEST(!fs::exists(dir / "p" / "3.cnf"));
+  BOOST_TEST(slurp(dir / "p" / "3.drat") == "my notes\n");
   fs::remove_all(dir);
 }
 

@@ -155,7 +155,13 @@ BOOST_AUTO_TEST_CASE(help_version_and_unknown_commands) {
   BOOST_TEST(run_satdoku("solve -x5 x").err.find("Did you mean") == std::string::npos);
   // Grouped switches: solve's own -q is not the unknown one, nor another command's.
   const auto grouped = run_satdoku("solve -ql x");
-  BOOST_TEST(grouped.err == "satdoku solve: unrecognised option '-ql'\nTry 'satdoku solve --help'.\n", grouped.err);
+  BOOST_TEST(grouped.err ==
+                 "satdoku solve: unrecognised option '-ql'\n-l is not an option of 'satdoku solve'\nTry 'satdoku solve --help'.\n",
+             grouped.err);
+  // A lost dash before an option whose first letter is a short option that
+  // takes a value: a slip too, not -o with the value "utput".
+  BOOST_TEST(run_satdoku("solve -output line x").err.find("Did you mean '--output'?") != std::string::npos);
+  BOOST_TEST(run_satdoku("solve -jobs 2 x").err.find("Did you mean '--jobs'?") != std::string::npos);
   BOOST_TEST(run_satdoku("solve -q=false x").err.find("\n-q is a switch: it takes no value\n") != std::string::npos);
   // Before the command: a slip of --help or --version, or a command's option.
   const auto hepl = run_satdoku("--hepl");
@@ -168,6 +174,10 @@ BOOST_AUTO_TEST_CASE(help_version_and_unknown_commands) {
                             "options come after the command") != std::string::npos,
              early.err);
   BOOST_TEST(run_satdoku("--frobnicate").err.find("Usage: satdoku COMMAND") != std::string::npos);
+  BOOST_TEST(run_satdoku("-j2 solve x").err.find("-j is an option of 'satdoku solve', 'satdoku compare' and "
+                                                  "'satdoku check': options come after the command") != std::string::npos);
+  BOOST_TEST(run_satdoku("HELP").err.find("Did you mean 'help'?") != std::string::npos);
+  BOOST_TEST(run_satdoku("version").err.find("Did you mean '--version'?") != std::string::npos);
 }
 
 BOOST_AUTO_TEST_CASE(bad_options_are_usage_errors) {
@@ -1288,6 +1298,10 @@ BOOST_AUTO_TEST_CASE(encode_out_dir_and_unwritable_targets) {
   BOOST_TEST(file.err == "satdoku encode: --out-dir " + (dir / "1.cnf").string() +
                              " is a file, not a folder\nTry 'satdoku encode --help'.\n",
              file.err);
+  auto under_a_file = run_satdoku("encode -o '" + (dir / "1.cnf" / "x.cnf").string() + "'", kEasy + "\n");
+  BOOST_TEST(under_a_file.err == "satdoku encode: cannot write " + (dir / "1.cnf" / "x.cnf").string() + ": " +
+                                     (dir / "1.cnf").string() + " is a file, not a folder\n",
+             under_a_file.err);
   // A missing folder for -o is said before the encoding, as a usage error.
   auto missing = run_satdoku("encode -o /no/such/folder/p.cnf", kEasy + "\n");
   BOOST_TEST(missing.exit_code == 2);
@@ -1711,6 +1725,20 @@ BOOST_AUTO_TEST_CASE(rectangular_default_boxes_are_named) {
                             "boxes of 3 rows by 3 columns (give --box RxC for others)\n",
              ignored.err);
   BOOST_TEST(run_satdoku("solve -q -o line --box 3x3", two_wide).err.empty());
+  // Two lines in a row draw one rule; the note for an ignored drawing is
+  // its own, beside the one for the default boxes of the same size.
+  const std::string doubled = "53..7....\n6..195...\n.98....6.\n=========\n---------\n8...6...3\n4..8.3..1\n"
+                              "7...2...6\n=========\n---------\n.6....28.\n...419..5\n....8..79\n";
+  auto twice_ruled = run_satdoku("solve -q -o line", doubled);
+  BOOST_TEST(twice_ruled.exit_code == 0, twice_ruled.err);
+  BOOST_TEST(twice_ruled.err.empty(), twice_ruled.err);
+  auto both_notes = run_satdoku("solve -q -o line", ".23...\n.4..1.\n5....4\n2...6.\n......\n......\n\n"
+                                                    "1 2 3 4 | 5 6\n3 4 5 6 | 1 2\n5 6 1 2 | 3 4\n"
+                                                    "2 1 4 3 | 6 5\n4 3 6 5 | 2 1\n6 5 2 1 | 4 3\n");
+  BOOST_TEST(both_notes.err.find(note) == 0u, both_notes.err);
+  BOOST_TEST(both_notes.err.find("<stdin>:8: note: the lines drawn in the grid mark no boxes of a 6x6 board") !=
+                 std::string::npos,
+             both_notes.err);
   // Square boxes need no word; each other size gets its own.
   BOOST_TEST(run_satdoku("solve -q -o line", kEasy + "\n").err.empty());
   auto sizes = run_satdoku("solve -q -o line", six + std::string(64, '.') + "\n" + six);

@@ -389,6 +389,7 @@ BOOST_AUTO_TEST_CASE(malformed_headers_are_diagnosed_with_positions) {
        "the 'c board' line comes before the 'c satdoku' line (line 2), which begins satdoku's header"},
       {good.substr(0, good.find("p cnf")), 9, 0, "ends before the 'p cnf' line"},
       {replaced("p cnf 64", "p cnf 2000000000"), 9, 7, "declares 2000000000 variables; this encoding of the board has 64"},
+      {replaced("p cnf 64", "p cnf 3000000000"), 9, 7, "declares 3000000000 variables; this encoding of the board has 64"},
       // No int holds such a literal, so no CNF has it, whatever the encoding allows.
       {huge_board("propagate", "2158119936"), 8, 7, "the p line declares 2158119936 variables, more than 2^31-1"},
       {huge_board("none", "1"), 6, 13,

@@ -102,6 +102,11 @@ BOOST_AUTO_TEST_CASE(solve_verifies_every_answer_with_or_without_the_reference) 
   }
   const RunResult board = run_satdoku("solve -o leetcode", input);
   BOOST_TEST(count_of(board.out, "]] [BUG: see standard error]\n") == 3u, board.out);
+  // With two solutions a record, each board line is marked.
+  const RunResult boards = run_satdoku("solve -o leetcode -k 2", first_lines("serg_multi.txt", 1));
+  BOOST_TEST(boards.exit_code == kDisagreement);
+  BOOST_TEST(lines_of(boards.out).size() == 2u, boards.out);
+  BOOST_TEST(count_of(boards.out, "]] [BUG: see standard error]\n") == 2u, boards.out);
   // The grid layout's header marks the answer as not to be trusted.
   const RunResult drawn = run_satdoku("solve", input);
   BOOST_TEST(drawn.exit_code == kDisagreement);

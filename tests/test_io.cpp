@@ -512,6 +512,12 @@ BOOST_AUTO_TEST_CASE(a_stray_blank_in_a_line_puzzle_is_named) {
     BOOST_REQUIRE_EQUAL(alone.size(), 1u);
     BOOST_TEST(why(alone[0]) == "<text>:1:37: " + words, why(alone[0]));
   }
+  // Two such lines, and a puzzle: each its own record, not rows of one grid.
+  const auto lines = read_all(split + "\n" + split + "\n" + kPuzzle + "\n");
+  BOOST_REQUIRE_EQUAL(lines.size(), 3u);
+  BOOST_TEST(why(lines[0]) == "<text>:1:37: " + words, why(lines[0]));
+  BOOST_TEST(why(lines[1]) == "<text>:2:37: " + words, why(lines[1]));
+  BOOST_TEST((grid(lines[2]) && *grid(lines[2]) == grid_of(kPuzzle)), why(lines[2]));
   // Two stray blanks: the first is named.
   const auto twice = read_all(kPuzzle.substr(0, 10) + " " + kPuzzle.substr(10, 30) + "  " + kPuzzle.substr(40) + "\n" +
                               kPuzzle + "\n");
@@ -931,19 +937,16 @@ BOOST_AUTO_TEST_CASE(spaced_one_line_puzzles_are_not_a_tokens_board) {
   BOOST_REQUIRE_EQUAL(one.size(), 1u);
   BOOST_TEST(grid(one[0]) != nullptr, why(one[0]));
   BOOST_TEST(grid(one[0])->size() == 16);
-  // A nearly empty 36x36 board: rows of numbers up to 6 with fewer than 6
-  // clues are no 6x6 puzzles (it read as 36 of them); lines with more stay.
-  std::string sparse;
-  for (int r = 0; r < 36; ++r)
-    for (int c = 0; c < 36; ++c) sparse += std::string(c ? " " : "") + (r == c % 7 ? "1" : "0") + (c == 35 ? "\n" : "");
-  const auto empty = read_all(sparse);
-  BOOST_REQUIRE_EQUAL(empty.size(), 1u);
-  BOOST_TEST_REQUIRE(grid(empty[0]) != nullptr, why(empty[0]));
-  BOOST_TEST(grid(empty[0])->size() == 36);
-  const std::string six = "1 2 0 0 0 0 0 0 3 4 0 0 0 0 0 0 0 0 0 5 0 0 0 0 0 0 6 0 0 0 0 0 0 0 0 0\n";
-  const auto sixes = read_all(six + six + six);
-  BOOST_REQUIRE_EQUAL(sixes.size(), 3u);
-  for (const Entry& e : sixes) BOOST_TEST((grid(e) && grid(e)->size() == 6), why(e));
+  // Lines of puzzles with few clues, or none, stay puzzles: they have many
+  // solutions, as solve -k and check are asked about.
+  const std::string sparse4 = "1 0 0 0 0 0 2 0 0 0 0 0 0 0 0 3\n";
+  const auto fours = read_all(sparse4 + sparse4 + sparse4 + sparse4 + sparse4 + sparse4 + sparse4 + sparse4);
+  BOOST_REQUIRE_EQUAL(fours.size(), 8u);
+  for (const Entry& e : fours) BOOST_TEST((grid(e) && grid(e)->size() == 4), why(e));
+  const std::string empty9 = spaced(std::string(81, '.')) + "\n";
+  const auto nines = read_all(spaced(kPuzzle) + "\n" + empty9 + empty9 + empty9 + empty9 + empty9);
+  BOOST_REQUIRE_EQUAL(nines.size(), 6u);
+  for (const Entry& e : nines) BOOST_TEST((grid(e) && grid(e)->size() == 9), why(e));
 }
 
 // read_entries(): a file's entries in one call, and a missing file an

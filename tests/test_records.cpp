@@ -124,8 +124,11 @@ BOOST_AUTO_TEST_CASE(a_given_solution_is_judged_against_the_answer) {
 BOOST_AUTO_TEST_CASE(a_slow_rate_keeps_its_digits) {
   using satdoku::cli::time_and_rate;
   BOOST_TEST(time_and_rate(2.704, 1) == "2.704 s, 0.37 puzzles/s");
-  BOOST_TEST(time_and_rate(0.25, 1) == "0.250 s, 4 puzzles/s");
-  BOOST_TEST(time_and_rate(0.5, 3) == "0.500 s, 6 puzzles/s");
+  BOOST_TEST(time_and_rate(0.25, 1) == "0.250 s, 4.0 puzzles/s");
+  BOOST_TEST(time_and_rate(0.5, 3) == "0.500 s, 6.0 puzzles/s");
+  BOOST_TEST(time_and_rate(20000.0, 1) == "20000.000 s, 0.000050 puzzles/s");  // no "5e-05"
+  BOOST_TEST(time_and_rate(0.1, 1) == "0.100 s, 10 puzzles/s");
+  BOOST_TEST(time_and_rate(0.1006, 1) == "0.101 s, 9.9 puzzles/s");
   BOOST_TEST(time_and_rate(0.4, 3) == "0.400 s, 7.5 puzzles/s");
   BOOST_TEST(time_and_rate(1.0, 1234) == "1.000 s, 1234 puzzles/s");
   BOOST_TEST(time_and_rate(0.05, 1) == "0.050 s, 20 puzzles/s");

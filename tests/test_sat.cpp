@@ -371,6 +371,7 @@ BOOST_AUTO_TEST_CASE(bad_cadical_options_are_usage_errors) {
   }
   try {
     parse_sat_option("xyz=1");
+    BOOST_ERROR("xyz=1 taken");
   } catch (const UsageError& e) {
     BOOST_TEST(std::string(e.what()) == "'xyz' is not a CaDiCaL option (`cadical --help` lists them)", e.what());
   }

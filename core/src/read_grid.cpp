@@ -263,7 +263,8 @@ std::optional<Entry> PuzzleReader::Impl::read_grid() {
     const Kind kind = classify(t);
     if (kind != Kind::blank) spacing.gap = false;
     if (kind == Kind::blank && row_gap(spacing, rows, n, width)) continue;
-    if (kind == Kind::layout && rows > 0) rules.push_back(rows);
+    // (Two lines in a row, '=====' over '-----', draw one rule.)
+    if (kind == Kind::layout && rows > 0 && (rules.empty() || rules.back() != rows)) rules.push_back(rows);
     if (kind == Kind::layout || kind == Kind::comment) continue;
     if (kind != Kind::row) {
       if (rows > 0) {  // a blank line or a header ends the puzzle

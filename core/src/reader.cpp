@@ -312,9 +312,7 @@ InputFormat PuzzleReader::Impl::vote(InputFormat format, std::string_view text, 
     // of the file).  Otherwise, for a puzzle on one line: a row of N*N
     // numbers with one beyond N votes for the board (its rows hold
     // numbers up to N*N; sudoku-64-2's first row is all 0), anything else
-    // for one puzzle per line, unless it holds fewer than N clues, fewer
-    // than a puzzle of one solution ever has (a nearly empty 36x36 board's
-    // rows, every number up to 6, are no 6x6 puzzles).
+    // for one puzzle per line.
     int board = 0, lines = 0, letters = 0, numbers = 0, puzzles = 0;
     const std::vector<std::string> next = after(7);
     for (const std::string& row : next) {
@@ -322,8 +320,7 @@ InputFormat PuzzleReader::Impl::vote(InputFormat format, std::string_view text, 
       if (p.count != width && spaced_puzzle_size(row) > 0) ++puzzles;
       if (single && p.count == width && single_symbols(row, true)) ++letters;
       if (p.numbers && p.max > 9) ++numbers;
-      if (n > 0 && p.numbers && p.count == static_cast<std::size_t>(n) * static_cast<std::size_t>(n) &&
-          (p.max > n || p.clues < static_cast<std::size_t>(n)))
+      if (n > 0 && p.numbers && p.count == static_cast<std::size_t>(n) * static_cast<std::size_t>(n) && p.max > n)
         ++board;
       else
         ++lines;

@@ -324,7 +324,6 @@ struct Pieces {
   std::size_t count = 0;
   bool numbers = true;
   long long max = 0;
-  std::size_t clues = 0;  // the numbers above 0
 };
 
 Pieces pieces_of(std::string_view t);

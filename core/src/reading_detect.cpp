@@ -78,12 +78,8 @@ Pieces pieces_of(std::string_view t) {
   for_each_piece(t, is_space, [&](std::size_t b, std::size_t e) {
     ++p.count;
     const Number num = parse_number(t.substr(b, e - b));
-    if (num.kind == Number::ok) {
-      p.max = std::max(p.max, num.value);
-      p.clues += num.value > 0;
-    } else {
-      p.numbers = false;
-    }
+    if (num.kind == Number::ok) p.max = std::max(p.max, num.value);
+    else p.numbers = false;
   });
   return p;
 }
@@ -300,6 +296,14 @@ InputFormat detect(std::string_view t, const Alphabet& alphabet, const ReadOptio
     // The same with text glued on ("PUZZLE#a note", "PUZZLE;rated 11.9"):
     // a line, whose reader names it.
     if (glued_text(first, alphabet, options) != std::string_view::npos) return InputFormat::line;
+    // A one-line puzzle with blanks in it (its rows apart, a stray blank),
+    // of more symbols than a grid's row can hold (N is at most the
+    // alphabet's size): a line, whose reader names the blanks; as a grid's
+    // first row, it took the lines after it, puzzles too, for its rows.
+    if (!layout && !options.box && (rows_apart(t, alphabet, options) || stray_blank(t, alphabet, options)) &&
+        static_cast<std::size_t>(std::count_if(t.begin(), t.end(), [](char ch) { return !is_space(ch); })) >
+            static_cast<std::size_t>(alphabet.max_digit()))
+      return InputFormat::line;
     if (layout || !numeric) return InputFormat::grid;
     if (pieces > static_cast<std::size_t>(Geometry::kMaxSize) || nearer_a_line_than_a_row(pieces, options))
       return InputFormat::line;

@@ -490,13 +490,13 @@ std::variant<CnfHeader, Diagnostic> read_cnf_header(std::istream& in, const std:
                     "encoding " + std::string(to_string(*encoding)) + " with " + std::string(to_string(*amo)) +
                         " at-most-one constraints has " + std::to_string(most) + " variables on a " +
                         std::to_string(n) + "x" + std::to_string(n) + " board, more than 2^31-1: no CNF holds it whole");
-      if (v > INT_MAX)
-        return diag(name, number, tokens[2].column,
-                    "the p line declares " + std::to_string(v) + " variables, more than 2^31-1");
       if (v > most)
         return diag(name, number, tokens[2].column,
                     "the p line declares " + std::to_string(v) + " variables; this encoding of the board has " +
                         std::to_string(most));
+      if (v > INT_MAX)  // (only where the encoding itself has that many)
+        return diag(name, number, tokens[2].column,
+                    "the p line declares " + std::to_string(v) + " variables, more than 2^31-1");
       return CnfHeader{generator, std::move(std::get<Grid>(puzzle)), options, v, c, solved, conflict,
                        std::move(excluded), number};
     }
