@@ -154,14 +154,18 @@ bool some_input_readable(const std::vector<std::string>& inputs) {
   });
 }
 
-bool file_holds(const fs::path& path, std::string_view marker) {
-  std::error_code error;
-  if (!fs::is_regular_file(fs::symlink_status(path, error))) return false;
+std::string file_head(const fs::path& path) {
   std::string head(4096, '\0');
   std::ifstream in(path, std::ios::binary);
   in.read(head.data(), static_cast<std::streamsize>(head.size()));
   head.resize(static_cast<std::size_t>(in.gcount()));
-  return head.find(marker) != std::string::npos;
+  return head;
+}
+
+bool file_holds(const fs::path& path, std::string_view marker) {
+  std::error_code error;
+  if (!fs::is_regular_file(fs::symlink_status(path, error))) return false;
+  return file_head(path).find(marker) != std::string::npos;
 }
 
 void check_replaces_only_its_own(std::string_view option, const std::string& path, std::string_view marker,

@@ -79,6 +79,9 @@ bool remove_earlier_output(const std::filesystem::path& path, std::string_view m
 // run's NOUN, removed)", or "" when nothing was removed.
 std::string earlier_output_removed(const std::string& path, std::string_view marker, std::string_view noun);
 
+// The first 4 KiB of the file at `path` (less for a shorter file; empty
+// when it cannot be read).
+std::string file_head(const std::filesystem::path& path);
 // Whether `path` is a regular file (not through a link) whose first 4 KiB
 // hold `marker`.
 bool file_holds(const std::filesystem::path& path, std::string_view marker);

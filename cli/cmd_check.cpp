@@ -42,11 +42,7 @@ namespace fs = std::filesystem;
 // Whether the file at `path` begins as a text DRAT proof does: lines of
 // numbers, some after "d " (a deletion).
 bool looks_like_drat(const fs::path& path) {
-  std::string head(4096, '\0');
-  std::ifstream in(path, std::ios::binary);
-  in.read(head.data(), static_cast<std::streamsize>(head.size()));
-  head.resize(static_cast<std::size_t>(in.gcount()));
-  return head.find_first_not_of("0123456789- d\n") == std::string::npos;
+  return file_head(path).find_first_not_of("0123456789- d\n") == std::string::npos;
 }
 
 // The board size from which the native reference has never finished a count
@@ -393,7 +389,7 @@ class Checker {
     const auto [cnf, drat] = proof_paths(r.base.entry);
     // A proof file renamed into place replaces what has its name: only a
     // proof of an earlier run, or an empty file.
-    check_replaces_own_file(cnf, false, [](const fs::path& file) { return is_satdoku_header(leading_comments(file)); });
+    check_replaces_own_file(cnf, false, is_satdoku_cnf);
     check_replaces_own_file(drat, false, looks_like_drat);
     const UniquenessProof proof = write_uniqueness_proof(puzzle, r.base.result.solutions.front(), cnf, drat,
                                                          plan_.pipeline.sat, plan_.pipeline.limits);

@@ -169,7 +169,7 @@ int encode(const std::vector<std::string>& args) {
       if (!one_file) {
         path = std::filesystem::path(config.out_dir) / (std::to_string(index) + ".cnf");
         target = path.string();
-        check_replaces_own_file(path, true, [](const fs::path& file) { return is_satdoku_header(leading_comments(file)); });
+        check_replaces_own_file(path, true, is_satdoku_cnf);
       }
       const SatChoice choice = encode_choice(sat, puzzle.size());
       if (auto refusal = memory_refusal(puzzle, choice, max_memory, "--max-memory", MemoryUse::encode))

@@ -153,6 +153,8 @@ bool is_proof_header(const std::vector<std::string>& comments);
 // Whether they are any CNF's satdoku writes (encode's, a proof CNF): the
 // first is "c satdoku VERSION CNF".
 bool is_satdoku_header(const std::vector<std::string>& comments);
+// Whether the file at `path` begins with such a header.
+inline bool is_satdoku_cnf(const std::filesystem::path& path) { return is_satdoku_header(leading_comments(path)); }
 
 // Removes from the folder `dir` what an earlier run left there: for each
 // entry, `pick` names the files to remove (none: the entry stays).  Removes
