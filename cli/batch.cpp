@@ -234,9 +234,15 @@ std::optional<Entry> EntrySource::read_entry() {
           return end_of_file_with("cannot read: ", EBADF);  // poll() would wait for ever
         }
         // Someone typing puzzles (or who forgot the file name) learns how
-        // the input ends, instead of facing a silent wait.
-        if (name == "-" && ::isatty(STDIN_FILENO) == 1 && ::isatty(STDERR_FILENO) == 1)
-          std::cerr << "satdoku: reading puzzles from the terminal; Ctrl-D ends the input\n";
+        // the input ends, instead of facing a silent wait.  One write(), not
+        // std::cerr: a worker reads this under the input's lock while another
+        // may print records to std::cerr under the output's (and the streams
+        // are not synchronised with stdio, so std::cerr is no longer safe
+        // from two threads).  Nothing to do if it fails: a hint only.
+        if (name == "-" && ::isatty(STDIN_FILENO) == 1 && ::isatty(STDERR_FILENO) == 1) {
+          static constexpr std::string_view kHint = "satdoku: reading puzzles from the terminal; Ctrl-D ends the input\n";
+          [[maybe_unused]] const ssize_t written = ::write(STDERR_FILENO, kHint.data(), kHint.size());
+        }
         buffer_ = std::make_unique<InterruptibleBuffer>(fd, name != "-", stopped_);
         stream_ = std::make_unique<std::istream>(buffer_.get());
         in = stream_.get();
@@ -272,19 +278,59 @@ std::optional<Entry> EntrySource::read_entry() {
   return std::nullopt;
 }
 
+// std::cerr's buffer while the progress line may be shown: erases the line
+// before passing on the first write after it was drawn.
+class Progress::ErasingBuffer final : public std::streambuf {
+ public:
+  ErasingBuffer(Progress& progress, std::streambuf* target) : progress_(progress), target_(target) {}
+
+ protected:
+  int_type overflow(int_type c) override {
+    progress_.erase();
+    return traits_type::eq_int_type(c, traits_type::eof()) ? traits_type::not_eof(c)
+                                                           : target_->sputc(traits_type::to_char_type(c));
+  }
+  std::streamsize xsputn(const char* s, std::streamsize n) override {
+    progress_.erase();
+    return target_->sputn(s, n);
+  }
+  int sync() override { return target_->pubsync(); }
+
+ private:
+  Progress& progress_;
+  std::streambuf* target_;
+};
+
+Progress::Progress(bool enabled) : enabled_(enabled), start_(std::chrono::steady_clock::now()) {
+  if (!enabled_) return;
+  records_on_terminal_ = ::isatty(STDOUT_FILENO) == 1;
+  cerr_buffer_ = std::cerr.rdbuf();
+  buffer_ = std::make_unique<ErasingBuffer>(*this, cerr_buffer_);
+  std::cerr.rdbuf(buffer_.get());
+}
+
+Progress::~Progress() {
+  if (cerr_buffer_ != nullptr) std::cerr.rdbuf(cerr_buffer_);
+}
+
 void Progress::update(std::size_t done) {
   if (!enabled_) return;
   const auto now = std::chrono::steady_clock::now();
-  if (shown_ && now - last_ < std::chrono::milliseconds(200)) return;
+  if (drawn_ && now - last_ < std::chrono::milliseconds(200)) return;
   last_ = now;
-  shown_ = true;
+  drawn_ = true;
   const double seconds = std::chrono::duration<double>(now - start_).count();
-  std::fprintf(stderr, "\r  %zu puzzle%s  %.0f/s   ", done, done == 1 ? "" : "s", seconds > 0 ? done / seconds : 0.0);
+  const int width = std::fprintf(stderr, "\r  %zu puzzle%s  %.0f/s   ", done, done == 1 ? "" : "s",
+                                 seconds > 0 ? static_cast<double>(done) / seconds : 0.0);
   std::fflush(stderr);
+  on_screen_ = width > 1 ? static_cast<std::size_t>(width) - 1 : 0;  // (the \r takes no column)
 }
 
-void Progress::finish() {
-  if (enabled_ && shown_) std::fprintf(stderr, "\r%60s\r", "");
+void Progress::erase() {
+  if (on_screen_ == 0) return;
+  std::fprintf(stderr, "\r%*s\r", static_cast<int>(on_screen_), "");
+  std::fflush(stderr);
+  on_screen_ = 0;
 }
 
 }  // namespace satdoku::cli

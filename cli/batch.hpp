@@ -20,6 +20,7 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <streambuf>
 #include <string>
 #include <system_error>
 #include <thread>
@@ -204,17 +205,36 @@ struct BatchTotals {
   std::vector<std::string> empty_inputs;  // EntrySource::empty_inputs() at the end
 };
 
-// Progress line on stderr: "\r  12345 puzzles  8123/s", at most 5 times a second.
+// Progress line on stderr: "\r  12345 puzzles  8123/s", at most 5 times a
+// second.  Anything else that goes to the terminal erases it first, so that
+// no record or message is written over it or after it on its line: while
+// it is enabled, std::cerr writes through a buffer that does so, and a
+// record does so when standard output is a terminal too (before_record()).
+// Used by one thread at a time, as std::cerr is.
 class Progress {
  public:
-  explicit Progress(bool enabled) : enabled_(enabled), start_(std::chrono::steady_clock::now()) {}
+  explicit Progress(bool enabled);
+  ~Progress();  // gives std::cerr its own buffer back
+  Progress(const Progress&) = delete;
+  Progress& operator=(const Progress&) = delete;
+
   void update(std::size_t done);
-  void finish();
+  void before_record() {
+    if (records_on_terminal_) erase();
+  }
+  void finish() { erase(); }
 
  private:
+  class ErasingBuffer;
+  void erase();
+
   bool enabled_;
+  bool records_on_terminal_ = false;
   std::chrono::steady_clock::time_point start_, last_{};
-  bool shown_ = false;
+  bool drawn_ = false;       // at least once (from then on, at most 5 times a second)
+  std::size_t on_screen_ = 0;  // the width of the line shown; 0 when erased
+  std::unique_ptr<ErasingBuffer> buffer_;
+  std::streambuf* cerr_buffer_ = nullptr;  // std::cerr's own
 };
 
 // Starts up to `jobs - 1` threads running `work` beside the calling thread,
@@ -241,6 +261,7 @@ template <class Record, class Sink>
 std::size_t emit_in_order(std::vector<std::optional<Record>>& ring, std::size_t next, Sink& sink, Progress& progress,
                           BatchTotals& totals) {
   for (auto* slot = &ring[next % ring.size()]; slot->has_value(); slot = &ring[next % ring.size()]) {
+    progress.before_record();
     sink(std::move(**slot));
     slot->reset();
     ++next;
@@ -413,6 +434,7 @@ BatchTotals run_batch(EntrySource& source, MakeWorker make_worker, Sink sink, co
       auto record = worker(std::move(item->entry), item->block_end);
       if (cancel.load(std::memory_order_relaxed)) break;  // cut short by Ctrl-C: no record (below)
       errno = 0;
+      progress.before_record();
       sink(std::move(record));
       progress.update(++totals.records);
       if (output_failed()) break;

@@ -470,7 +470,8 @@ struct CheckTally {
       }
     if (!r.base.problem.empty()) ++problems;
     if (r.clues && !r.clues->complete) ++undecided;
-    if (!r.met && !error && !r.given_failed) ++failed;  // an error is counted (and named on stderr) as one
+    // An error is counted (and named on stderr) as one, a bug as a disagreement.
+    if (!r.met && !error && !r.given_failed && r.base.problem.empty()) ++failed;
     if (r.base.given == Given::wrong) ++wrong_given;
     if (r.proof_failed) ++proof_errors;
   }
@@ -690,7 +691,9 @@ class JUnitReport {
       if (r.base.result.status == Status::unknown && !r.base.result.message.empty()) why += ": " + r.base.result.message;
     }
     if (r.proof_failed) why += (why.empty() ? "" : "; ") + r.proof_note;
-    const bool error = unsolved || r.proof_failed;  // (a missed expectation too is said in `why`)
+    // A missed expectation is a failure, its lost proof said in `why` too;
+    // a proof lost alone is an error.
+    const bool error = unsolved || (r.met && r.proof_failed);
     const char* tag = error ? "error" : "failure";
     (error ? errors_ : failures_)++;
     std::ostringstream line;
@@ -728,6 +731,18 @@ bool is_proof_stem(std::string_view stem) {
   const std::size_t dash = stem.find('-');
   if (dash == std::string_view::npos) return parse_position(stem) > 0;
   return parse_position(stem.substr(0, dash)) > 0 && parse_position(stem.substr(dash + 1)) > 0;
+}
+
+// Whether `report`'s folder is missing and making the proof folder makes it
+// (`--proof art/proofs --junit art/report.xml` in a fresh tree), so that
+// the two options need no folder made beforehand.
+bool made_with_proof_folder(const std::string& report, const std::string& proof_dir) {
+  if (proof_dir.empty()) return false;
+  std::error_code ignored;
+  const fs::path folder = fs::weakly_canonical(fs::absolute(report, ignored), ignored).parent_path();
+  if (folder.empty() || fs::exists(folder, ignored)) return false;
+  const fs::path proofs = fs::weakly_canonical(fs::absolute(proof_dir, ignored), ignored);
+  return std::mismatch(folder.begin(), folder.end(), proofs.begin(), proofs.end()).first == folder.end();
 }
 
 // Whether `name` is one of a proof pair's (STEM.cnf, STEM.drat).
@@ -855,7 +870,7 @@ int check(const std::vector<std::string>& args) {
                        " (proof pairs INDEX.cnf and INDEX.drat): give the report another name");
   }
   if (!config.junit.empty() && config.junit != "-") {
-    check_writable(config.junit);  // now, not after the run
+    if (!made_with_proof_folder(config.junit, config.proof_dir)) check_writable(config.junit);  // now, not after the run
     // `check --junit puzzles.txt` takes --junit for an input.
     check_replaces_only_its_own("--junit", config.junit, kReportMarker, "the report check writes", "puzzles to check");
   }
@@ -866,7 +881,6 @@ int check(const std::vector<std::string>& args) {
                           "proof pairs INDEX.cnf and INDEX.drat (FILE-INDEX with several files)", false},
                          config.input.files);
     plan.proof_dir = config.proof_dir;
-    make_folder(plan.proof_dir, "proof folder");
   }
   plan.files = config.input.files;
   plan.reference_timeout_given = !values["reference-timeout"].defaulted();
@@ -885,6 +899,8 @@ int check(const std::vector<std::string>& args) {
   make_backend(pipeline);  // validates the backend before any input is read
   const ReadOptions read_options = config.input.read_options();
   plan.alphabet = read_options.alphabet.value_or(Alphabet::standard());
+  // Last: a usage error above leaves no new folder behind.
+  if (!plan.proof_dir.empty()) make_folder(plan.proof_dir, "proof folder");
 
   install_interrupt_handlers();
   EntrySource source(config.input.files, read_options);

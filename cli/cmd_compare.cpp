@@ -501,7 +501,7 @@ struct RowSummary {
   std::size_t unknown = 0, disagreements = 0;
   bool fastest = false, strongest = false;
   std::vector<double> settled_times;  // sorted, for the plot
-  std::string first_message;
+  std::string first_disagreement, first_unknown;  // the first sample's message of each
 
   // --strength-only rows have neither a reduction nor a mode ("-").
   std::string label() const {
@@ -544,7 +544,8 @@ RowSummary summarize_row(const std::vector<Sample>& samples, bool probe, bool st
   row.decisions = row.propagations = 0.0;
   for (const Sample& s : samples) {
     row.unknown += s.unknown;
-    if (row.first_message.empty() && !s.message.empty()) row.first_message = s.message;
+    std::string& first = s.disagree ? row.first_disagreement : row.first_unknown;
+    if (first.empty() && !s.message.empty()) first = s.message;
     if (s.strength_known) {
       ++known;
       up += s.up_solved;
@@ -722,7 +723,8 @@ void write_json(std::ostream& out, const std::vector<RowSummary>& rows, const Co
       else j[key] = std::stod(f[i]);
     }
     j["label"] = r.label();
-    if (!r.first_message.empty()) j["first_failure"] = r.first_message;
+    if (const std::string& m = r.first_disagreement.empty() ? r.first_unknown : r.first_disagreement; !m.empty())
+      j["first_failure"] = m;
     doc["rows"].push_back(std::move(j));
   }
   out << json_text(doc, 2) << '\n';
@@ -1118,6 +1120,7 @@ int compare(const std::vector<std::string>& args) {
     if (config.sat_options.back().first == "seed")
       throw UsageError("--sat-option seed=N: give the seed as --seed N (it is recorded with the table)");
   }
+  parse_sat_option("seed=" + std::to_string(config.seed));  // its range, now rather than once the input has ended
   check_jobs(config.jobs);
   check_seconds("--timeout", config.timeout);
   check_seconds("--reference-timeout", config.reference_timeout);
@@ -1283,11 +1286,12 @@ int compare(const std::vector<std::string>& args) {
   for (const RowSummary& r : summary) {
     if (r.disagreements) {
       std::cerr << "satdoku compare: " << r.label() << ": " << r.disagreements
-                << " disagreements with the reference, first: " << r.first_message << '\n';
+                << " disagreements with the reference, first: " << r.first_disagreement << '\n';
       code = worst(code, ExitCode::disagreement);
-    } else if (r.unknown) {
+    }
+    if (r.unknown) {
       std::cerr << "satdoku compare: " << r.label() << ": " << r.unknown << " unknown"
-                << (r.first_message.empty() ? "" : ", first: " + r.first_message) << '\n';
+                << (r.first_unknown.empty() ? "" : ", first: " + r.first_unknown) << '\n';
       code = worst(code, ExitCode::unsolved);
     }
   }

@@ -114,7 +114,7 @@ int decode(const std::vector<std::string>& args) {
   // what is awaited, instead of facing a silent wait.
   // (One write: std::cerr flushes after each <<, and the terminal's echo of
   // what is typed meanwhile would land inside the message.)
-  if (::isatty(STDIN_FILENO) == 1 && stderr_is_terminal())
+  if ((cnf_path == "-" || model_path == "-") && ::isatty(STDIN_FILENO) == 1 && stderr_is_terminal())
     std::cerr << std::string("satdoku decode: reading ") +
                      (model_path == "-" ? "the solver's answer" : "the CNF") + " from the terminal; Ctrl-D ends it\n";
   std::ifstream cnf_file;

@@ -258,7 +258,7 @@ int encode(const std::vector<std::string>& args) {
   if (interrupt_flag()) {
     std::cerr << "satdoku encode: interrupted ";
     if (!one_file)
-      std::cerr << "after " << puzzles_text(cut_short.empty() ? index : index - 1)
+      std::cerr << "after " << puzzles_text(cut_short.empty() ? puzzles : puzzles - 1)
                 << (cut_short.empty() ? "" : " (" + cut_short + " not written)") << '\n';
     else if (!cut_short.empty() && cut_short_kept)
       std::cerr << "while writing the CNF to " << cut_short << ": what it received is cut short\n";

@@ -102,9 +102,10 @@ std::string exit_code_help(std::string_view command) {
       {"compare", "every row measured every puzzle",
        "some row hit a limit or could not take or measure a puzzle (unknown: see the message); a puzzle whose "
        "clues clash is an input error (2)",
-       true, true},
+       true, true, "no table nor document is written, and an earlier run's documents are removed"},
       {"encode", "every CNF was written (a puzzle with no solution gets an unsatisfiable one)", "", true, false,
-       "the CNF being written is abandoned; an earlier file at its path stays"},
+       "the CNF being written is abandoned; an earlier file at -o's path stays, and --out-dir keeps this run's "
+       "CNFs before the signal and no earlier run's"},
       {"decode",
        "the model decodes to a grid that keeps the rules and the clues (a proof CNF: unsatisfiable)",
        "the answer is unsatisfiable or unknown, or the model breaks a rule or a clue (a proof CNF: a "
@@ -537,16 +538,21 @@ ExitCode remove_leftovers(const std::filesystem::path& dir,
     return std::make_pair(name.size(), name);
   };
   std::sort(picked.begin(), picked.end(), [&](const auto& a, const auto& b) { return position(a) < position(b); });
-  for (const std::vector<fs::path>& files : picked)
+  std::size_t removed = 0;  // groups whose every file is gone
+  for (const std::vector<fs::path>& files : picked) {
+    bool gone = true;
     for (const fs::path& path : files) {
       if (fs::remove(path, error) || !error) continue;
       std::cerr << "satdoku " << words.command << ": cannot remove " << path.string() << ", " << words.one << ": "
                 << error.message() << '\n';
       code = ExitCode::usage;
+      gone = false;
     }
-  if (!picked.empty() && !quiet)
-    std::cerr << "satdoku " << words.command << ": removed " << count_text(picked.size(), words.noun) << ' '
-              << words.tail << '\n';
+    removed += gone;
+  }
+  if (removed > 0 && !quiet)
+    std::cerr << "satdoku " << words.command << ": removed " << count_text(removed, words.noun) << ' ' << words.tail
+              << '\n';
   return code;
 }
 

@@ -95,7 +95,10 @@ int main(int argc, char** argv) {
   const std::string& first = args.front();
   int code;
   // Through guarded(), so that a help text that cannot be written is exit code 2.
-  if (first == "help" && args.size() > 1)
+  auto top_level = [](const std::string& word) {
+    return word == "help" || word == "--help" || word == "-h" || word == "--version" || word == "-V";
+  };
+  if (first == "help" && args.size() > 1 && !top_level(args[1]))
     code = main_dispatch(args[1], {"--help"});
   else if (first == "--help" || first == "-h" || first == "help")
     code = guarded("--help", help, {});

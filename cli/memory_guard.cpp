@@ -158,7 +158,8 @@ std::uint64_t parse_memory_size(std::string_view text) {
     throw UsageError("--max-memory must be more than 0 (without it: half the machine's memory, " +
                      format_bytes(default_max_memory()) + ")");
   const double bytes = std::ldexp(value, shift);
-  if (bytes < 1 || bytes >= 1.8e19) throw UsageError(bad);
+  if (bytes < 1) throw UsageError("--max-memory '" + std::string(text) + "' is less than a byte");
+  if (bytes >= 1.8e19) throw UsageError("--max-memory '" + std::string(text) + "' is beyond 16 EiB, more than satdoku can count");
   return static_cast<std::uint64_t>(bytes);
 }
 

@@ -20,6 +20,8 @@ namespace satdoku::cli {
 // line of a binary file quoted in a diagnostic, a file name) are written as
 // U+FFFD instead of throwing.
 std::string json_text(const nlohmann::json& value, int indent = -1);
+// The same, keys in the order they were added.
+std::string json_text(const nlohmann::ordered_json& value, int indent = -1);
 
 // How a solution given beside the puzzle compares with the answer
 // (judge_given_solution).

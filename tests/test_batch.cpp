@@ -620,19 +620,20 @@ BOOST_AUTO_TEST_CASE(a_signal_abandons_the_cnf_being_written) {
 
   // --out-dir: the puzzles before stay whole, the one being written is not
   // there, and an earlier run's CNFs at that position and after it are gone
-  // (the folder would mix two inputs' puzzles under position names).
+  // (the folder would mix two inputs' puzzles under position names); so is
+  // the one at the position of an unreadable line, which is no puzzle.
   const fs::path small = s.dir / "small.txt";
-  { std::ofstream(small) << kPuzzle << '\n'; }
+  { std::ofstream(small) << "x\n" << kPuzzle << '\n'; }
   const auto earlier = run_satdoku("encode -q --out-dir '" + dir.string() + "'", kPuzzle + "\n" + kPuzzle + "\n" + kPuzzle + "\n");
   BOOST_REQUIRE(earlier.exit_code == 0);
   const pid_t batch =
       spawn({"encode", "-q", "--reduce", "none", "--out-dir", dir.string(), small.string(), board.string()},
             s.dir / "out", err);
-  wait_for_output(batch, (dir / "2.cnf").string() + ".tmp." + std::to_string(batch), 1 << 20);
+  wait_for_output(batch, (dir / "3.cnf").string() + ".tmp." + std::to_string(batch), 1 << 20);
   ::kill(batch, SIGTERM);
   BOOST_TEST(exit_code_within_5s(batch) == 130);
-  BOOST_TEST((files_in(dir) == std::vector<std::string>{"1.cnf", "big.cnf"}));
-  BOOST_TEST(contains(slurp(err), "satdoku encode: interrupted after 1 puzzle (" + (dir / "2.cnf").string() +
+  BOOST_TEST((files_in(dir) == std::vector<std::string>{"2.cnf", "big.cnf"}));
+  BOOST_TEST(contains(slurp(err), "satdoku encode: interrupted after 1 puzzle (" + (dir / "3.cnf").string() +
                                       " not written)"),
              slurp(err));
   // Interrupted during its first CNF, a run has written none, and still

@@ -563,14 +563,16 @@ BOOST_AUTO_TEST_CASE(a_proof_that_cannot_be_written_is_an_error_in_every_report)
   BOOST_TEST(xml.find("<error message=\"no proof: cannot write p/2-1.cnf: writing the CNF failed: File too large\">") !=
                  std::string::npos,
              xml);
-  // Missing the expectation as well: still an error (the exit code is 2), which says both.
+  // Missing the expectation as well: a failure, as the summary counts it,
+  // which says both (the exit code is still 2).
   const RunResult both = run_shell("cd " + quoted(dir) + " && trap '' XFSZ && ulimit -f 200 && exec " +
                                    quoted(satdoku_binary()) +
                                    " check -j1 --expect multiple --proof p --junit r.xml a.txt b.txt 2>&1 >/dev/null");
   BOOST_TEST(both.exit_code == 2, both.out);
   const std::string both_xml = slurp(dir / "r.xml");
-  BOOST_TEST(both_xml.find("tests=\"2\" failures=\"1\" errors=\"1\"") != std::string::npos, both_xml);
-  BOOST_TEST(both_xml.find("<error message=\"expected multiple, got unique; no proof: cannot write p/2-1.cnf") !=
+  BOOST_TEST(both_xml.find("tests=\"2\" failures=\"2\" errors=\"0\"") != std::string::npos, both_xml);
+  BOOST_TEST(both.out.find("; 2 not multiple, 1 proof, 1 proof not written;") != std::string::npos, both.out);
+  BOOST_TEST(both_xml.find("<failure message=\"expected multiple, got unique; no proof: cannot write p/2-1.cnf") !=
                  std::string::npos,
              both_xml);
   fs::remove_all(dir);
@@ -972,6 +974,32 @@ BOOST_AUTO_TEST_CASE(junit_and_proofs_never_share_a_path) {
   BOOST_TEST(fine.exit_code == 0, fine.err);
   BOOST_TEST(fs::exists(dir / "P" / "1.cnf"));
   BOOST_TEST(slurp(dir / "P" / "report.xml").find("<testsuites") != std::string::npos);
+  // A missing folder for the report is made when the proof folder is made
+  // within it, and refused otherwise, before the run.
+  const auto fresh = run_satdoku("check -q --proof " + quoted(dir / "art" / "proofs") + " --junit " +
+                                 quoted(dir / "art" / "report.xml"), input);
+  BOOST_TEST(fresh.exit_code == 0, fresh.err);
+  BOOST_TEST(slurp(dir / "art" / "report.xml").find("<testsuites") != std::string::npos);
+  BOOST_TEST(fs::exists(dir / "art" / "proofs" / "1.drat"));
+  const auto apart = run_satdoku("check -q --proof " + quoted(dir / "new" / "proofs") + " --junit " +
+                                 quoted(dir / "elsewhere" / "report.xml"), input);
+  BOOST_TEST(apart.exit_code == 2);
+  BOOST_TEST(apart.err.find("there is no folder") != std::string::npos, apart.err);
+  BOOST_TEST(!fs::exists(dir / "new"));
+  fs::remove_all(dir);
+}
+
+// Any usage error leaves no proof folder behind, as no input does (the
+// folder used to be made before --jobs and --backend were looked at).
+BOOST_AUTO_TEST_CASE(a_usage_error_makes_no_proof_folder) {
+  const fs::path dir = fresh_dir("proof-usage");
+  for (const std::string options : {"--jobs 0", "--backend foo", "--timeout -1", "--sat-option nosuch=1", "--input-format nosuch"}) {
+    BOOST_TEST_CONTEXT(options) {
+      const auto r = run_satdoku("check -q --proof " + quoted(dir / "P") + " " + options, kEasy + "\n");
+      BOOST_TEST(r.exit_code == 2, r.err);
+      BOOST_TEST(!fs::exists(dir / "P"));
+    }
+  }
   fs::remove_all(dir);
 }
 

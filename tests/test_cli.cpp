@@ -11,7 +11,9 @@
 #include <set>
 #include <sstream>
 
+#include "satdoku/amo.hpp"
 #include "satdoku/dimacs.hpp"
+#include "satdoku/encoding.hpp"
 #include "satdoku/verify.hpp"
 #include "test_support.hpp"
 
@@ -99,6 +101,12 @@ BOOST_AUTO_TEST_CASE(help_version_and_unknown_commands) {
   BOOST_TEST(version.out.back() == '\n');
   auto solve_help = run_satdoku("solve --help");
   BOOST_TEST(solve_help.exit_code == 0);
+  BOOST_TEST(run_satdoku("help solve").out == solve_help.out);
+  for (const char* word : {"help", "--help", "--version"}) {  // help about help: the top-level help
+    const auto r = run_satdoku(std::string("help ") + word);
+    BOOST_TEST(r.exit_code == 0, word << ": " << r.err);
+    BOOST_TEST(r.out == help.out);
+  }
   BOOST_TEST(solve_help.out.find("--limit") != std::string::npos);
   BOOST_TEST(solve_help.out.find("--input-format") != std::string::npos);
   // Each command's exit codes are its own.
@@ -111,6 +119,9 @@ BOOST_AUTO_TEST_CASE(help_version_and_unknown_commands) {
   BOOST_TEST(encode_help.find("  130  interrupted by SIGINT or SIGTERM (the CNF being written is abandoned;") !=
              std::string::npos, encode_help);
   BOOST_TEST(solve_help.out.find("  130  interrupted by SIGINT or SIGTERM (the records printed are complete)") !=
+             std::string::npos);
+  // compare prints no records: an interruption writes no table.
+  BOOST_TEST(run_satdoku("compare --help").out.find("  130  interrupted by SIGINT or SIGTERM (no table nor document") !=
              std::string::npos);
   BOOST_TEST(encode_help.find("--jobs") == std::string::npos);
   // encode's help names encode's own defaults.
@@ -1064,10 +1075,30 @@ BOOST_AUTO_TEST_CASE(decode_names_a_model_of_another_cnf) {
   const auto full = run_satdoku("decode -o line " + reduced + " -", model);
   BOOST_TEST(full.exit_code == 0, full.err);
   BOOST_TEST(full.out == kEasySolution + "\n");
-  const auto beyond = run_satdoku("decode " + reduced + " -", "v 730 0\n");
-  BOOST_TEST(beyond.exit_code == 2);
-  BOOST_TEST(beyond.err == "<stdin>:1:3: literal 730 exceeds the 729 variables of the CNF's encoding before any "
-                           "reduction (is the model another CNF's?)\n", beyond.err);
+  // Nor does a model of another encoding's full formula, whose helpers
+  // come after 729 (it was 'literal 730 exceeds the 729 variables of the
+  // CNF's encoding'); beyond the board's largest encoding a literal is
+  // another board's.
+  const std::string triads = quoted(s.dir / "triads.cnf");
+  BOOST_REQUIRE(run_satdoku("encode -q -e triads --amo sequential --reduce none -o " + triads, kEasy + "\n").exit_code == 0);
+  const auto triads_model = run_shell("cadical -q " + triads);
+  BOOST_REQUIRE(triads_model.exit_code == 10);
+  BOOST_REQUIRE(triads_model.out.find(" 1216 ") != std::string::npos || triads_model.out.find(" -1216 ") != std::string::npos);
+  const auto of_triads = run_satdoku("decode -o line " + reduced + " -", triads_model.out);
+  BOOST_TEST(of_triads.exit_code == 0, of_triads.err);
+  BOOST_TEST(of_triads.out == kEasySolution + "\n");
+  std::uint64_t largest = 0;
+  for (const satdoku::EncodingInfo& e : satdoku::encodings())
+    for (const satdoku::AmoMethodInfo& m : satdoku::amo_methods())
+      largest = std::max(largest, satdoku::encoding_size(e.encoding, satdoku::Geometry(9), m.method).variables);
+  BOOST_TEST(largest > 1216u);
+  for (const std::string& literal : {std::to_string(largest + 1), "-" + std::to_string(largest + 1), std::string("100000")}) {
+    const auto beyond = run_satdoku("decode " + reduced + " -", "v " + literal + " 0\n");
+    BOOST_TEST(beyond.exit_code == 2);
+    BOOST_TEST(beyond.err == "<stdin>:1:3: literal " + literal + " exceeds the " + std::to_string(largest) +
+                                 " variables of the largest encoding of this board (is the model another CNF's?)\n",
+               beyond.err);
+  }
   // A CNF the reduction solved whole ('p cnf 0 0') takes the model of the
   // full formula; another puzzle's such model is refused where it goes
   // against what the clues force (it was decoded as this CNF's solution).
@@ -1107,6 +1138,21 @@ BOOST_AUTO_TEST_CASE(decode_names_a_model_of_another_cnf) {
   BOOST_TEST(fixed.err == "satdoku decode: <stdin>: the model puts 1 in r1c8, which the clues rule out (and 1 more value "
                           "against the clues) (is the model another CNF's? a model of this one and the values its "
                           "reduction fixed give each cell one digit)\n", fixed.err);
+  // A cell the model gives several digits is named as such, though one of
+  // them is a digit the clues rule out: here r1c2 holds every digit, and 1
+  // (which the clue beside it rules out) said nothing of the other eight.
+  const std::string sparse = "1" + std::string(80, '.');
+  const auto sparse_solution = run_satdoku("solve -q -o line --no-cross-check", sparse + "\n");
+  BOOST_REQUIRE(sparse_solution.exit_code == 0);
+  std::string crowded = "s SATISFIABLE\nv";
+  for (int cell = 0; cell < 81; ++cell)
+    for (int d = 1; d <= 9; ++d)
+      crowded += (cell == 1 || d == sparse_solution.out[static_cast<std::size_t>(cell)] - '0' ? " " : " -") +
+                 std::to_string(9 * cell + d);
+  const auto several = run_satdoku("decode " + propagated + " -", crowded + " 0\n");
+  BOOST_TEST(several.exit_code == 1);
+  BOOST_TEST(several.err.find("the model gives cell r1c2 8 digits (2, 3, 4, 5, 6, 7, 8 and 9)") != std::string::npos,
+             several.err);
   // Every cell without one digit is named, up to five (only the first was).
   const auto cells = run_satdoku("decode " + s.cnf + " -", "1 2 0\n");
   BOOST_TEST(cells.exit_code == 1);
@@ -1891,6 +1937,63 @@ BOOST_AUTO_TEST_CASE(answers_do_not_wait_for_more_input) {
   fs::remove_all(dir);
 }
 
+// The progress line on a terminal is erased before anything else is
+// written there: records (standard output on the terminal too) and
+// messages (standard error) each start a clean line.  It was drawn over by
+// records and left in front of messages.
+BOOST_AUTO_TEST_CASE(the_progress_line_is_erased_before_other_output) {
+  // python3 runs satdoku with standard error (and, given "tty", standard
+  // output) on a pseudo-terminal, replays what the terminal received as a
+  // terminal shows it (a carriage return goes back to the line's start),
+  // and prints the lines shown, then whether a progress line was drawn.
+  const std::string driver =
+      "import os, subprocess, sys\n"
+      "m, s = os.openpty()\n"
+      "out = s if sys.argv[1] == 'tty' else subprocess.DEVNULL\n"
+      "p = subprocess.Popen(sys.argv[2:], stdin=subprocess.DEVNULL, stdout=out, stderr=s)\n"
+      "os.close(s)\n"
+      "raw = b''\n"
+      "try:\n"
+      "    while chunk := os.read(m, 4096): raw += chunk\n"
+      "except OSError:\n"
+      "    pass\n"
+      "p.wait(timeout=60)\n"
+      "lines, line, col = [], [], 0\n"
+      "for ch in raw.decode():\n"
+      "    if ch == '\\r': col = 0\n"
+      "    elif ch == '\\n': lines.append(''.join(line).rstrip()); line, col = [], 0\n"
+      "    else:\n"
+      "        line[col:col + 1] = [ch]; col += 1\n"
+      "print('\\n'.join(lines))\n"
+      "print('progress' if b'/s   ' in raw else 'no progress')\n";
+  const std::filesystem::path dir = std::filesystem::temp_directory_path() / ("satdoku-progress-" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  std::ofstream(dir / "driver.py") << driver;
+  { std::ofstream(dir / "p.txt") << first_lines("17_clue.txt", 300); }
+  auto shown = [&](const std::string& where, const std::string& args) {
+    return lines_of(run_shell("python3 " + quoted(dir / "driver.py") + " " + where + " " + quoted(satdoku_binary()) +
+                              " " + args + " " + quoted(dir / "p.txt"))
+                        .out);
+  };
+  const std::string file = (dir / "p.txt").string();
+  auto clean = [&](const std::vector<std::string>& lines) {
+    for (std::size_t i = 0; i + 1 < lines.size(); ++i)
+      if (!lines[i].starts_with(file + ":") && !lines[i].starts_with("satdoku check: ")) return lines[i];
+    return std::string();
+  };
+  // Records and messages both on the terminal.
+  const std::vector<std::string> both = shown("tty", "check -j1");
+  BOOST_REQUIRE(both.size() == 302u);  // 300 records, the summary, the driver's word
+  BOOST_TEST(both.back() == "progress");
+  BOOST_TEST(clean(both).empty(), clean(both));
+  // Messages only (each puzzle fails --expect multiple): the same.
+  const std::vector<std::string> messages = shown("file", "check -j2 --expect multiple");
+  BOOST_REQUIRE(messages.size() == 302u);  // 300 FAIL lines, the summary, the driver's word
+  BOOST_TEST(messages.back() == "progress");
+  BOOST_TEST(clean(messages).empty(), clean(messages));
+  std::filesystem::remove_all(dir);
+}
+
 // Puzzles typed at a terminal: the prompt says how the input ends, on
 // standard error only; piped input (every other test) gets no such line.
 BOOST_AUTO_TEST_CASE(a_terminal_is_told_how_the_input_ends) {
@@ -1927,5 +2030,10 @@ BOOST_AUTO_TEST_CASE(a_terminal_is_told_how_the_input_ends) {
   BOOST_TEST(decoded.find("satdoku decode: reading the solver's answer from the terminal; Ctrl-D ends it") !=
                  std::string::npos,
              decoded);
+  // Both named as files: nothing is read from the terminal, and nothing said.
+  { std::ofstream(dir / "p.out") << "s UNSATISFIABLE\n"; }
+  const std::string files = typed("", "decode -o line " + quoted(dir / "p.cnf") + " " + quoted(dir / "p.out"));
+  BOOST_TEST(files.starts_with("1|none|"), files);
+  BOOST_TEST(files.find("terminal") == std::string::npos, files);
   std::filesystem::remove_all(dir);
 }

@@ -542,6 +542,11 @@ BOOST_AUTO_TEST_CASE(strength_only_rows_are_per_encoding_and_method) {
   BOOST_TEST_REQUIRE(json.exit_code == 0, json.err);
   const auto j = nlohmann::json::parse(json.out);
   BOOST_TEST_REQUIRE(j["rows"].size() == 2u);
+  // Keys in the order written: the counts first, a row's as the CSV's columns.
+  const auto ordered = nlohmann::ordered_json::parse(json.out);
+  BOOST_TEST(ordered.begin().key() == "puzzles");
+  BOOST_TEST(ordered["rows"][0].begin().key() == "encoding");
+  BOOST_TEST(json.out.find("\"encoding\"") < json.out.find("\"amo\""));
   // The documents, like the table, hold only what was measured: no zeros
   // for the sizes, times and search of the SAT runs it skips.
   for (const char* absent : {"limit", "seed", "sat_options", "notes"}) BOOST_TEST(!j.contains(absent), absent);
@@ -644,6 +649,12 @@ BOOST_AUTO_TEST_CASE(sat_options_reach_every_row) {
   const auto seed = test::run_satdoku(base + "--sat-option seed=7");
   BOOST_TEST(seed.exit_code == 2);
   BOOST_TEST(seed.err.find("give the seed as --seed N") != std::string::npos, seed.err);
+  // A seed out of CaDiCaL's range is refused before any input is read (an
+  // unreadable line would be named first): it came once the input had ended.
+  const auto range = test::run_satdoku("compare --seed -1 -", "x\n");
+  BOOST_TEST(range.exit_code == 2);
+  BOOST_TEST(range.err.find("seed=-1 is out of its range") != std::string::npos, range.err);
+  BOOST_TEST(range.err.find("<stdin>:1") == std::string::npos, range.err);
   for (const char* bad : {"--sat-option nosuch=1", "--sat-option elim=7", "--sat-option phase"}) {
     const auto r = test::run_satdoku(base + bad);
     BOOST_TEST(r.exit_code == 2, bad);

@@ -173,7 +173,8 @@ BOOST_AUTO_TEST_CASE(check_reports_a_wrong_verdict) {
       BOOST_TEST(r.err.find("  puzzle: " + lines[i]) != std::string::npos);
     }
     BOOST_TEST(count_of(r.err, "  reference: ") == 4u);  // both of each puzzle's solutions
-    BOOST_TEST(r.err.find("2 DISAGREEMENTS") != std::string::npos);
+    // Each is a disagreement, not also a puzzle that missed the expectation.
+    BOOST_TEST(r.err.find("; 0 not unique, 2 DISAGREEMENTS") != std::string::npos, r.err);
     const std::string xml = slurp(junit);
     BOOST_TEST(xml.find("failures=\"2\"") != std::string::npos);
     BOOST_TEST(count_of(xml, "<failure message=\"a bug: the SAT answer and the native reference disagree") == 2u);
@@ -247,6 +248,21 @@ BOOST_AUTO_TEST_CASE(check_minimal_confirms_every_clue_verdict) {
     BOOST_TEST(count_of(r.err, " is wrong: it is the solution\n") == 2u, r.err);
   }
   BOOST_TEST(run_satdoku("check -q --minimal", input).exit_code == 0);  // without a fault
+}
+
+// A row with puzzles unknown (a conflict limit) and answers that fail: each
+// count quotes its own first message (the disagreements' report quoted the
+// limit's, and the unknown ones went unsaid).
+BOOST_AUTO_TEST_CASE(compare_quotes_each_kind_of_failure_apart) {
+  const std::string input = first_lines("forum_hardest_11plus.txt", 3) + first_lines("17_clue.txt", 3);
+  const Fault fault("wrong-digit");
+  const RunResult r = run_satdoku("compare --encodings minimal --amo pairwise --reduce none --mode fresh --conflicts 10 "
+                                  "-j1 --no-progress", input);
+  BOOST_TEST(r.exit_code == kDisagreement);
+  const std::size_t disagree = r.err.find(" disagreements with the reference, first: ");
+  BOOST_TEST_REQUIRE(disagree != std::string::npos, r.err);
+  BOOST_TEST(r.err.find("first: an answer fails verification", disagree) != std::string::npos, r.err);
+  BOOST_TEST(r.err.find(" unknown, first: the conflict limit of 10 was reached") != std::string::npos, r.err);
 }
 
 BOOST_AUTO_TEST_CASE(compare_counts_disagreements_per_row) {

@@ -521,6 +521,9 @@ BOOST_AUTO_TEST_CASE(max_memory_option) {
   BOOST_TEST(contains(zero.err, "--max-memory must be more than 0 (without it: half the machine's memory, "), zero.err);
   BOOST_TEST(contains(solve(kPuzzle + "\n", "--max-memory -1G").err, "--max-memory '-1G' is not a size"));
   BOOST_TEST(contains(solve(kPuzzle + "\n", "--max-memory 0abc").err, "--max-memory '0abc' is not a size"));
+  // Well-formed sizes out of range say so.
+  BOOST_TEST(contains(solve(kPuzzle + "\n", "--max-memory 0.5").err, "--max-memory '0.5' is less than a byte"));
+  BOOST_TEST(contains(solve(kPuzzle + "\n", "--max-memory 20000000T").err, "'20000000T' is beyond 16 EiB"));
   // A whole 9x9 formula (no reduction) needs far more than 1K: refused, the
   // batch goes on; native is not guarded.
   const std::string whole = " --mode fresh --reduce none";

@@ -11,7 +11,10 @@
 #include <limits>
 #include <memory>
 #include <ostream>
+#include <vector>
 
+#include "satdoku/amo.hpp"
+#include "satdoku/encoding.hpp"
 #include "satdoku/io.hpp"
 #include "satdoku/verify.hpp"
 
@@ -1041,14 +1044,17 @@ std::variant<SolverAnswer, Diagnostic> read_solver_output(std::istream& in, cons
 
 std::variant<SolverAnswer, Diagnostic> read_solver_output(std::istream& in, const std::string& name,
                                                           const CnfHeader& header) {
-  // A reduction keeps the numbers of the full formula and drops what the
-  // clues settle (the highest numbers too: a clues-reduced 9x9 may declare
-  // 720), and a model of the full formula satisfies every reduction of it:
-  // the full formula's count bounds the model, not V.
-  const std::uint64_t full =
-      encoding_size(header.options.encoding, header.puzzle.geometry(), *header.options.amo).variables;
-  return read_answer(in, name, header.variables, std::max(full, header.variables),
-                     " variables of the CNF's encoding before any reduction (is the model another CNF's?)");
+  // A reduction keeps the cells' numbers and drops what the clues settle
+  // (the highest numbers too: a clues-reduced 9x9 may declare 720), and a
+  // model of another encoding of the same puzzle (of the full formula, or
+  // with triads or another at-most-one method's helpers) gives the same
+  // grid: the largest encoding of the board bounds the model, not V.
+  std::uint64_t most = header.variables;
+  for (const EncodingInfo& e : encodings())
+    for (const AmoMethodInfo& m : amo_methods())
+      most = std::max(most, encoding_size(e.encoding, header.puzzle.geometry(), m.method).variables);
+  return read_answer(in, name, header.variables, most,
+                     " variables of the largest encoding of this board (is the model another CNF's?)");
 }
 
 namespace {
@@ -1072,6 +1078,11 @@ Decoded decode_model(const Encoder& encoder, const Model& model, AgainstFixed ag
       if (fixed != 0 && given != 0 && (fixed > 0) != (given > 0)) against.push_back({cell, d, fixed > 0});
     }
     const bool problem = digits.size() != 1;
+    // A digit the clues rule out says why a cell has none, not why it has
+    // several (the model's other digits are its fault): then only the
+    // forced digits it leaves out count.
+    if (problem && digits.size() > 1 && against_fixed == AgainstFixed::problem_cells)
+      std::erase_if(against, [](const FixedContradiction& f) { return !f.fixed_true; });
     if (problem) out.problems.push_back({cell, digits});
     else out.grid.set(cell, digits[0]);
     if (against_fixed == AgainstFixed::every_cell || (problem && against_fixed == AgainstFixed::problem_cells))
