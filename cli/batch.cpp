@@ -240,7 +240,9 @@ std::optional<Entry> EntrySource::read_entry() {
         // are not synchronised with stdio, so std::cerr is no longer safe
         // from two threads).  Nothing to do if it fails: a hint only.
         if (name == "-" && ::isatty(STDIN_FILENO) == 1 && ::isatty(STDERR_FILENO) == 1) {
-          static constexpr std::string_view kHint = "satdoku: reading puzzles from the terminal; Ctrl-D ends the input\n";
+          // (The \r: over a progress line there, which is shorter.)
+          static constexpr std::string_view kHint =
+              "\rsatdoku: reading puzzles from the terminal; Ctrl-D ends the input\n";
           [[maybe_unused]] const ssize_t written = ::write(STDERR_FILENO, kHint.data(), kHint.size());
         }
         buffer_ = std::make_unique<InterruptibleBuffer>(fd, name != "-", stopped_);
@@ -301,15 +303,17 @@ class Progress::ErasingBuffer final : public std::streambuf {
   std::streambuf* target_;
 };
 
-Progress::Progress(bool enabled) : enabled_(enabled), start_(std::chrono::steady_clock::now()) {
+Progress::Progress(bool enabled, std::ostream* records)
+    : enabled_(enabled), start_(std::chrono::steady_clock::now()) {
   if (!enabled_) return;
-  records_on_terminal_ = ::isatty(STDOUT_FILENO) == 1;
+  if (records == &std::cout && ::isatty(STDOUT_FILENO) == 1) records_ = records;
   cerr_buffer_ = std::cerr.rdbuf();
   buffer_ = std::make_unique<ErasingBuffer>(*this, cerr_buffer_);
   std::cerr.rdbuf(buffer_.get());
 }
 
 Progress::~Progress() {
+  erase();  // (an exception leaving the batch: its message comes on a clean line)
   if (cerr_buffer_ != nullptr) std::cerr.rdbuf(cerr_buffer_);
 }
 
@@ -319,6 +323,7 @@ void Progress::update(std::size_t done) {
   if (drawn_ && now - last_ < std::chrono::milliseconds(200)) return;
   last_ = now;
   drawn_ = true;
+  if (records_ != nullptr) records_->flush();  // else they would come after the line, on it
   const double seconds = std::chrono::duration<double>(now - start_).count();
   const int width = std::fprintf(stderr, "\r  %zu puzzle%s  %.0f/s   ", done, done == 1 ? "" : "s",
                                  seconds > 0 ? static_cast<double>(done) / seconds : 0.0);

@@ -191,6 +191,10 @@ struct BatchOptions {
   // failed (a full disk, a closed descriptor) the batch stops reading, since
   // no further record could reach it.
   std::ostream* output = nullptr;
+  // Whether the records go to `output` (not so for check --junit -, whose
+  // report takes standard output at the end): the progress line makes way
+  // for them when it is a terminal.
+  bool records_on_output = true;
   // Whether the worker keeps solver state for this entry (StateBlocks);
   // none when no entry can: no blocks then, and no look-ahead.
   std::function<bool(const Entry&)> stateful;
@@ -208,19 +212,21 @@ struct BatchTotals {
 // Progress line on stderr: "\r  12345 puzzles  8123/s", at most 5 times a
 // second.  Anything else that goes to the terminal erases it first, so that
 // no record or message is written over it or after it on its line: while
-// it is enabled, std::cerr writes through a buffer that does so, and a
-// record does so when standard output is a terminal too (before_record()).
-// Used by one thread at a time, as std::cerr is.
+// it is enabled, std::cerr writes through a buffer that does so; and when
+// `records`, the records' stream, is a terminal too, a record does so
+// (before_record()), and the line is drawn only once the records before it
+// have left that stream's buffer.  Used by one thread at a time, as
+// std::cerr is.
 class Progress {
  public:
-  explicit Progress(bool enabled);
-  ~Progress();  // gives std::cerr its own buffer back
+  explicit Progress(bool enabled, std::ostream* records = nullptr);
+  ~Progress();  // erases the line, and gives std::cerr its own buffer back
   Progress(const Progress&) = delete;
   Progress& operator=(const Progress&) = delete;
 
   void update(std::size_t done);
   void before_record() {
-    if (records_on_terminal_) erase();
+    if (records_ != nullptr) erase();
   }
   void finish() { erase(); }
 
@@ -229,7 +235,7 @@ class Progress {
   void erase();
 
   bool enabled_;
-  bool records_on_terminal_ = false;
+  std::ostream* records_ = nullptr;  // when a terminal
   std::chrono::steady_clock::time_point start_, last_{};
   bool drawn_ = false;       // at least once (from then on, at most 5 times a second)
   std::size_t on_screen_ = 0;  // the width of the line shown; 0 when erased
@@ -404,7 +410,7 @@ BatchTotals run_batch(EntrySource& source, MakeWorker make_worker, Sink sink, co
   using Record = decltype(std::declval<Worker&>()(std::declval<Entry&&>(), std::uint64_t{0}));
   const auto start = std::chrono::steady_clock::now();
   const std::atomic<bool>& cancel = interrupt_flag();
-  Progress progress(options.progress);
+  Progress progress(options.progress, options.records_on_output ? options.output : nullptr);
   BatchTotals totals;
 
   const bool flush = options.output && source.may_block();

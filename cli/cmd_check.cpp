@@ -942,8 +942,9 @@ int check(const std::vector<std::string>& args) {
     tally.add(r);
     if (!r.met && r.base.problem.empty()) std::cerr << source_of(r.base.entry) << ": FAIL: " << r.failure << '\n';
   };
-  const BatchTotals totals =
-      run_batch(source, make_worker, sink, config.run.batch(plan.pipeline));
+  BatchOptions batch = config.run.batch(plan.pipeline);
+  batch.records_on_output = records_on_stdout;
+  const BatchTotals totals = run_batch(source, make_worker, sink, batch);
   ExitCode code = tally.exit_code();
   // A report of part of the run would pass for the whole run in CI: none
   // when the run was interrupted or its records could not all be written,

@@ -159,7 +159,8 @@ std::uint64_t parse_memory_size(std::string_view text) {
                      format_bytes(default_max_memory()) + ")");
   const double bytes = std::ldexp(value, shift);
   if (bytes < 1) throw UsageError("--max-memory '" + std::string(text) + "' is less than a byte");
-  if (bytes >= 1.8e19) throw UsageError("--max-memory '" + std::string(text) + "' is beyond 16 EiB, more than satdoku can count");
+  if (bytes >= std::ldexp(1.0, 64))
+    throw UsageError("--max-memory '" + std::string(text) + "' is 16 EiB or more, more than satdoku can count");
   return static_cast<std::uint64_t>(bytes);
 }
 

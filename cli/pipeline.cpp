@@ -97,7 +97,7 @@ int finish_batch(std::string_view command, const BatchTotals& totals, const std:
 }
 
 BatchOptions RunConfig::batch(const PipelineConfig& pipeline) const {
-  BatchOptions options{jobs, !no_progress && stderr_is_terminal(), &std::cout, {}};
+  BatchOptions options{.jobs = jobs, .progress = !no_progress && stderr_is_terminal(), .output = &std::cout, .stateful = {}};
   // Without it the batch has no blocks to keep and reads no entry ahead.
   if (may_keep_state(pipeline))
     options.stateful = [&pipeline](const Entry& entry) { return keeps_state(pipeline, entry); };

@@ -1142,3 +1142,29 @@ BOOST_AUTO_TEST_CASE(a_broken_pipe_ends_the_run_tidily) {
   BOOST_TEST(ignored.out.find("cannot write standard output: Broken pipe") != std::string::npos, ignored.out);
   fs::remove_all(dir);
 }
+
+// Found by mutation (round 6): the summary's invalid count, and the JUnit
+// report of an unknown puzzle and of bytes that are not UTF-8.
+BOOST_AUTO_TEST_CASE(check_counts_clashes_as_invalid_and_junit_names_limits) {
+  const auto clash = run_satdoku("check --expect none", "11..............\n");
+  BOOST_TEST(clash.exit_code == 0, clash.err);
+  BOOST_TEST(clash.err.find("1 puzzle: 0 unique, 0 multiple, 0 none, 1 invalid, ") != std::string::npos, clash.err);
+  const fs::path dir = fresh_dir("junit-limits");
+  const auto limited = run_satdoku("check --conflicts 1 --junit " + quoted(dir / "r.xml"),
+                                   first_lines("forum_hardest_11plus.txt", 2));
+  BOOST_TEST(limited.exit_code == 1, limited.err);
+  const std::string report = slurp(dir / "r.xml");
+  BOOST_TEST(report.find("<failure message=\"expected unique, got unknown: the conflict limit of 1 was reached\">") !=
+                 std::string::npos,
+             report);
+  // Overlong lead bytes (C0, C1) are no UTF-8: shown as '?', so that the
+  // report stays well-formed XML.
+  for (const std::string lead : {"\xc0\x80", "\xc1\xbf"}) {
+    const auto bad = run_satdoku("check --junit " + quoted(dir / "b.xml"), "1234" + lead + "..........\n");
+    BOOST_TEST(bad.exit_code == 2);
+    const std::string xml = slurp(dir / "b.xml");
+    BOOST_TEST(xml.find("puzzle 1234??..........") != std::string::npos, xml);
+    BOOST_TEST(xml.find(lead) == std::string::npos);
+  }
+  fs::remove_all(dir);
+}
