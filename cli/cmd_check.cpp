@@ -733,15 +733,22 @@ bool is_proof_stem(std::string_view stem) {
   return parse_position(stem.substr(0, dash)) > 0 && parse_position(stem.substr(dash + 1)) > 0;
 }
 
+// `path` made absolute, through its links, without "." or ".." ("P/" is P),
+// so that two options' paths compare.
+fs::path resolved(const std::string& path) {
+  std::error_code ignored;
+  fs::path p = fs::weakly_canonical(fs::absolute(path, ignored), ignored);
+  return p.has_filename() ? p : p.parent_path();
+}
+
 // Whether `report`'s folder is missing and making the proof folder makes it
 // (`--proof art/proofs --junit art/report.xml` in a fresh tree), so that
 // the two options need no folder made beforehand.
 bool made_with_proof_folder(const std::string& report, const std::string& proof_dir) {
   if (proof_dir.empty()) return false;
+  const fs::path folder = resolved(report).parent_path(), proofs = resolved(proof_dir);
   std::error_code ignored;
-  const fs::path folder = fs::weakly_canonical(fs::absolute(report, ignored), ignored).parent_path();
   if (folder.empty() || fs::exists(folder, ignored)) return false;
-  const fs::path proofs = fs::weakly_canonical(fs::absolute(proof_dir, ignored), ignored);
   return std::mismatch(folder.begin(), folder.end(), proofs.begin(), proofs.end()).first == folder.end();
 }
 
@@ -857,11 +864,6 @@ int check(const std::vector<std::string>& args) {
   if (config.proof_dir == "-") throw UsageError("--proof takes a folder to write the proofs into, not '-'");
   if (!config.junit.empty() && config.junit != "-" && !config.proof_dir.empty()) {
     // The report must not take the proof folder's place, nor a proof's.
-    auto resolved = [](const std::string& path) {  // ("P/" is P)
-      std::error_code ignored;
-      fs::path p = fs::weakly_canonical(path, ignored);
-      return p.has_filename() ? p : p.parent_path();
-    };
     const fs::path report = resolved(config.junit), folder = resolved(config.proof_dir);
     if (report == folder)
       throw UsageError("--junit " + config.junit + " names the --proof folder: give the report a file of its own");
