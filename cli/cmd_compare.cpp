@@ -4,7 +4,6 @@
 #include <algorithm>
 #include <array>
 #include <atomic>
-#include <cctype>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -1139,9 +1138,8 @@ int compare(const std::vector<std::string>& args) {
     check_replaces_only_its_own(d.option, *d.path, d.marker, "the document compare writes", "puzzles to compare");
   }
   // The plot is SVG whatever the name says ("--plot x.png"; a device is no name).
-  if (std::string ext = std::filesystem::path(config.plot).extension().string();
+  if (const std::string ext = lowercase(std::filesystem::path(config.plot).extension().string());
       !config.plot.empty() && config.plot != "-" && !under_dev(config.plot)) {
-    std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return std::tolower(c); });
     if (ext != ".svg")
       std::cerr << "satdoku compare: note: --plot writes SVG; " << config.plot << " will hold SVG"
                 << (ext.empty() ? "" : ", not " + ext.substr(1)) << '\n';

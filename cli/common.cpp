@@ -331,13 +331,6 @@ bool has_option(std::string_view command, const std::string& option) {
   return std::find(names.begin(), names.end(), option) != names.end();
 }
 
-std::string lowercase(std::string_view word) {
-  std::string folded(word);
-  std::transform(folded.begin(), folded.end(), folded.begin(),
-                 [](char ch) { return ch >= 'A' && ch <= 'Z' ? static_cast<char>(ch - 'A' + 'a') : ch; });
-  return folded;
-}
-
 // The number of single-character insertions, deletions, substitutions and
 // swaps of neighbours that turn `a` into `b` (optimal string alignment).
 std::size_t edit_distance(std::string_view a, std::string_view b) {
@@ -354,6 +347,13 @@ std::size_t edit_distance(std::string_view a, std::string_view b) {
 }
 
 }  // namespace
+
+std::string lowercase(std::string_view word) {
+  std::string folded(word);
+  std::transform(folded.begin(), folded.end(), folded.begin(),
+                 [](char ch) { return ch >= 'A' && ch <= 'Z' ? static_cast<char>(ch - 'A' + 'a') : ch; });
+  return folded;
+}
 
 std::vector<std::string> nearest_names(std::string_view word, const std::vector<std::string>& names) {
   // A slip of one character in a short word, of two in a longer one; a

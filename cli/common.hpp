@@ -64,6 +64,8 @@ const std::vector<Command>& commands();
 // the nearest first found; `word` itself is not among them.  An edit
 // inserts, deletes or changes a character, or swaps two neighbours.
 std::vector<std::string> nearest_names(std::string_view word, const std::vector<std::string>& names);
+// `word` with its ASCII capitals made small (other bytes as they are).
+std::string lowercase(std::string_view word);
 // "Did you mean 'a' or 'b'?\n", or "" for no names.
 std::string did_you_mean(const std::vector<std::string>& names);
 // The commands whose --help lists `option` ("--count"), but `except`.

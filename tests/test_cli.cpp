@@ -345,7 +345,9 @@ BOOST_AUTO_TEST_CASE(a_bad_line_is_reported_and_the_batch_goes_on) {
   BOOST_TEST(lines[1] == "error");
   BOOST_TEST(lines[2] == "none");
   BOOST_TEST(lines[3] == kEasySolution);
-  BOOST_TEST(r.err.find("<stdin>:2:") != std::string::npos, r.err);
+  BOOST_TEST(r.err.find("<stdin>:2:1: a one-line puzzle has N*N symbols (16, 36, 81, 256, ...): found 80") !=
+                 std::string::npos,
+             r.err);
   BOOST_TEST(r.err.find("1 none, 0 invalid, 0 unknown, 1 error;") != std::string::npos, r.err);
   auto two = run_satdoku("solve --output line", input + "12\n");
   BOOST_TEST(two.err.find("2 errors;") != std::string::npos, two.err);
@@ -405,7 +407,13 @@ BOOST_AUTO_TEST_CASE(a_missing_file_does_not_stop_the_others) {
   auto r = run_satdoku("solve --output line /no/such/file.txt " + quoted(euler));
   BOOST_TEST(r.exit_code == 2);
   BOOST_TEST(r.err.find("/no/such/file.txt: cannot open") != std::string::npos, r.err);
-  BOOST_TEST(lines_of(r.out).size() == 51u);
+  const auto lines = lines_of(r.out);
+  BOOST_REQUIRE(lines.size() == 51u);
+  BOOST_TEST(lines[0] == "error");
+  // The other file's answers follow, as it gives them alone.
+  const auto alone = run_satdoku("solve --output line " + quoted(euler));
+  BOOST_REQUIRE(alone.exit_code == 0);
+  BOOST_TEST(std::vector<std::string>(lines.begin() + 1, lines.end()) == lines_of(alone.out));
 }
 
 BOOST_AUTO_TEST_CASE(json_records_carry_the_documented_fields) {
@@ -574,14 +582,25 @@ BOOST_AUTO_TEST_CASE(jobs_do_not_change_which_solution_is_given) {
     const auto one = run_satdoku(command + " -j1", multi);
     BOOST_TEST_REQUIRE(one.exit_code == 0, command << ": " << one.err);
     BOOST_TEST(lines_of(one.out).size() == 1300u);
-    for (const char* jobs : {" -j2", " -j3", " -j2"})
-      BOOST_TEST(run_satdoku(command + jobs, multi).out == one.out, command << jobs << " differs from -j1");
+    for (const char* jobs : {" -j2", " -j3", " -j2"}) {
+      const auto other = run_satdoku(command + jobs, multi);
+      BOOST_TEST(other.out == one.out, command << jobs << " differs from -j1");
+      BOOST_TEST(other.exit_code == one.exit_code, command << jobs);
+      BOOST_TEST(other.err == one.err, command << jobs);
+    }
   }
+  // With bad lines among them: the same records, the same messages (file,
+  // line and column) in the same order, the same exit code.
   const auto one = run_satdoku("solve -q -o line --input-format line -j1", mixed);
   BOOST_TEST(one.exit_code == 2, one.err);  // the lines that are not puzzles
   BOOST_TEST(lines_of(one.out).size() == 1300u + 13u + 9u);
-  for (const char* jobs : {" -j2", " -j3"})
-    BOOST_TEST(run_satdoku(std::string("solve -q -o line --input-format line") + jobs, mixed).out == one.out, jobs);
+  BOOST_TEST(count_of(one.err, "<stdin>:") == 9u, one.err);
+  for (const char* jobs : {" -j2", " -j3"}) {
+    const auto other = run_satdoku(std::string("solve -q -o line --input-format line") + jobs, mixed);
+    BOOST_TEST(other.out == one.out, jobs);
+    BOOST_TEST(other.exit_code == one.exit_code, jobs);
+    BOOST_TEST(other.err == one.err, jobs);
+  }
 
   // A folder or /dev/null among the inputs cannot make the batch wait, so it
   // keeps the answers of the other files the same too.
@@ -737,17 +756,47 @@ BOOST_AUTO_TEST_CASE(a_conflict_limit_gives_the_same_verdicts_in_any_order_and_w
 }
 
 BOOST_AUTO_TEST_CASE(every_backend_mode_and_encoding_from_the_command_line) {
-  const auto euler = quoted(source_dir() / "examples" / "euler96.txt");
-  auto reference = run_satdoku("solve --backend native --output line " + euler);
+  // euler96 and hard puzzles, each answer compared with the native
+  // reference.  Every option set hands CaDiCaL a formula for every puzzle
+  // ("0 settled without search"): the default probe reduction would settle
+  // most of euler96 before any at-most-one clause reached the solver.
+  const std::string euler = " " + quoted(source_dir() / "examples" / "euler96.txt") + " -";
+  const std::string puzzles = first_lines("forum_hardest_11plus.txt", 12);  // standard input, after euler96
+  auto reference = run_satdoku("solve --backend native --output line" + euler, puzzles);
   BOOST_REQUIRE(reference.exit_code == 0);
-  for (const char* options : {"--mode fresh --reduce none", "--mode fresh --reduce clues -e triads",
-                              "--mode fresh --reduce propagate -e minimal", "--mode incremental -e natural",
-                              "--mode hybrid -e triads --amo product", "--amo bimander", "--amo binary",
-                              "--amo sequential --sat-option phase=0", "--amo commander"}) {
-    auto r = run_satdoku(std::string("solve --output line ") + options + " " + euler);
+  BOOST_REQUIRE(lines_of(reference.out).size() == 62u);
+  for (const char* options :
+       {"--mode fresh --reduce none", "--mode fresh --reduce clues -e triads",
+        "--mode fresh --reduce none -e minimal", "--mode incremental -e natural",
+        "--mode fresh --reduce clues -e triads --amo product", "--mode fresh --reduce none --amo bimander",
+        "--mode incremental --amo binary", "--mode fresh --reduce clues --amo sequential --sat-option phase=0",
+        "--mode incremental -e triads --amo commander"}) {
+    auto r = run_satdoku(std::string("solve --output line ") + options + euler, puzzles);
     BOOST_TEST(r.exit_code == 0, options << ": " << r.err);
     BOOST_TEST(r.out == reference.out, options);
+    BOOST_TEST(r.err.find("62 solved") != std::string::npos, options << ": " << r.err);
+    BOOST_TEST(r.err.find("; 0 settled without search") != std::string::npos, options << ": " << r.err);
   }
+  // Hybrid mode reduces every puzzle (probe up to 9x9), so the hard ones,
+  // which the reduction does not settle, are the ones its instance solves.
+  for (const char* options : {"--mode hybrid -e triads --amo product", "--mode hybrid --amo sequential",
+                              "--mode hybrid -e natural --reduce propagate"}) {
+    auto r = run_satdoku(std::string("solve --output line ") + options + euler, puzzles);
+    BOOST_TEST(r.exit_code == 0, options << ": " << r.err);
+    BOOST_TEST(r.out == reference.out, options);
+    BOOST_TEST(r.err.find("; 62 settled without search") == std::string::npos, options << ": " << r.err);
+  }
+  // The at-most-one method reaches the formula: one puzzle's size (clauses
+  // and variables) differs from method to method.
+  std::set<std::pair<long, long>> sizes;
+  for (const char* amo : {"pairwise", "binary", "sequential", "commander", "product", "bimander"}) {
+    auto r = run_satdoku(std::string("solve --output json --mode fresh --reduce none --amo ") + amo,
+                         first_lines("forum_hardest_11plus.txt", 1));
+    BOOST_REQUIRE(r.exit_code == 0);
+    const auto stats = nlohmann::json::parse(r.out)["stats"];
+    sizes.emplace(stats["clauses"].get<long>(), stats["variables"].get<long>());
+  }
+  BOOST_TEST(sizes.size() == 6u);
 }
 
 BOOST_AUTO_TEST_CASE(json_stats_of_the_sat_backend) {

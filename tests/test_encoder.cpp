@@ -22,6 +22,7 @@
 #include "test_support.hpp"
 
 using namespace satdoku;
+using test::pattern_solution;
 
 namespace {
 
@@ -76,15 +77,6 @@ std::set<std::string> native_solutions(const Grid& puzzle) {
   std::set<std::string> out;
   for (const auto& g : r.solutions) out.insert(text_of(g));
   return out;
-}
-
-// A valid R x C-box solution: the usual shifted pattern.
-Grid pattern_solution(int r, int c) {
-  const int n = r * c;
-  Grid g(Geometry::shared(n, BoxShape{r, c}));
-  for (int row = 0; row < n; ++row)
-    for (int col = 0; col < n; ++col) g.set(row, col, (c * (row % r) + row / r + col) % n + 1);
-  return g;
 }
 
 // The pattern with cells removed by a fixed linear congruential sequence.
@@ -274,6 +266,7 @@ BOOST_AUTO_TEST_CASE(small_puzzles_keep_the_native_solution_set) {
       if (broken.at(cell) && native_solutions(broken).empty()) break;
       broken.set(cell, 0);
     }
+  BOOST_REQUIRE(native_solutions(broken).empty());
   puzzles.push_back(broken);
   for (const Grid& p : puzzles) {
     const auto expected = native_solutions(p);

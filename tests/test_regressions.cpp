@@ -52,8 +52,10 @@ std::string run_every_check(const std::string& data) {
 }  // namespace
 
 BOOST_AUTO_TEST_CASE(saved_findings_replay_clean) {
-  const auto files = files_under(test::test_data() / "regressions");
+  std::vector<fs::path> files = files_under(test::test_data() / "regressions");
+  std::erase_if(files, [](const fs::path& file) { return file.filename() == "README.md"; });
   BOOST_TEST_MESSAGE(files.size() << " saved findings");
+  BOOST_TEST(files.size() >= 4u);  // the findings saved so far (README.md lists them)
   for (const fs::path& file : files) {
     BOOST_TEST_CONTEXT(file.filename().string()) { BOOST_TEST(run_every_check(test::slurp(file)) == ""); }
   }

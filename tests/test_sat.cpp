@@ -89,10 +89,15 @@ BOOST_AUTO_TEST_CASE(euler96_in_every_configuration) {
 BOOST_AUTO_TEST_CASE(a_sample_of_every_collection_agrees_with_the_reference) {
   for (const char* file : {"17_clue.txt", "top1465.txt", "forum_hardest_11plus.txt", "qqwing_1000.txt",
                            "serg_multi.txt"}) {
-    const auto puzzles = read_puzzles(shared_data() / file, 150);
+    // 150 puzzles spread evenly over the file (its start is easier than the
+    // whole in some collections), and 12 of them for every configuration.
+    const auto all = read_puzzles(shared_data() / file);
+    BOOST_TEST_REQUIRE(all.size() >= 1000u, file);
+    std::vector<Grid> puzzles, few;
+    for (std::size_t i = 0; i < 150; ++i) puzzles.push_back(all[i * all.size() / 150]);
+    for (std::size_t i = 0; i < 150; i += 13) few.push_back(puzzles[i]);
     BOOST_TEST_CONTEXT(file) {
       agree_with_reference(puzzles, SatConfig{}, 2);  // the defaults
-      const std::vector<Grid> few(puzzles.begin(), puzzles.begin() + 12);
       for (const SatConfig& config : all_configs()) agree_with_reference(few, config, 2);
     }
   }
@@ -173,6 +178,43 @@ BOOST_AUTO_TEST_CASE(no_solution_and_clashing_clues) {
   }
 }
 
+// A puzzle with no solution that only a search can tell: a hard puzzle with
+// one wrong clue that clashes with no other.  `none` in every
+// configuration, and CaDiCaL searches where the formula reaches it.
+BOOST_AUTO_TEST_CASE(no_solution_found_by_search) {
+  auto native = make_native_solver();
+  std::vector<Grid> broken;
+  for (const Grid& p : read_puzzles(shared_data() / "forum_hardest_11plus.txt", 3)) {
+    const Result full = native->solve(p, {.max_solutions = 1});
+    BOOST_TEST_REQUIRE((full.status == Status::solved));
+    Grid wrong = p;
+    for (int cell = 0; cell < wrong.cell_count() && wrong == p; ++cell) {
+      if (p.at(cell)) continue;
+      for (int d = 1; d <= 9; ++d) {
+        if (d == full.solutions.front().at(cell)) continue;
+        wrong.set(cell, d);
+        if (!find_clash(wrong)) break;
+        wrong.set(cell, 0);
+      }
+    }
+    BOOST_TEST_REQUIRE(!(wrong == p));
+    BOOST_TEST_REQUIRE((native->solve(wrong, {.max_solutions = 1}).status == Status::none));
+    broken.push_back(wrong);
+  }
+  BOOST_REQUIRE(broken.size() == 3u);
+  std::uint64_t searched = 0;
+  for (const SatConfig& config : all_configs()) {
+    auto sat = make_sat_solver(config);
+    for (const Grid& p : broken) {
+      const Result r = sat->solve(p, {.max_solutions = 2});
+      BOOST_TEST((r.status == Status::none), name_of(config, 9) << ": " << to_string(r.status));
+      BOOST_TEST(r.solutions.empty());
+      if (config.mode == SatMode::incremental) searched += r.stats.conflicts;
+    }
+  }
+  BOOST_TEST(searched > 0u);
+}
+
 BOOST_AUTO_TEST_CASE(every_backend_refuses_max_solutions_0_alike) {
   // An empty board (the SAT modes gave it one solution) and clashing clues
   // (the check comes before any look at the puzzle).
@@ -194,7 +236,8 @@ BOOST_AUTO_TEST_CASE(a_conflict_limit_gives_unknown_and_the_solver_stays_usable)
   // The hardest puzzles need conflicts under every configuration.
   const auto hard = read_puzzles(shared_data() / "forum_hardest_11plus.txt", 5);
   const auto easy = read_puzzles(source_dir() / "examples" / "euler96.txt", 1);
-  for (SatMode mode : {SatMode::fresh, SatMode::incremental}) {
+  BOOST_REQUIRE(hard.size() == 5u);
+  for (SatMode mode : {SatMode::fresh, SatMode::incremental, SatMode::hybrid}) {
     auto sat = make_sat_solver({.mode = mode});
     int unknown = 0;
     for (const Grid& p : hard) {
@@ -203,11 +246,16 @@ BOOST_AUTO_TEST_CASE(a_conflict_limit_gives_unknown_and_the_solver_stays_usable)
         ++unknown;
         BOOST_TEST(r.interrupted);
         BOOST_TEST(r.solutions.empty());
+      } else {  // solved within the budget: a whole, right answer
+        BOOST_TEST_REQUIRE((r.status == Status::solved), to_string(mode) << ": " << to_string(r.status));
+        BOOST_TEST_REQUIRE(r.solutions.size() == 1u);
+        BOOST_TEST(!verify(p, r.solutions.front()), to_string(mode));
       }
     }
     BOOST_TEST(unknown > 0, to_string(mode));
     const Result after = sat->solve(easy.front(), {});
-    BOOST_TEST((after.status == Status::solved));
+    BOOST_TEST_REQUIRE((after.status == Status::solved));
+    BOOST_TEST(!verify(easy.front(), after.solutions.front()), to_string(mode));
   }
 }
 
@@ -224,6 +272,8 @@ BOOST_AUTO_TEST_CASE(a_conflict_budget_covers_all_the_calls_of_a_puzzle) {
     for (const Grid& p : hard) {
       const Result r = sat->solve(p, {.max_solutions = 2, .conflict_budget = kBudget});
       BOOST_TEST(r.stats.conflicts <= kBudget + kSlack, to_string(mode) << ": " << r.stats.conflicts);
+      BOOST_TEST((r.status == Status::solved || r.status == Status::unknown), to_string(r.status));
+      for (const Grid& solution : r.solutions) BOOST_TEST(!verify(p, solution), to_string(mode));
       went_on += !r.solutions.empty();
     }
     // Some puzzle found its solution within the budget and went on to a
@@ -342,18 +392,40 @@ BOOST_AUTO_TEST_CASE(a_new_epoch_forgets_the_puzzles_before) {
   }
 }
 
+// 16x16 and 25x25 boards with each at-most-one method, in each mode, with
+// formulas that reach CaDiCaL: the shared boards are settled by
+// propagation, so fresh mode gets them unreduced, and a 16x16 cut from
+// sudoku-16-1's solution (40% of its cells kept) needs a search.
 BOOST_AUTO_TEST_CASE(large_boards_solve_with_every_amo_method) {
+  std::vector<Grid> boards;
   for (const char* file : {"sudoku-16-1.txt", "sudoku-25-1.txt"}) {
     const auto puzzles = read_puzzles(shared_data() / "large" / file);
     BOOST_REQUIRE(puzzles.size() == 1u);
-    for (const AmoMethodInfo& m : amo_methods()) {
-      for (SatMode mode : {SatMode::fresh, SatMode::incremental}) {
-        SatConfig config{Encoding::extended, m.method, Reduction::propagate, mode, {}};
-        BOOST_TEST_CONTEXT(file << " " << name_of(config, puzzles[0].size())) {
-          agree_with_reference(puzzles, config, 1);
+    boards.push_back(puzzles.front());
+  }
+  const Result full = make_native_solver()->solve(boards.front(), {.max_solutions = 1});
+  BOOST_REQUIRE(full.status == Status::solved);
+  Grid cut(boards.front().geometry_ptr());
+  std::mt19937 rng(16);
+  for (int cell = 0; cell < cut.cell_count(); ++cell)
+    if (std::bernoulli_distribution(0.4)(rng)) cut.set(cell, full.solutions.front().at(cell));
+  boards.push_back(cut);
+  for (const AmoMethodInfo& m : amo_methods()) {
+    std::uint64_t cut_conflicts = 0;
+    for (SatMode mode : {SatMode::fresh, SatMode::incremental, SatMode::hybrid}) {
+      const Reduction reduction = mode == SatMode::hybrid ? Reduction::propagate : Reduction::none;
+      const SatConfig config{Encoding::extended, m.method, reduction, mode, {}};
+      for (std::size_t b = 0; b < boards.size(); ++b) {
+        BOOST_TEST_CONTEXT("board " << b << " " << name_of(config, boards[b].size())) {
+          agree_with_reference({boards[b]}, config, 1);
+          const Result r = make_sat_solver(config)->solve(boards[b], {});
+          BOOST_TEST_REQUIRE((r.status == Status::solved));
+          if (mode != SatMode::hybrid) BOOST_TEST(!r.stats.by_propagation);
+          if (b == 2) cut_conflicts += r.stats.conflicts;
         }
       }
     }
+    BOOST_TEST(cut_conflicts > 0u, to_string(m.method));
   }
 }
 

@@ -48,6 +48,17 @@ inline std::vector<Grid> read_puzzles(const std::filesystem::path& path, std::si
   return out;
 }
 
+// A valid grid for boxes of `rows` rows and `cols` columns (n = rows*cols):
+// row r is the digits shifted by cols*(r mod rows) + r div rows, which
+// every row, column and box holds once.
+inline Grid pattern_solution(int rows, int cols) {
+  const int n = rows * cols;
+  Grid g(Geometry::shared(n, BoxShape{rows, cols}));
+  for (int r = 0; r < n; ++r)
+    for (int c = 0; c < n; ++c) g.set(r, c, (cols * (r % rows) + r / rows + c) % n + 1);
+  return g;
+}
+
 inline std::vector<Grid> read_puzzles_text(const std::string& text, ReadOptions options = {}) {
   std::istringstream in(text);
   PuzzleReader reader(in, "<text>", options);

@@ -3,6 +3,7 @@
 
 #include "satdoku/error.hpp"
 #include "satdoku/verify.hpp"
+#include "test_support.hpp"
 
 using namespace satdoku;
 using Kind = Violation::Kind;
@@ -116,4 +117,59 @@ BOOST_AUTO_TEST_CASE(a_shape_mismatch_is_reported) {
   auto v = verify(a, b);
   BOOST_REQUIRE(v);
   BOOST_TEST(static_cast<int>(v->kind) == static_cast<int>(Kind::shape_mismatch));
+}
+
+namespace {
+
+// The same digits on a board of another box shape.
+Grid with_boxes(const Grid& g, BoxShape box) {
+  Grid other(Geometry::shared(g.size(), box));
+  for (int cell = 0; cell < g.cell_count(); ++cell) other.set(cell, g.at(cell));
+  return other;
+}
+
+}  // namespace
+
+// Beyond 9x9 and with boxes that are not square: the verifier is what
+// vouches for a large board's answer when the reference gives up.
+BOOST_AUTO_TEST_CASE(other_sizes_and_box_shapes) {
+  for (const auto& [rows, cols] : {std::pair{2, 3}, {3, 2}, {3, 4}, {4, 3}, {4, 4}, {2, 5}, {5, 5}}) {
+    BOOST_TEST_CONTEXT(rows << "x" << cols << " boxes") {
+      const Grid sol = test::pattern_solution(rows, cols);
+      const Geometry& geo = sol.geometry();
+      BOOST_TEST(!verify(Grid(sol.geometry_ptr()), sol));
+      BOOST_TEST(!verify(sol, sol));
+      // Valid for its own boxes, not for the transposed ones: only boxes break.
+      if (rows != cols) {
+        const Grid turned = with_boxes(sol, BoxShape{cols, rows});
+        const auto v = verify(Grid(turned.geometry_ptr()), turned);
+        BOOST_TEST_REQUIRE(v.has_value());
+        BOOST_TEST(static_cast<int>(v->kind) == static_cast<int>(Kind::duplicate));
+        BOOST_TEST((turned.geometry().unit_kind(v->unit) == UnitKind::box));
+      }
+      // A Latin square (rows and columns fine) breaks a box.
+      Grid latin(sol.geometry_ptr());
+      const int n = sol.size();
+      for (int r = 0; r < n; ++r)
+        for (int c = 0; c < n; ++c) latin.set(r, c, (r + c) % n + 1);
+      const auto v = verify(Grid(sol.geometry_ptr()), latin);
+      BOOST_TEST_REQUIRE(v.has_value());
+      BOOST_TEST((geo.unit_kind(v->unit) == UnitKind::box));
+      // A clue the answer does not keep, in every cell; an empty cell, in every cell.
+      for (int cell = 0; cell < sol.cell_count(); ++cell) {
+        Grid puzzle(sol.geometry_ptr());
+        puzzle.set(cell, sol.at(cell) % n + 1);
+        const auto clue = verify(puzzle, sol);
+        BOOST_TEST_REQUIRE(clue.has_value(), "cell " << cell);
+        BOOST_TEST(static_cast<int>(clue->kind) == static_cast<int>(Kind::clue_mismatch), "cell " << cell);
+        BOOST_TEST(clue->cell == cell);
+        Grid holed = sol;
+        holed.set(cell, 0);
+        const auto empty = verify(Grid(sol.geometry_ptr()), holed);
+        BOOST_TEST_REQUIRE(empty.has_value(), "cell " << cell);
+        BOOST_TEST(static_cast<int>(empty->kind) == static_cast<int>(Kind::empty_cell), "cell " << cell);
+        BOOST_TEST(empty->cell == cell);
+      }
+    }
+  }
 }
