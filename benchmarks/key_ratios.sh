@@ -4,13 +4,24 @@
 # The speed targets of the SAT pipeline (solve) and of check, measured side by
 # side in one run: the commands of a row run in turn, REPS rounds (default 3),
 # so that load arriving mid-run falls on both sides of a ratio; each command's
-# fastest whole-process wall time counts.  Builds satdoku (Release) and the MiniSat
-# peer into build-bench; qqwing comes from Debian.  Prints a Markdown table
-# for benchmarks/RESULTS.md.  Inputs: ../shared/data with the '#' lines
-# removed; forum_hardest_11plus is cut to its first 5,000 puzzles.
+# fastest whole-process wall time counts (bash's $EPOCHREALTIME around it).
+# Builds satdoku (Release) and the MiniSat peer into build-bench; qqwing comes
+# from Debian.  Prints a Markdown table for benchmarks/RESULTS.md.  Inputs:
+# ../shared/data with the '#' lines removed; forum_hardest_11plus is cut to
+# its first 5,000 puzzles.
 set -euo pipefail
+export LC_ALL=C  # a decimal point in $EPOCHREALTIME and awk's figures
 
+if [[ ${1:-} == -h || ${1:-} == --help ]]; then
+  sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'
+  exit 0
+fi
 reps=${1:-3}
+if ! [[ $reps =~ ^[1-9][0-9]*$ ]]; then
+  echo "key_ratios.sh: REPS must be a whole number of rounds, 1 or more (not '$reps')" >&2
+  exit 2
+fi
+command -v qqwing >/dev/null || { echo "key_ratios.sh: qqwing is not installed (scripts/install-deps.sh)" >&2; exit 2; }
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=$root/build-bench
 data=$root/../shared/data
@@ -31,19 +42,25 @@ grep -v '^#' "$data/top1465.txt" >"$work/top1465.txt"
 awk '!/^#/ && n++ < 5000' "$data/forum_hardest_11plus.txt" >"$work/forum_hardest.txt"
 grep -v '^#' "$data/serg_multi.txt" >"$work/serg_multi.txt"
 
-# seconds of one run of a command reading FILE on stdin; a failed run stops
-# the script (exit 1 of `satdoku check` only says a puzzle is not unique, as
-# on serg_multi)
+# seconds (to the millisecond, from bash's microsecond clock) of one run of
+# a command reading FILE on stdin; a failed run stops the script.  Exit 1 of
+# `satdoku check` says some puzzle is not unique, which is the point of
+# serg_multi and a failure anywhere else; so is a time of zero.
 once() {
-  local file=$1 status=0
+  local file=$1 status=0 start end
   shift
-  /usr/bin/time -o "$work/time" -f %e "$@" <"$file" >/dev/null 2>"$work/stderr" || status=$?
-  if ((status != 0)) && ! [[ $status == 1 && $2 == check ]]; then
+  start=$EPOCHREALTIME
+  "$@" <"$file" >/dev/null 2>"$work/stderr" || status=$?
+  end=$EPOCHREALTIME
+  if ((status != 0)) && ! [[ $status == 1 && $2 == check && $file == */serg_multi.txt ]]; then
     echo "key_ratios.sh: '$*' < $file exited with $status:" >&2
     tail -3 "$work/stderr" >&2
     return 1
   fi
-  tail -1 "$work/time"
+  awk -v a="$start" -v b="$end" 'BEGIN { t = b - a; if (t <= 0) exit 1; printf "%.3f\n", t }' || {
+    echo "key_ratios.sh: '$*' < $file took no measurable time" >&2
+    return 1
+  }
 }
 
 # alternate FILE NAME...: REPS rounds, each running the commands held in the
@@ -86,9 +103,16 @@ check1=("$satdoku" check -q -j1)
 for f in 17_clue top1465 forum_hardest; do
   read -r ours theirs < <(alternate "$work/$f.txt" solve1 peer1)
   row "solve -j1, $f" "$ours" "$theirs" minisat_peer 3
+  [[ $f == 17_clue ]] && j1_first=$ours
 done
 read -r j1 j2 < <(alternate "$work/17_clue.txt" solve1 solve2)
+# -j1 is the fastest of all its runs on 17_clue, the first row's too: one
+# slow round must not make -j2 look faster than two cores allow.
+j1=$(awk -v a="$j1" -v b="$j1_first" 'BEGIN { print (a < b ? a : b) }')
 row "solve -j2 vs -j1, 17_clue" "$j2" "$j1" "satdoku -j1" 1.8
+if awk -v a="$j1" -v b="$j2" -v n="$(nproc)" 'BEGIN { exit !(a / b > n) }'; then
+  echo "key_ratios.sh: -j2 ran more than $(nproc) times as fast as -j1: the machine's load changed; run again" >&2
+fi
 for f in 17_clue top1465 forum_hardest serg_multi; do
   if [[ $f == 17_clue || $f == top1465 ]]; then
     read -r ours theirs q < <(alternate "$work/$f.txt" check1 peer2 qq)

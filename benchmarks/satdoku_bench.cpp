@@ -1146,7 +1146,7 @@ int main(int argc, char** argv) {
       ("help,h", "this help")
       ("quick", po::bool_switch(&quick), "seconds: small samples, the matrix on one collection, boards up to 25x25;\n"
                                          "prints Markdown, writes --results only when given")
-      ("full", po::bool_switch(&full), "minutes (the default): whole collections (forum_hardest: 5,000), every\n"
+      ("full", po::bool_switch(&full), "minutes (the default): whole collections (forum_hardest: 5,000), every "
                                        "board; writes --results (default benchmarks/RESULTS.md)")
       ("smoke", po::bool_switch(&smoke), "a few puzzles, library rows only, no peers, no file written (CTest)")
       ("data", po::value(&config.data)->default_value(config.data), "the shared data folder")
@@ -1180,6 +1180,12 @@ int main(int argc, char** argv) {
     if (quick + full + smoke > 1) throw po::error("give one of --quick, --full, --smoke");
     config.mode = smoke ? Mode::smoke : quick ? Mode::quick : Mode::full;
     if (config.mode == Mode::full && !vm.count("results")) config.results = SATDOKU_BENCH_RESULTS;
+    // The recorded section would lose its MiniSat rows (scripts/bench.sh
+    // --full builds the peer and names it).
+    if (config.mode == Mode::full && !config.no_write && !config.no_peers && config.minisat_peer.empty())
+      throw po::error("--full writes " + config.results +
+                      " and needs --minisat-peer for its MiniSat rows (scripts/bench.sh --full builds and names it), "
+                      "or --no-write");
     if (config.command.empty()) {
       for (int i = 0; i < argc; ++i) config.command += (i ? " " : "") + std::string(argv[i]);
     }
