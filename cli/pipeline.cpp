@@ -30,7 +30,7 @@ unsigned RunConfig::default_jobs() { return std::max(1u, std::thread::hardware_c
 void RunConfig::add_options(po::options_description& options) {
   options.add_options()
       ("timeout", po::value(&timeout)->default_value(timeout),
-       "time budget per puzzle in seconds (0: none); beyond it the answer is unknown")
+       "time budget per puzzle in seconds (0: none); a puzzle it stops before an answer is unknown")
       ("nodes", po::value(&node_budget)->default_value(node_budget),
        "native backend: search-node budget per puzzle (0: none)")
       ("cross-check", po::bool_switch(&cross_check), "compare every answer with the native reference (the default)")

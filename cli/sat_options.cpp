@@ -96,7 +96,7 @@ void SatOptionsConfig::add_options(po::options_description& options) {
       ("sat-option", po::value(&sat_options)->composing()->value_name("NAME=VALUE"),
        "a CaDiCaL option, as in `cadical --help` (repeatable)")
       ("conflicts", po::value(&conflicts)->default_value(conflicts),
-       "CaDiCaL conflict limit per puzzle (0: none); beyond it the status is unknown");
+       "CaDiCaL conflict limit per puzzle (0: none); a puzzle it stops before an answer is unknown");
 }
 
 SatConfig SatOptionsConfig::sat_config() const {

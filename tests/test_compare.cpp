@@ -323,8 +323,13 @@ BOOST_AUTO_TEST_CASE(rows_agree_and_every_format_carries_every_field) {
   // Markdown: a header, a separator and one line per row.
   std::istringstream md(test::slurp(dir / "c.md"));
   int table_lines = 0;
-  while (std::getline(md, line)) table_lines += !line.empty() && line.front() == '|';
+  std::string last;
+  while (std::getline(md, line)) {
+    table_lines += !line.empty() && line.front() == '|';
+    if (!line.empty()) last = line;
+  }
   BOOST_TEST(table_lines == 10);
+  BOOST_TEST(last == "CaDiCaL options for every row: seed=7.");  // the run's settings end the document
 
   // SVG: well-formed XML with one line per row and a legend entry each.
   BOOST_TEST(std::system(("xmllint --noout '" + (dir / "c.svg").string() + "'").c_str()) == 0);
@@ -593,6 +598,30 @@ BOOST_AUTO_TEST_CASE(strength_only_rows_are_per_encoding_and_method) {
   BOOST_TEST(refused.err.find("--strength-only measures propagation without solving, so --reduce, --timeout do not "
                               "apply") != std::string::npos,
              refused.err);
+  const auto limits = test::run_satdoku("compare " + in + " --strength-only --conflicts 5 --reference-timeout 2");
+  BOOST_TEST(limits.exit_code == 2);
+  BOOST_TEST(limits.out.empty(), limits.out);
+  BOOST_TEST(limits.err.find("so --conflicts, --reference-timeout do not apply") != std::string::npos, limits.err);
+}
+
+// A puzzle with no solution is measured as any other (exit 0): CaDiCaL
+// and the reference agree that it has none, so it counts in every row,
+// neither unknown nor a disagreement nor left out.
+BOOST_AUTO_TEST_CASE(a_puzzle_with_no_solution_is_measured) {
+  const fs::path in = first_puzzles("top1465.txt", 3, "none-");
+  { std::ofstream(in, std::ios::app) << "12345678.........9" << std::string(63, '.') << "\n"; }
+  const auto r = test::run_satdoku("compare '" + in.string() +
+                                   "' --encodings natural,triads --amo pairwise --mode fresh -j 1 --json -");
+  BOOST_TEST_REQUIRE(r.exit_code == 0, r.err);
+  const auto json = nlohmann::json::parse(r.out);
+  BOOST_TEST(json["puzzles"] == 4);
+  BOOST_TEST(json["left_out"] == 0);
+  BOOST_TEST_REQUIRE(json["rows"].size() == 2u);
+  for (const auto& row : json["rows"]) {
+    BOOST_TEST(row["puzzles"] == 4);
+    BOOST_TEST(row["unknown"] == 0);
+    BOOST_TEST(row["disagreements"] == 0);
+  }
 }
 
 // --sat-option reaches CaDiCaL in every row, is recorded with the table, and

@@ -494,13 +494,20 @@ BOOST_AUTO_TEST_CASE(default_cadical_options_per_size_and_user_overrides) {
   const SatConfig user{.options = {{"chrono", 1}}};
   SatSolver small;
   apply_options(small, user.resolve(9), user);
-  for (const char* name : {"probe", "elim", "subsume", "vivify", "eagersubsume", "shrinkreap"})
+  for (const char* name : {"probe", "elim", "subsume", "vivify", "eagersubsume", "shrinkreap", "radixsortlim"})
     BOOST_TEST(small.option(name) == 0, name);
+  BOOST_TEST(small.option("forcephase") == 1);
+  BOOST_TEST(small.option("emagluefast") == 8);
   BOOST_TEST(small.option("inprocessing") == 1);  // so that a user's elim=1 takes effect
   BOOST_TEST(small.option("chrono") == 1);        // the user's value wins
+  SatSolver plain;  // without the user's: satdoku's chrono=0
+  apply_options(plain, SatConfig{}.resolve(9), SatConfig{});
+  BOOST_TEST(plain.option("chrono") == 0);
   SatSolver large;
   apply_options(large, SatConfig{}.resolve(25), SatConfig{});
-  BOOST_TEST(large.option("elim") == 1);  // CaDiCaL's default
+  BOOST_TEST(large.option("elim") == 1);  // CaDiCaL's defaults
+  BOOST_TEST(large.option("forcephase") == 0);
+  BOOST_TEST(large.option("chrono") == 1);
   BOOST_TEST(default_sat_choice(25).options.empty());
   BOOST_CHECK_THROW((void)small.option("nosuchoption"), UsageError);
 }
