@@ -24,7 +24,8 @@ command="scripts/bench.sh${*:+ $*}"
 cd "$root"
 cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release >/dev/null
 cmake --build "$build" -j "$jobs" --target satdoku satdoku_bench >/dev/null
-if grep -q '^micro:' "$build/benchmarks/Makefile" 2>/dev/null; then
+# micro exists when CMake found Google Benchmark (whatever the generator)
+if grep -q '^benchmark_DIR:PATH=' "$build/CMakeCache.txt" && ! grep -q '^benchmark_DIR:PATH=.*NOTFOUND' "$build/CMakeCache.txt"; then
   cmake --build "$build" -j "$jobs" --target micro >/dev/null
 fi
 
