@@ -57,7 +57,7 @@ once() {
     tail -3 "$work/stderr" >&2
     return 1
   fi
-  awk -v a="$start" -v b="$end" 'BEGIN { t = b - a; if (t <= 0) exit 1; printf "%.3f\n", t }' || {
+  awk -v a="$start" -v b="$end" 'BEGIN { t = sprintf("%.3f", b - a); if (t + 0 <= 0) exit 1; print t }' || {
     echo "key_ratios.sh: '$*' < $file took no measurable time" >&2
     return 1
   }

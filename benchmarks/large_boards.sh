@@ -60,7 +60,10 @@ best() {
     "$@" >/dev/null 2>"$work/stderr" || status=$?
     end=$EPOCHREALTIME
     ran "$expected" "$status" "$@" || return 1
-    t=$(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.6f", b - a }')
+    t=$(awk -v a="$start" -v b="$end" 'BEGIN { t = sprintf("%.4f", b - a); if (t + 0 <= 0) exit 1; print t }') || {
+      echo "large_boards.sh: '$*' took no measurable time" >&2
+      return 1
+    }
     if [[ -z $fastest ]] || awk -v a="$t" -v b="$fastest" 'BEGIN { exit !(a < b) }'; then fastest=$t; fi
   done
   printf '%.4f' "$fastest"
@@ -75,13 +78,17 @@ rss() {
   awk '{ v = $1 } END { printf "%.1f", v / 1024 }' "$work/rss"
 }
 
+boards=${BOARDS:-16-1 25-1 64-1 64-2 81-1 100-1 144-1 144-2 225-2 400-1}
+for board in $boards; do  # every name checked before the first run
+  [[ -f $data/sudoku-$board.txt ]] || { echo "large_boards.sh: no board $data/sudoku-$board.txt" >&2; exit 2; }
+done
+
 echo '| board | solve s | RSS MiB | --no-cross-check s | encode s | cadical s | cadical RSS MiB | ratio |'
 echo '|---|---|---|---|---|---|---|---|'
-for board in ${BOARDS:-16-1 25-1 64-1 64-2 81-1 100-1 144-1 144-2 225-2 400-1}; do
+for board in $boards; do
   file=$data/sudoku-$board.txt
   n=$reps
   [[ $board == 64-1 ]] && n=1
-  [[ -f $file ]] || { echo "large_boards.sh: no board $file" >&2; exit 2; }
   solve=$(best "$n" 0 "$satdoku" solve -q -j1 -o line "$file")
   solve_rss=$(rss 0 "$satdoku" solve -q -j1 -o line "$file")
   no_check=$(best "$n" 0 "$satdoku" solve -q -j1 --no-cross-check -o line "$file")

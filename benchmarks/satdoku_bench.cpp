@@ -1097,6 +1097,19 @@ int Runner::run() {
     peer_ = find_program(c_.minisat_peer);
     qqwing_ = find_program(c_.qqwing);
     cadical_ = find_program(c_.cadical);
+    // A results file is not rewritten with a peer's rows missing (the
+    // section it replaces may hold them): scripts/bench.sh builds the
+    // MiniSat peer and names it; --no-write prints the section only.
+    const bool writes = c_.mode != Mode::smoke && !c_.no_write && !c_.results.empty();
+    const std::pair<const std::string*, std::string> needed[] = {
+        {&peer_, "the MiniSat peer (--minisat-peer " + (c_.minisat_peer.empty() ? "not given" : c_.minisat_peer) +
+                     "; scripts/bench.sh builds and names it)"},
+        {&qqwing_, "qqwing (--qqwing " + c_.qqwing + ")"},
+        {&cadical_, "cadical (--cadical " + c_.cadical + ")"}};
+    for (const auto& [found, what] : needed)
+      if (writes && found->empty())
+        throw UsageError("cannot find " + what + ": its rows would be missing from " + c_.results +
+                         " (--no-write prints the section without them)");
     if (peer_.empty()) notes_.push_back("no MiniSat peer (--minisat-peer): its rows are missing");
     if (qqwing_.empty()) notes_.push_back("no qqwing in PATH: its rows are missing");
     if (cadical_.empty()) notes_.push_back("no cadical in PATH: large-board comparison missing");
@@ -1180,12 +1193,6 @@ int main(int argc, char** argv) {
     if (quick + full + smoke > 1) throw po::error("give one of --quick, --full, --smoke");
     config.mode = smoke ? Mode::smoke : quick ? Mode::quick : Mode::full;
     if (config.mode == Mode::full && !vm.count("results")) config.results = SATDOKU_BENCH_RESULTS;
-    // The recorded section would lose its MiniSat rows (scripts/bench.sh
-    // --full builds the peer and names it).
-    if (config.mode == Mode::full && !config.no_write && !config.no_peers && config.minisat_peer.empty())
-      throw po::error("--full writes " + config.results +
-                      " and needs --minisat-peer for its MiniSat rows (scripts/bench.sh --full builds and names it), "
-                      "or --no-write");
     if (config.command.empty()) {
       for (int i = 0; i < argc; ++i) config.command += (i ? " " : "") + std::string(argv[i]);
     }

@@ -36,7 +36,7 @@ if [ -r "$peers/minisat_peer.cpp" ]; then
   fi
   set -- --minisat-peer "$build/peers/minisat_peer" "$@"
 else
-  echo "bench.sh: no $peers/minisat_peer.cpp: the MiniSat rows will be missing" >&2
+  echo "bench.sh: no $peers/minisat_peer.cpp: no MiniSat rows (so no file is written; --no-write prints them)" >&2
 fi
 
 exec "$build/benchmarks/satdoku_bench" --satdoku "$build/cli/satdoku" \

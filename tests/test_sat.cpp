@@ -395,7 +395,9 @@ BOOST_AUTO_TEST_CASE(a_new_epoch_forgets_the_puzzles_before) {
 // 16x16 and 25x25 boards with each at-most-one method, in each mode, with
 // formulas that reach CaDiCaL: the shared boards are settled by
 // propagation, so fresh mode gets them unreduced, and a 16x16 cut from
-// sudoku-16-1's solution (40% of its cells kept) needs a search.
+// sudoku-16-1's solution (about 40% of its cells kept; several solutions)
+// leaves CaDiCaL decisions to make, and conflicts in incremental mode,
+// where the clues are assumptions.
 BOOST_AUTO_TEST_CASE(large_boards_solve_with_every_amo_method) {
   std::vector<Grid> boards;
   for (const char* file : {"sudoku-16-1.txt", "sudoku-25-1.txt"}) {
@@ -406,9 +408,9 @@ BOOST_AUTO_TEST_CASE(large_boards_solve_with_every_amo_method) {
   const Result full = make_native_solver()->solve(boards.front(), {.max_solutions = 1});
   BOOST_REQUIRE(full.status == Status::solved);
   Grid cut(boards.front().geometry_ptr());
-  std::mt19937 rng(16);
+  std::mt19937 rng(16);  // (the engine's numbers are the same everywhere; a distribution's need not be)
   for (int cell = 0; cell < cut.cell_count(); ++cell)
-    if (std::bernoulli_distribution(0.4)(rng)) cut.set(cell, full.solutions.front().at(cell));
+    if (rng() % 10 < 4) cut.set(cell, full.solutions.front().at(cell));
   boards.push_back(cut);
   for (const AmoMethodInfo& m : amo_methods()) {
     std::uint64_t cut_conflicts = 0;
@@ -421,7 +423,7 @@ BOOST_AUTO_TEST_CASE(large_boards_solve_with_every_amo_method) {
           const Result r = make_sat_solver(config)->solve(boards[b], {});
           BOOST_TEST_REQUIRE((r.status == Status::solved));
           if (mode != SatMode::hybrid) BOOST_TEST(!r.stats.by_propagation);
-          if (b == 2) cut_conflicts += r.stats.conflicts;
+          if (b == 2 && mode == SatMode::incremental) cut_conflicts += r.stats.conflicts;
         }
       }
     }
