@@ -64,16 +64,6 @@ struct Mixed {
   }
 };
 
-struct Scratch {
-  fs::path dir;
-  explicit Scratch(const std::string& name)
-      : dir(fs::temp_directory_path() / ("satdoku-batch-" + name + "-" + std::to_string(::getpid()))) {
-    fs::remove_all(dir);
-    fs::create_directories(dir);
-  }
-  ~Scratch() { fs::remove_all(dir); }
-};
-
 // Starts `satdoku ARGS...` with stdout and stderr to files; returns its pid.
 pid_t spawn(const std::vector<std::string>& args, const fs::path& out, const fs::path& err) {
   const pid_t pid = ::fork();
@@ -196,7 +186,7 @@ std::vector<std::size_t> blocks_of(const fs::path& file, bool look_ahead) {
 }  // namespace
 
 BOOST_AUTO_TEST_CASE(blocks_are_short_where_the_input_ends) {
-  Scratch s("blocks");
+  ScratchDir s("batch-blocks");
   const fs::path file = s.dir / "puzzles.txt";
   for (std::size_t entries : {1, 64, 65, 100, 256, 257, 300, 511, 512, 513, 600, 768, 769, 1000, 1300}) {
     write_lines(file, kPuzzle, entries);
@@ -296,7 +286,7 @@ void check_blocks_run_on_one_thread(const fs::path& file, std::size_t entries, b
 }
 
 BOOST_AUTO_TEST_CASE(each_block_of_stateful_entries_runs_on_one_thread) {
-  Scratch s("threads");
+  ScratchDir s("batch-threads");
   const fs::path file = s.dir / "puzzles.txt";
   for (std::size_t entries : {100, 300, 1300}) {
     write_lines(file, kPuzzle, entries);
@@ -374,7 +364,7 @@ BOOST_AUTO_TEST_CASE(check_one_record_per_puzzle_in_order) {
 
 BOOST_AUTO_TEST_CASE(encode_out_dir_one_file_per_good_puzzle) {
   const Mixed mixed;
-  Scratch s("encode");
+  ScratchDir s("batch-encode");
   auto r = run_satdoku("encode -q --out-dir '" + s.dir.string() + "'", mixed.input);
   BOOST_TEST(r.exit_code == 2, r.err);
   std::size_t files = 0;
@@ -398,7 +388,7 @@ BOOST_AUTO_TEST_CASE(encode_out_dir_one_file_per_good_puzzle) {
 }
 
 BOOST_AUTO_TEST_CASE(sigint_and_sigterm_during_solve) {
-  Scratch s("signal");
+  ScratchDir s("batch-signal");
   for (int sig : {SIGINT, SIGTERM}) {
     BOOST_TEST_CONTEXT(strsignal(sig)) {
       const std::string tag = std::to_string(sig);
@@ -434,7 +424,7 @@ BOOST_AUTO_TEST_CASE(sigint_and_sigterm_during_solve) {
 // so far, all passing, would read in CI as a whole run that passed; so
 // would an earlier run's report left in its place.
 BOOST_AUTO_TEST_CASE(an_interrupted_check_writes_no_junit_report) {
-  Scratch s("junit-signal");
+  ScratchDir s("batch-junit-signal");
   const fs::path out = s.dir / "out", err = s.dir / "err", xml = s.dir / "report.xml";
   { std::ofstream(xml) << "<testsuites><testsuite name=\"satdoku check\" tests=\"1\"/></testsuites>\n"; }
   const pid_t pid =
@@ -455,7 +445,7 @@ BOOST_AUTO_TEST_CASE(an_interrupted_check_writes_no_junit_report) {
 // A batch that waits for more input from a pipe (or a terminal) still ends
 // on SIGINT, with the records of the puzzles that came.
 BOOST_AUTO_TEST_CASE(sigint_while_waiting_for_input) {
-  Scratch s("waiting");
+  ScratchDir s("batch-waiting");
   const fs::path fifo = s.dir / "fifo";
   BOOST_REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
   const std::string puzzle = lines_of(slurp(big_input())).at(0);
@@ -501,7 +491,7 @@ BOOST_AUTO_TEST_CASE(sigint_while_waiting_for_input) {
 // encode with one target writes once its input has ended; a signal before
 // that writes nothing and says so (a puzzle has come, but no CNF).
 BOOST_AUTO_TEST_CASE(encode_interrupted_before_its_input_ends_writes_nothing) {
-  Scratch s("encode-wait");
+  ScratchDir s("batch-encode-wait");
   const fs::path fifo = s.dir / "fifo", out = s.dir / "out", err = s.dir / "err";
   BOOST_REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
   const pid_t pid = spawn({"encode", "-q", fifo.string()}, out, err);
@@ -522,7 +512,7 @@ BOOST_AUTO_TEST_CASE(encode_interrupted_before_its_input_ends_writes_nothing) {
 // sends it, and changes nothing: the batch still waits.  (It used to end
 // the batch, which then could not stop cleanly where it could have.)
 BOOST_AUTO_TEST_CASE(a_second_signal_ends_a_batch_whose_output_nobody_reads) {
-  Scratch s("unread");
+  ScratchDir s("batch-unread");
   for (int second : {SIGINT, SIGTERM}) {
     BOOST_TEST_CONTEXT("SIGINT, then " << strsignal(second)) {
       const fs::path fifo = s.dir / ("out" + std::to_string(second));
@@ -558,7 +548,7 @@ BOOST_AUTO_TEST_CASE(a_second_signal_ends_a_batch_whose_output_nobody_reads) {
 // A batch whose output fails ends, also while it waits for input that may
 // never come (a driver program that waits for each answer).
 BOOST_AUTO_TEST_CASE(a_failed_output_ends_a_batch_that_waits_for_input) {
-  Scratch s("full");
+  ScratchDir s("batch-full");
   const fs::path fifo = s.dir / "fifo";
   BOOST_REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
   std::string five;
@@ -604,7 +594,7 @@ std::vector<std::string> files_in(const fs::path& dir) {
 // is cut short.  (encode wrote the whole file, renamed it into place and
 // exited 0.)
 BOOST_AUTO_TEST_CASE(a_signal_abandons_the_cnf_being_written) {
-  Scratch s("encode-signal");
+  ScratchDir s("batch-encode-signal");
   const fs::path board = empty_81x81(s.dir), dir = s.dir / "cnf", err = s.dir / "err";
   fs::create_directories(dir);
   const fs::path cnf = dir / "big.cnf";
@@ -665,7 +655,7 @@ BOOST_AUTO_TEST_CASE(a_signal_abandons_the_cnf_being_written) {
 }
 
 BOOST_AUTO_TEST_CASE(sigterm_during_check_and_encode) {
-  Scratch s("signal2");
+  ScratchDir s("batch-signal2");
   const fs::path out = s.dir / "out.txt", err = s.dir / "err.txt";
   const pid_t pid = spawn({"check", "--output", "json", "--no-progress", "-j", "2", big_input().string()}, out, err);
   wait_for_output(pid, out, 200);
@@ -724,7 +714,7 @@ BOOST_AUTO_TEST_CASE(sigterm_during_check_and_encode) {
 // An interrupted compare writes no document, and an earlier run's at the
 // paths its options name goes too: its figures would pass for this run's.
 BOOST_AUTO_TEST_CASE(an_interrupted_compare_removes_an_earlier_runs_documents) {
-  Scratch s("compare-signal");
+  ScratchDir s("batch-compare-signal");
   const fs::path out = s.dir / "out", err = s.dir / "err";
   std::vector<std::string> args{"compare", "--no-progress", "--encodings", "triads"};
   std::vector<fs::path> documents;
@@ -756,7 +746,7 @@ BOOST_AUTO_TEST_CASE(an_interrupted_compare_removes_an_earlier_runs_documents) {
 // the proof nor a temporary file is left.  (The CNF of sudoku-81-1, half a
 // gigabyte, was written to its end first: about five seconds.)
 BOOST_AUTO_TEST_CASE(a_signal_abandons_the_proof_cnf_being_written) {
-  Scratch s("proof-signal");
+  ScratchDir s("batch-proof-signal");
   const fs::path dir = s.dir / "proofs", err = s.dir / "err";
   fs::create_directories(dir);
   const pid_t pid = spawn({"check", "--no-progress", "-j", "1", "--proof", dir.string(),
@@ -789,7 +779,7 @@ BOOST_AUTO_TEST_CASE(a_signal_abandons_the_proof_cnf_being_written) {
 BOOST_AUTO_TEST_CASE(a_signal_sent_twice_at_once_is_one_interruption) {
   for (int second : {SIGINT, SIGTERM}) {
     BOOST_TEST_CONTEXT("SIGTERM, then " << strsignal(second)) {
-      Scratch s("signal-twice-" + std::to_string(second));
+      ScratchDir s("batch-signal-twice-" + std::to_string(second));
       const fs::path dir = s.dir / "proofs", err = s.dir / "err", xml = s.dir / "report.xml";
       fs::create_directories(dir);
       { std::ofstream(xml) << "<testsuites><testsuite name=\"satdoku check\" tests=\"1\"/></testsuites>\n"; }

@@ -739,25 +739,23 @@ BOOST_AUTO_TEST_CASE(an_unreadable_file_has_a_json_record) {
 // `solve | head -1` ends satdoku by SIGPIPE, silently (status 141); with
 // SIGPIPE ignored it says so and exits 2.
 BOOST_AUTO_TEST_CASE(a_closed_pipe_ends_solve) {
-  namespace fs = std::filesystem;
   // The shell and satdoku inherit SIGPIPE as this process has it: some CI
   // runners start their jobs with it ignored, which no shell can undo.
   std::signal(SIGPIPE, SIG_DFL);
-  const fs::path dir = fs::temp_directory_path() / ("satdoku-sigpipe-" + std::to_string(::getpid()));
-  fs::create_directories(dir);
-  { std::ofstream(dir / "in.txt") << first_lines("17_clue.txt", 20000); }
-  const std::string solve = quoted(satdoku_binary()) + " solve -o line " + quoted(dir / "in.txt");
-  const RunResult quiet =
-      run_shell("{ " + solve + " 2>" + quoted(dir / "err.txt") + "; echo $? > " + quoted(dir / "rc.txt") +
-                "; } | head -1 > /dev/null; cat " + quoted(dir / "rc.txt") + " " + quoted(dir / "err.txt"));
-  BOOST_TEST(quiet.out == "141\n", quiet.out);
-  const RunResult said =
-      run_shell("{ trap '' PIPE; " + solve + " 2>" + quoted(dir / "err.txt") + "; echo $? > " +
-                quoted(dir / "rc.txt") + "; } | head -1 > /dev/null; cat " + quoted(dir / "rc.txt") + " " +
-                quoted(dir / "err.txt"));
-  BOOST_TEST(said.out.starts_with("2\n"), said.out);
-  BOOST_TEST(said.out.find("cannot write standard output: Broken pipe") != std::string::npos, said.out);
-  fs::remove_all(dir);
+  const ScratchDir s("sigpipe");
+  { std::ofstream(s.dir / "in.txt") << first_lines("17_clue.txt", 20000); }
+  // satdoku's exit status and messages, with `before` run ahead of it in
+  // the shell whose output `head -1` stops reading.
+  auto with_head = [&](const std::string& before) {
+    return run_shell("cd " + quoted(s.dir) + " && { " + before + quoted(satdoku_binary()) +
+                     " solve -o line in.txt 2>err.txt; echo $? > rc.txt; } | head -1 > /dev/null; cat rc.txt err.txt")
+        .out;
+  };
+  const std::string quiet = with_head("");
+  BOOST_TEST(quiet == "141\n", quiet);
+  const std::string said = with_head("trap '' PIPE; ");
+  BOOST_TEST(said.starts_with("2\n"), said);
+  BOOST_TEST(said.find("cannot write standard output: Broken pipe") != std::string::npos, said);
 }
 
 BOOST_AUTO_TEST_CASE(a_conflict_limit_gives_unknown_and_the_batch_goes_on) {
@@ -2012,9 +2010,8 @@ BOOST_AUTO_TEST_CASE(the_readme_tour_examples_give_what_it_shows) {
   // The commands as the README gives them, run from a copy of examples/:
   // their output, line for line.
   namespace fs = std::filesystem;
-  const fs::path dir = fs::temp_directory_path() / ("satdoku-readme-" + std::to_string(::getpid()));
-  fs::remove_all(dir);
-  fs::create_directories(dir);
+  const ScratchDir scratch("readme");
+  const fs::path& dir = scratch.dir;
   fs::copy(source_dir() / "examples", dir / "examples");
   const std::string satdoku = quoted(satdoku_binary());
   const RunResult proof = run_shell("cd " + quoted(dir) + " && " + satdoku +
@@ -2033,7 +2030,6 @@ BOOST_AUTO_TEST_CASE(the_readme_tour_examples_give_what_it_shows) {
                  "satdoku encode: puzzle.txt:1 -> puzzle.cnf: 1214 variables, 1811 clauses (triads/pairwise/propagate)\n"
                  "953168742862734951417952836746893125281645397395271468138529674574386219629417583\n",
              encode.out);
-  fs::remove_all(dir);
 }
 
 BOOST_AUTO_TEST_CASE(encodings_lists_the_table) {

@@ -48,6 +48,23 @@ inline std::vector<Grid> read_puzzles(const std::filesystem::path& path, std::si
   return out;
 }
 
+// A folder of its own for a test ("satdoku-NAME-PID" in the temporary
+// folder), empty at the start and removed with what it holds at the end.
+struct ScratchDir {
+  std::filesystem::path dir;
+  explicit ScratchDir(const std::string& name)
+      : dir(std::filesystem::temp_directory_path() / ("satdoku-" + name + "-" + std::to_string(::getpid()))) {
+    std::filesystem::remove_all(dir);
+    std::filesystem::create_directories(dir);
+  }
+  ~ScratchDir() {
+    std::error_code ignored;
+    std::filesystem::remove_all(dir, ignored);
+  }
+  ScratchDir(const ScratchDir&) = delete;
+  ScratchDir& operator=(const ScratchDir&) = delete;
+};
+
 // A valid grid for boxes of `rows` rows and `cols` columns (n = rows*cols):
 // row r is the digits shifted by cols*(r mod rows) + r div rows, which
 // every row, column and box holds once.

@@ -1081,7 +1081,7 @@ Decoded decode_model(const Encoder& encoder, const Model& model, AgainstFixed ag
     // A digit the clues rule out says why a cell has none, not why it has
     // several (the model's other digits are its fault): then only the
     // forced digits it leaves out count.
-    if (problem && digits.size() > 1 && against_fixed == AgainstFixed::problem_cells)
+    if (digits.size() > 1 && against_fixed == AgainstFixed::problem_cells)
       std::erase_if(against, [](const FixedContradiction& f) { return !f.fixed_true; });
     if (problem) out.problems.push_back({cell, digits});
     else out.grid.set(cell, digits[0]);
