@@ -568,3 +568,32 @@ BOOST_AUTO_TEST_CASE(max_memory_option) {
   BOOST_TEST(settled.exit_code == 0, settled.err);
   BOOST_TEST(settled.out == kSolution + "\n");
 }
+
+// Without --max-memory the budget is half the machine's memory, shared among
+// the workers.  The machine's memory is read here from /proc/meminfo, not
+// through the guard's own sysconf() call; the empty-cell formula of
+// sudoku-400-1 without reduction (3.5 TiB) exceeds any machine's half.
+BOOST_AUTO_TEST_CASE(default_budget_is_half_the_memory_shared_by_the_jobs) {
+  std::uint64_t total_kib = 0;
+  {
+    std::ifstream meminfo("/proc/meminfo");
+    std::string key;
+    std::string unit;
+    while (meminfo >> key >> total_kib >> unit && key != "MemTotal:") total_kib = 0;
+  }
+  BOOST_TEST_REQUIRE(total_kib > 0, "no MemTotal in /proc/meminfo");
+  const std::uint64_t half = total_kib * 1024 / 2;
+  const std::string board = "'" + (shared_data() / "large" / "sudoku-400-1.txt").string() + "'";
+  const std::string whole = "solve -o line --no-progress --no-cross-check --mode fresh --reduce none --amo pairwise ";
+  auto one = run_satdoku(whole + "-j 1 " + board);
+  BOOST_TEST(one.exit_code == 1, one.err);
+  BOOST_TEST(contains(one.err, "more than the " + cli::format_bytes(half) + " that --max-memory allows"), one.err);
+  auto two = run_satdoku(whole + "-j 2 " + board);
+  BOOST_TEST(two.exit_code == 1, two.err);
+  BOOST_TEST(contains(two.err, "more than the " + cli::format_bytes(half / 2) + " that --max-memory (" +
+                                   cli::format_bytes(half) + " shared by 2 workers) allows"),
+             two.err);
+  // The help text names the same default.
+  auto help = run_satdoku("solve --help");
+  BOOST_TEST(contains(help.out, cli::format_bytes(half)), help.out);
+}
