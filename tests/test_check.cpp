@@ -48,13 +48,6 @@ const std::string kClash = "5...5" + std::string(76, '.');
 const std::string kComma =
     "000000007,008000400,003801600,804306201,000000000,105407908,007603800,006000100,400000005";
 
-fs::path fresh_dir(const std::string& name) {
-  const fs::path dir = fs::temp_directory_path() / ("satdoku-check-" + std::to_string(::getpid()) + "-" + name);
-  fs::remove_all(dir);
-  fs::create_directories(dir);
-  return dir;
-}
-
 }  // namespace
 
 BOOST_AUTO_TEST_CASE(seventeen_clue_puzzles_are_unique_and_minimal) {
@@ -268,7 +261,8 @@ BOOST_AUTO_TEST_CASE(proofs_from_the_command_line_hold_under_other_choices) {
       {"--encoding natural --amo product", six}};
   for (const auto& [options, input] : runs) {
     BOOST_TEST_CONTEXT(options) {
-      const fs::path dir = fresh_dir("proof-choices");
+      const ScratchDir scratch("check-proof-choices");
+      const fs::path& dir = scratch.dir;
       auto r = run_satdoku(std::string("check -o json ") + options + " --proof " + quoted(dir), input);
       BOOST_TEST(r.exit_code == 0, r.err);
       const auto records = records_of(r.out);
@@ -303,13 +297,13 @@ BOOST_AUTO_TEST_CASE(proofs_from_the_command_line_hold_under_other_choices) {
           BOOST_TEST(without_block.value(map.var(cell, solution[static_cast<std::size_t>(cell)] - '0')));
         BOOST_TEST(to_string(with_block.solve()) == "unsat");
       }
-      fs::remove_all(dir);
     }
   }
 }
 
 BOOST_AUTO_TEST_CASE(proofs_are_written_for_unique_puzzles_only) {
-  const fs::path dir = fresh_dir("proofs");
+  const ScratchDir scratch("check-proofs");
+  const fs::path& dir = scratch.dir;
   const std::string input = first_lines("17_clue.txt", 2) + first_lines("serg_multi.txt", 1) + kNoSolution + "\n";
   auto r = run_satdoku("check --output json --proof " + quoted(dir), input);
   BOOST_TEST(r.exit_code == 1, r.err);
@@ -451,7 +445,6 @@ BOOST_AUTO_TEST_CASE(proofs_are_written_for_unique_puzzles_only) {
                                   first_lines("17_clue.txt", 1));
   BOOST_TEST(native.exit_code == 0, native.err);
   BOOST_TEST(slurp(dir / "native" / "1.cnf").find("c encoding minimal") != std::string::npos);
-  fs::remove_all(dir);
 }
 
 // --minimal's SAT instance holds the whole rules, the clues being
@@ -492,7 +485,8 @@ BOOST_AUTO_TEST_CASE(a_clue_analysis_beyond_max_memory_is_refused_and_said) {
 // is named on standard error, the verdict standing (sudoku-144-1's proof
 // took about 23 GB before).
 BOOST_AUTO_TEST_CASE(a_proof_beyond_max_memory_is_refused_and_said) {
-  const fs::path dir = fresh_dir("proof-memory");
+  const ScratchDir scratch("check-proof-memory");
+  const fs::path& dir = scratch.dir;
   const fs::path board = shared_data() / "large" / "sudoku-25-1.txt";
   const fs::path xml = dir.string() + ".xml";
   const auto refused = run_satdoku("check -j1 --max-memory 10M --proof " + quoted(dir) + " --junit " + quoted(xml) +
@@ -515,7 +509,6 @@ BOOST_AUTO_TEST_CASE(a_proof_beyond_max_memory_is_refused_and_said) {
   const auto written = run_satdoku("check -q -j1 --max-memory 100M --proof " + quoted(dir) + " " + quoted(board));
   BOOST_TEST(written.exit_code == 0, written.err);
   BOOST_TEST(fs::exists(dir / "1.drat"));
-  fs::remove_all(dir);
 }
 
 BOOST_AUTO_TEST_CASE(a_full_grids_proof_that_cannot_be_written_is_an_error) {
@@ -525,7 +518,8 @@ BOOST_AUTO_TEST_CASE(a_full_grids_proof_that_cannot_be_written_is_an_error) {
   // temporary name, the first of a fresh process (1.cnf.tmp.PID.0; if that
   // name changes, the CNF write fails instead and so does this test), and
   // standard error to a pipe.
-  const fs::path dir = fresh_dir("unwritable");
+  const ScratchDir scratch("check-unwritable");
+  const fs::path& dir = scratch.dir;
   fs::create_directories(dir / "full");
   std::ofstream(dir / "full.txt") << "534678912672195348198342567859761423426853791713924856961537284287419635345286179\n";
   const std::string command = "cd " + quoted(dir) + " && ln -s /dev/null full/1.cnf.tmp.$$.0 && trap '' XFSZ && " +
@@ -536,7 +530,6 @@ BOOST_AUTO_TEST_CASE(a_full_grids_proof_that_cannot_be_written_is_an_error) {
   BOOST_TEST(run.exit_code == 2, err);
   BOOST_TEST(err.find("full.txt:1: no proof: cannot write full/1.drat: File too large") != std::string::npos, err);
   BOOST_TEST(!fs::exists(dir / "full" / "1.drat"));  // (an empty proof was renamed into place)
-  fs::remove_all(dir);
 }
 
 BOOST_AUTO_TEST_CASE(a_proof_that_cannot_be_written_is_an_error_in_every_report) {
@@ -545,7 +538,8 @@ BOOST_AUTO_TEST_CASE(a_proof_that_cannot_be_written_is_an_error_in_every_report)
   // EFBIG): a 4x4 puzzle's proof fits, a 16x16 one's CNF (some 870 KB)
   // does not.  The verdict stands, but the run's exit code is 2, and the
   // JUnit report, the summary and the message say why.
-  const fs::path dir = fresh_dir("proof_too_large");
+  const ScratchDir scratch("check-proof_too_large");
+  const fs::path& dir = scratch.dir;
   { std::ofstream(dir / "a.txt") << ".1....4....32...\n"; }
   fs::copy_file(shared_data() / "large" / "sudoku-16-1.txt", dir / "b.txt");
   const RunResult run = run_shell("cd " + quoted(dir) + " && trap '' XFSZ && ulimit -f 200 && exec " +
@@ -576,14 +570,14 @@ BOOST_AUTO_TEST_CASE(a_proof_that_cannot_be_written_is_an_error_in_every_report)
   BOOST_TEST(both_xml.find("<failure message=\"expected multiple, got unique; no proof: cannot write p/2-1.cnf") !=
                  std::string::npos,
              both_xml);
-  fs::remove_all(dir);
 }
 
 // A proof is renamed into place over an earlier run's proof or an empty
 // file only: a user's file of that name stays, and the puzzle says why it
 // has no proof.
 BOOST_AUTO_TEST_CASE(a_proof_replaces_no_file_satdoku_did_not_write) {
-  const fs::path dir = fresh_dir("proof_foreign");
+  const ScratchDir scratch("check-proof_foreign");
+  const fs::path& dir = scratch.dir;
   { std::ofstream(dir / "a.txt") << kEasy << '\n' << kEasy << '\n' << kEasy << '\n'; }
   fs::create_directories(dir / "p");
   { std::ofstream(dir / "p" / "1.cnf") << "my notes\n"; }
@@ -620,13 +614,13 @@ BOOST_AUTO_TEST_CASE(a_proof_replaces_no_file_satdoku_did_not_write) {
   BOOST_TEST(!fs::exists(dir / "p" / "2.drat"));
   BOOST_TEST(!fs::exists(dir / "p" / "3.cnf"));
   BOOST_TEST(slurp(dir / "p" / "3.drat") == "my notes\n");
-  fs::remove_all(dir);
 }
 
 BOOST_AUTO_TEST_CASE(proofs_stay_only_for_records_sent) {
   // Standard output on a full disk: no record is sent, so no proof stays,
   // and the summary counts none.
-  const fs::path dir = fresh_dir("proofs_unsent");
+  const ScratchDir scratch("check-proofs_unsent");
+  const fs::path& dir = scratch.dir;
   { std::ofstream(dir / "in.txt") << kEasy << '\n' << kEasy << '\n'; }
   const RunResult full = run_shell("cd " + quoted(dir) + " && exec " + quoted(satdoku_binary()) +
                                    " check --proof p in.txt 2>&1 >/dev/full");
@@ -648,14 +642,14 @@ BOOST_AUTO_TEST_CASE(proofs_stay_only_for_records_sent) {
              report.out);
   BOOST_TEST(report.out.find("0 not unique; ") != std::string::npos, report.out);
   BOOST_TEST(!fs::exists(dir / "p" / "2.drat"));
-  fs::remove_all(dir);
 }
 
 BOOST_AUTO_TEST_CASE(temporary_proof_files_of_an_ended_run_are_removed) {
   // A second signal ends a run before it removes its temporary files; the
   // next run in the folder removes those of a process that has ended, and
   // leaves a running process's and other files alone.
-  const fs::path dir = fresh_dir("stale_temporaries");
+  const ScratchDir scratch("check-stale_temporaries");
+  const fs::path& dir = scratch.dir;
   fs::create_directories(dir / "p");
   const std::string dead = run_shell("echo $$").out;  // the shell has ended once popen returns
   const std::string pid = dead.substr(0, dead.find('\n'));
@@ -675,11 +669,11 @@ BOOST_AUTO_TEST_CASE(temporary_proof_files_of_an_ended_run_are_removed) {
   BOOST_TEST(fs::exists(dir / "p" / ("notes.txt.tmp." + pid + ".0")));
   BOOST_TEST(!fs::exists(dir / "p" / ("1.cnf.tmp." + pid)));  // (AtomicFile's form of the name)
   BOOST_TEST(fs::exists(dir / "p" / "1.drat"));
-  fs::remove_all(dir);
 }
 
 BOOST_AUTO_TEST_CASE(junit_xml_parses_and_names_every_puzzle) {
-  const fs::path dir = fresh_dir("junit");
+  const ScratchDir scratch("check-junit");
+  const fs::path& dir = scratch.dir;
   const fs::path input = dir / "mixed & <\"odd\">.txt";  // each character XML escapes
   {
     std::ofstream out(input);
@@ -757,7 +751,6 @@ BOOST_AUTO_TEST_CASE(junit_xml_parses_and_names_every_puzzle) {
   BOOST_TEST(run_satdoku("check -q --junit " + quoted(xml) + " " + quoted(easy)).exit_code == 0);
   BOOST_TEST(slurp(xml).find("<testsuite name=\"satdoku check\"") != std::string::npos);
   BOOST_TEST(run_satdoku("check -q --junit " + quoted(xml) + " " + quoted(easy)).exit_code == 0);  // a report: too
-  fs::remove_all(dir);
 }
 
 // A count that stopped early (a SAT limit, the reference's budget) is a lower
@@ -957,7 +950,8 @@ BOOST_AUTO_TEST_CASE(a_settled_big_board_does_not_wait_out_the_reference) {
 // A JUnit report may not take the proof folder's place, nor a proof's:
 // refused before anything is written (the report overwrote 1.cnf, exit 0).
 BOOST_AUTO_TEST_CASE(junit_and_proofs_never_share_a_path) {
-  const fs::path dir = fresh_dir("junit-proof");
+  const ScratchDir scratch("check-junit-proof");
+  const fs::path& dir = scratch.dir;
   const std::string input = first_lines("17_clue.txt", 3);
   for (const std::string report : {"P/1.cnf", "P/2-1.drat", "P", "P/", "P/../P/3.cnf"}) {
     BOOST_TEST_CONTEXT(report) {
@@ -987,13 +981,13 @@ BOOST_AUTO_TEST_CASE(junit_and_proofs_never_share_a_path) {
   BOOST_TEST(apart.exit_code == 2);
   BOOST_TEST(apart.err.find("there is no folder") != std::string::npos, apart.err);
   BOOST_TEST(!fs::exists(dir / "new"));
-  fs::remove_all(dir);
 }
 
 // Any usage error leaves no proof folder behind, as no input does (the
 // folder used to be made before --jobs and --backend were looked at).
 BOOST_AUTO_TEST_CASE(a_usage_error_makes_no_proof_folder) {
-  const fs::path dir = fresh_dir("proof-usage");
+  const ScratchDir scratch("check-proof-usage");
+  const fs::path& dir = scratch.dir;
   for (const std::string options : {"--jobs 0", "--backend foo", "--timeout -1", "--sat-option nosuch=1", "--input-format nosuch"}) {
     BOOST_TEST_CONTEXT(options) {
       const auto r = run_satdoku("check -q --proof " + quoted(dir / "P") + " " + options, kEasy + "\n");
@@ -1001,11 +995,11 @@ BOOST_AUTO_TEST_CASE(a_usage_error_makes_no_proof_folder) {
       BOOST_TEST(!fs::exists(dir / "P"));
     }
   }
-  fs::remove_all(dir);
 }
 
 BOOST_AUTO_TEST_CASE(junit_follows_links_and_writes_devices) {
-  const fs::path dir = fresh_dir("junit-targets");
+  const ScratchDir scratch("check-junit-targets");
+  const fs::path& dir = scratch.dir;
   const fs::path target = dir / "target.xml", link = dir / "link.xml";
   { std::ofstream(target) << "<testsuites>\n  <testsuite name=\"satdoku check\" tests=\"0\">\n"; }  // an earlier report
   fs::create_symlink("target.xml", link);
@@ -1052,7 +1046,6 @@ BOOST_AUTO_TEST_CASE(junit_follows_links_and_writes_devices) {
   auto to_dir = run_satdoku("check --junit " + quoted(dir), kEasy + "\n");
   BOOST_TEST(to_dir.exit_code == 2);
   BOOST_TEST(to_dir.err.find("is a directory") != std::string::npos, to_dir.err);
-  fs::remove_all(dir);
 }
 
 BOOST_AUTO_TEST_CASE(usage_errors_exit_with_2) {
@@ -1112,7 +1105,8 @@ BOOST_AUTO_TEST_CASE(a_failing_error_is_called_an_error) {
 // and no JUnit report (an earlier one removed).
 BOOST_AUTO_TEST_CASE(a_broken_pipe_ends_the_run_tidily) {
   std::signal(SIGPIPE, SIG_DFL);  // as the shell below and satdoku inherit it (some CI runners ignore it)
-  const fs::path dir = fresh_dir("pipe");
+  const ScratchDir scratch("check-pipe");
+  const fs::path& dir = scratch.dir;
   { std::ofstream(dir / "in.txt") << first_lines("17_clue.txt", 3000); }
   { std::ofstream(dir / "report.xml") << "<testsuites><testsuite name=\"satdoku check\" tests=\"1\"/></testsuites>\n"; }
   { std::ofstream(dir / "other.xml") << "<old/>\n"; }  // not satdoku's: kept
@@ -1142,7 +1136,6 @@ BOOST_AUTO_TEST_CASE(a_broken_pipe_ends_the_run_tidily) {
                                       " cat rc.txt err.txt");
   BOOST_TEST(ignored.out.starts_with("2\n"), ignored.out);
   BOOST_TEST(ignored.out.find("cannot write standard output: Broken pipe") != std::string::npos, ignored.out);
-  fs::remove_all(dir);
 }
 
 // Found by mutation (round 6): the summary's invalid count, and the JUnit
@@ -1151,7 +1144,8 @@ BOOST_AUTO_TEST_CASE(check_counts_clashes_as_invalid_and_junit_names_limits) {
   const auto clash = run_satdoku("check --expect none", "11..............\n");
   BOOST_TEST(clash.exit_code == 0, clash.err);
   BOOST_TEST(clash.err.find("1 puzzle: 0 unique, 0 multiple, 0 none, 1 invalid, ") != std::string::npos, clash.err);
-  const fs::path dir = fresh_dir("junit-limits");
+  const ScratchDir scratch("check-junit-limits");
+  const fs::path& dir = scratch.dir;
   const auto limited = run_satdoku("check --conflicts 1 --junit " + quoted(dir / "r.xml"),
                                    first_lines("forum_hardest_11plus.txt", 2));
   BOOST_TEST(limited.exit_code == 1, limited.err);
@@ -1168,5 +1162,4 @@ BOOST_AUTO_TEST_CASE(check_counts_clashes_as_invalid_and_junit_names_limits) {
     BOOST_TEST(xml.find("puzzle 1234??..........") != std::string::npos, xml);
     BOOST_TEST(xml.find(lead) == std::string::npos);
   }
-  fs::remove_all(dir);
 }

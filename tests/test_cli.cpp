@@ -35,17 +35,11 @@ const std::string kClash = "5...5" + std::string(76, '.');
 // A folder holding kEasy's unreduced CNF, where a shell command line runs
 // with its output caught: for what run_satdoku cannot set up (a memory
 // limit, a closed standard input).
-struct CnfScratch {
-  std::filesystem::path dir;
+struct CnfScratch : ScratchDir {
   std::string cnf;  // the CNF's path, quoted for the shell
-  explicit CnfScratch(const std::string& name)
-      : dir(std::filesystem::temp_directory_path() / (name + "-" + std::to_string(::getpid()))),
-        cnf(quoted(dir / "p.cnf")) {
-    std::filesystem::remove_all(dir);
-    std::filesystem::create_directories(dir);
+  explicit CnfScratch(const std::string& name) : ScratchDir(name), cnf(quoted(dir / "p.cnf")) {
     BOOST_REQUIRE(run_satdoku("encode -q --reduce none -o " + cnf, kEasy + "\n").exit_code == 0);
   }
-  ~CnfScratch() { std::filesystem::remove_all(dir); }
   // Runs `line` with standard output and error redirected to files.
   RunResult run(const std::string& line) const {
     const std::string command = line + " > " + quoted(dir / "out") + " 2> " + quoted(dir / "err");
@@ -512,8 +506,8 @@ BOOST_AUTO_TEST_CASE(solutions_given_in_a_csv_column_are_compared) {
 
   // check: the unique puzzle with a wrong solution beside it fails, by name
   // in the report, in JSON and in JUnit; the summary counts it apart.
-  const fs::path dir = fs::temp_directory_path() / ("satdoku-given-" + std::to_string(::getpid()));
-  fs::create_directories(dir);
+  const ScratchDir scratch("given");
+  const fs::path& dir = scratch.dir;
   const std::string unique = "quizzes,solutions\n" + kEasy + "," + kEasySolution + "\n" + kEasy + "," + wrong + "\n";
   const auto checked = run_satdoku("check --junit " + quoted(dir / "r.xml") + " --input-format csv", unique);
   BOOST_TEST(checked.exit_code == 1, checked.err);
@@ -559,7 +553,6 @@ BOOST_AUTO_TEST_CASE(solutions_given_in_a_csv_column_are_compared) {
   // A puzzle with several solutions: whichever the given one is, check finds it no bug.
   const auto several = run_satdoku("check -q --expect multiple", "puzzle,solution\n" + multi + "," + other + "\n");
   BOOST_TEST(several.exit_code == 0, several.err);
-  fs::remove_all(dir);
 }
 
 // Puzzles with several solutions: which one `solve` prints, and which two
@@ -606,7 +599,8 @@ BOOST_AUTO_TEST_CASE(jobs_do_not_change_which_solution_is_given) {
   // A folder or /dev/null among the inputs cannot make the batch wait, so it
   // keeps the answers of the other files the same too.
   namespace fs = std::filesystem;
-  const fs::path dir = fs::temp_directory_path() / ("satdoku-jobs-" + std::to_string(::getpid()));
+  const ScratchDir scratch("jobs");
+  const fs::path& dir = scratch.dir;
   fs::create_directories(dir / "folder");
   { std::ofstream(dir / "multi.txt") << multi; }
   const std::string inputs = " " + quoted(dir / "multi.txt") + " " + quoted(dir / "folder") + " /dev/null";
@@ -630,7 +624,6 @@ BOOST_AUTO_TEST_CASE(jobs_do_not_change_which_solution_is_given) {
     for (const char* jobs : {" -j2", " -j3", " -j2"})
       BOOST_TEST(through_pipe(command + jobs) == one, command << jobs << " through a pipe differs from -j1");
   }
-  fs::remove_all(dir);
 }
 
 BOOST_AUTO_TEST_CASE(a_node_budget_gives_unknown) {
@@ -942,9 +935,8 @@ BOOST_AUTO_TEST_CASE(json_stats_of_the_sat_backend) {
 
 BOOST_AUTO_TEST_CASE(encode_then_decode_round_trip) {
   namespace fs = std::filesystem;
-  const fs::path dir = fs::temp_directory_path() / ("satdoku-encode-" + std::to_string(::getpid()));
-  fs::remove_all(dir);
-  fs::create_directories(dir);
+  const ScratchDir scratch("encode");
+  const fs::path& dir = scratch.dir;
   const std::string cnf = (dir / "p.cnf").string();
   auto enc = run_satdoku("encode -e triads --reduce clues -o '" + cnf + "'", kEasy + "\n");
   BOOST_TEST(enc.exit_code == 0, enc.err);
@@ -1044,7 +1036,6 @@ BOOST_AUTO_TEST_CASE(encode_then_decode_round_trip) {
   BOOST_TEST(bare.exit_code == 2);
   BOOST_TEST(bare.out.empty(), bare.out);
   BOOST_TEST(bare.err.find("<stdin>:1:6: the model ends without its closing 0") != std::string::npos, bare.err);
-  fs::remove_all(dir);
 }
 
 // decode under a memory limit of 400 MB of address space (not in the
@@ -1052,7 +1043,7 @@ BOOST_AUTO_TEST_CASE(encode_then_decode_round_trip) {
 // that outgrew memory was taken for the end of the file.
 #if !defined(__SANITIZE_ADDRESS__)
 BOOST_AUTO_TEST_CASE(decode_reads_junk_and_long_lines_in_bounded_memory) {
-  const CnfScratch s("satdoku-longline");
+  const CnfScratch s("longline");
   const std::string& cnf = s.cnf;
   std::string model;
   for (int i = 0; i < 81; ++i) model += std::to_string(9 * i + (kEasySolution[i] - '0')) + " ";
@@ -1103,7 +1094,7 @@ BOOST_AUTO_TEST_CASE(decode_reads_junk_and_long_lines_in_bounded_memory) {
 #endif
 
 BOOST_AUTO_TEST_CASE(a_closed_standard_input_lends_its_number_to_no_file) {
-  const CnfScratch s("satdoku-closed");
+  const CnfScratch s("closed");
   const std::string& cnf = s.cnf;
   auto closed = [&](const std::string& args) { return s.run(quoted(satdoku_binary()) + " " + args + " <&-"); };
   // decode opened its CNF as descriptor 0 and read it again as the model
@@ -1125,7 +1116,7 @@ BOOST_AUTO_TEST_CASE(a_closed_standard_input_lends_its_number_to_no_file) {
 // every clause: a model of another encoding of the same puzzle gives the
 // right grid but leaves the triads' auxiliary clauses false.
 BOOST_AUTO_TEST_CASE(decode_check_clauses_tests_the_model_against_every_clause) {
-  const CnfScratch s("satdoku-clauses");
+  const CnfScratch s("clauses");
   std::string natural_model = "v";  // kEasy's model of natural: every x(cell, digit), no auxiliary variable
   for (int cell = 0; cell < 81; ++cell)
     for (int d = 1; d <= 9; ++d)
@@ -1191,7 +1182,7 @@ BOOST_AUTO_TEST_CASE(decode_check_clauses_tests_the_model_against_every_clause) 
 // Unsatisfiable because the clues clash: `invalid`, as solve and check say,
 // with the two clues; the JSON names the box shape as solve's does.
 BOOST_AUTO_TEST_CASE(decode_calls_clashing_clues_invalid) {
-  const CnfScratch s("satdoku-clash");
+  const CnfScratch s("clash");
   const std::string cnf = quoted(s.dir / "clash.cnf");
   BOOST_REQUIRE(run_satdoku("encode -q -o " + cnf, kClash + "\n").exit_code == 0);
   const auto text = run_satdoku("decode " + cnf + " -", "s UNSATISFIABLE\n");
@@ -1218,7 +1209,7 @@ BOOST_AUTO_TEST_CASE(decode_calls_clashing_clues_invalid) {
 }
 
 BOOST_AUTO_TEST_CASE(decode_names_a_model_of_another_cnf) {
-  const CnfScratch s("satdoku-another");
+  const CnfScratch s("another");
   // kEasy's whole model (natural has no auxiliary variables): every x(cell, digit).
   std::string model = "s SATISFIABLE\nv";
   for (int cell = 0; cell < 81; ++cell)
@@ -1333,8 +1324,8 @@ BOOST_AUTO_TEST_CASE(decode_names_a_model_of_another_cnf) {
 // puzzles, or the other output, with exit code 0.
 BOOST_AUTO_TEST_CASE(an_output_never_replaces_an_input_or_another_output) {
   namespace fs = std::filesystem;
-  const fs::path dir = fs::temp_directory_path() / ("satdoku-same-" + std::to_string(::getpid()));
-  fs::create_directories(dir);
+  const ScratchDir scratch("same");
+  const fs::path& dir = scratch.dir;
   const fs::path input = dir / "in.txt";
   { std::ofstream(input) << kEasy << '\n'; }
   fs::create_symlink(input, dir / "link.txt");
@@ -1378,7 +1369,6 @@ BOOST_AUTO_TEST_CASE(an_output_never_replaces_an_input_or_another_output) {
   }
   // Devices are no files here: both documents may go to /dev/null.
   BOOST_TEST(run_satdoku("compare --encodings triads --csv /dev/null --json /dev/null " + in).exit_code == 0);
-  fs::remove_all(dir);
 }
 
 // An input in the folder of encode --out-dir or check --proof under a name
@@ -1389,7 +1379,8 @@ BOOST_AUTO_TEST_CASE(an_output_never_replaces_an_input_or_another_output) {
 // folder stay allowed.
 BOOST_AUTO_TEST_CASE(an_input_in_the_output_folder_is_never_written_or_removed) {
   namespace fs = std::filesystem;
-  const fs::path root = fs::temp_directory_path() / ("satdoku-infolder-" + std::to_string(::getpid()));
+  const ScratchDir scratch("infolder");
+  const fs::path& root = scratch.dir;
   const fs::path dir = root / "out", other = root / "puzzles.txt";
   struct Case {
     std::string command;  // with DIR for the folder
@@ -1471,14 +1462,12 @@ BOOST_AUTO_TEST_CASE(an_input_in_the_output_folder_is_never_written_or_removed) 
       BOOST_TEST(fs::exists(dir / "1.cnf"));
     }
   }
-  fs::remove_all(root);
 }
 
 BOOST_AUTO_TEST_CASE(encode_out_dir_and_unwritable_targets) {
   namespace fs = std::filesystem;
-  const fs::path dir = fs::temp_directory_path() / ("satdoku-outdir-" + std::to_string(::getpid()));
-  fs::remove_all(dir);
-  fs::create_directories(dir);
+  const ScratchDir scratch("outdir");
+  const fs::path& dir = scratch.dir;
   auto r = run_satdoku("encode -q --out-dir '" + dir.string() + "'", kEasy + "\n" + kClash + "\nxyz\n" + kEasy + "\n");
   BOOST_TEST(r.exit_code == 2);  // the unreadable third puzzle
   BOOST_TEST(fs::exists(dir / "1.cnf"));
@@ -1612,7 +1601,6 @@ BOOST_AUTO_TEST_CASE(encode_out_dir_and_unwritable_targets) {
   BOOST_TEST(big.exit_code == 2, big.out);
   BOOST_TEST(big.out.find("cannot write out.cnf: File too large") != std::string::npos, big.out);
   BOOST_TEST(!fs::exists(dir / "limited" / "out.cnf"));
-  fs::remove_all(dir);
 }
 
 // probe works up to 64x64: --help says so where --reduce is offered, and a
@@ -1644,9 +1632,8 @@ BOOST_AUTO_TEST_CASE(probe_names_its_board_limit_and_the_alternative) {
 // input, an unreadable entry) is removed, and nothing that is not one.
 BOOST_AUTO_TEST_CASE(encode_out_dir_removes_an_earlier_runs_cnfs) {
   namespace fs = std::filesystem;
-  const fs::path dir = fs::temp_directory_path() / ("satdoku-stale-" + std::to_string(::getpid()));
-  fs::remove_all(dir);
-  fs::create_directories(dir);
+  const ScratchDir scratch("stale");
+  const fs::path& dir = scratch.dir;
   auto first = run_satdoku("encode -q --out-dir " + quoted(dir), kEasy + "\n" + kClash + "\n" + kEasy + "\n" + kEasy + "\n");
   BOOST_REQUIRE(first.exit_code == 0);
   // Files that are not encode's: other names, another header, a proof CNF
@@ -1694,7 +1681,6 @@ BOOST_AUTO_TEST_CASE(encode_out_dir_removes_an_earlier_runs_cnfs) {
   BOOST_TEST(!fs::exists(dir / ("5.cnf.tmp." + pid)));
   BOOST_TEST(fs::exists(dir / ("6.cnf.tmp." + running)));
   BOOST_TEST(fs::exists(dir / ("keep.cnf.tmp." + pid)));
-  fs::remove_all(dir);
 }
 
 // An answer that never reached standard output (a full disk, a closed
@@ -1712,9 +1698,8 @@ BOOST_AUTO_TEST_CASE(standard_output_that_cannot_be_written_is_an_error) {
   // last flush; the reason is said all the same.  (It was not: "cannot
   // write standard output" alone.)
   {
-    const std::filesystem::path dir = std::filesystem::temp_directory_path() /
-                                      ("satdoku-kilobyte-" + std::to_string(::getpid()));
-    std::filesystem::create_directories(dir);
+    const ScratchDir scratch("kilobyte");
+    const std::filesystem::path& dir = scratch.dir;
     const std::string bin = "'" + satdoku_binary().string() + "' ";
     const std::string d = "'" + dir.string() + "/";
     // A solved 16x16 board: its CNF is solved by the reduction, and a
@@ -1733,7 +1718,6 @@ BOOST_AUTO_TEST_CASE(standard_output_that_cannot_be_written_is_an_error) {
                  command + ": " + said);
       BOOST_TEST(count_of(said, "cannot write standard output") == 1u, command + ": " + said);
     }
-    std::filesystem::remove_all(dir);
   }
   // A short batch fails only when its last records are flushed, and says why
   // and after how many puzzles as a long one does.
@@ -1774,8 +1758,8 @@ BOOST_AUTO_TEST_CASE(standard_output_that_cannot_be_written_is_an_error) {
 // could reach it) and says why, with -j1 and with workers.
 BOOST_AUTO_TEST_CASE(a_batch_stops_when_standard_output_fails) {
   namespace fs = std::filesystem;
-  const fs::path dir = fs::temp_directory_path() / ("satdoku-full-" + std::to_string(::getpid()));
-  fs::create_directories(dir);
+  const ScratchDir scratch("full");
+  const fs::path& dir = scratch.dir;
   constexpr int kPuzzles = 20000;
   {
     std::ofstream in(dir / "in.txt");
@@ -1801,7 +1785,6 @@ BOOST_AUTO_TEST_CASE(a_batch_stops_when_standard_output_fails) {
     BOOST_TEST((err.find("(the summary counts them all;") != std::string::npos) == !quiet, err);
     BOOST_TEST((err.find(" puzzles: ") != std::string::npos) == !quiet, err);
   }
-  fs::remove_all(dir);
 }
 
 // Answers come back in the symbols the puzzles were written with.
@@ -2087,8 +2070,8 @@ BOOST_AUTO_TEST_CASE(answers_do_not_wait_for_more_input) {
   // not fail the test; each variant starts without an output file, which a
   // missing file counts as empty); only then does the input end.
   namespace fs = std::filesystem;
-  const fs::path dir = fs::temp_directory_path() / ("satdoku-live-" + std::to_string(::getpid()));
-  fs::create_directories(dir);
+  const ScratchDir scratch("live");
+  const fs::path& dir = scratch.dir;
   const std::string fifo = quoted(dir / "in");
   const std::string out = quoted(dir / "out");
   std::string spaced;  // the same puzzle as 81 numbers: detection reads no further than what has come
@@ -2115,7 +2098,6 @@ BOOST_AUTO_TEST_CASE(answers_do_not_wait_for_more_input) {
     BOOST_TEST(slurp(dir / "early") == answer, variant);
     BOOST_TEST(slurp(dir / "out") == answer, variant);
   }
-  fs::remove_all(dir);
 }
 
 // The progress line on a terminal is erased before anything else is
@@ -2148,9 +2130,8 @@ BOOST_AUTO_TEST_CASE(the_progress_line_is_erased_before_other_output) {
       "        line[col:col + 1] = [ch]; col += 1\n"
       "print('\\n'.join(lines))\n"
       "print(raw.count(b'/s   '))\n";
-  const std::filesystem::path dir =
-      std::filesystem::temp_directory_path() / ("satdoku-progress-" + std::to_string(::getpid()));
-  std::filesystem::create_directories(dir);
+  const ScratchDir scratch("progress");
+  const std::filesystem::path& dir = scratch.dir;
   std::ofstream(dir / "driver.py") << driver;
   // Hard puzzles, so that the run lasts long enough for the line to be
   // drawn again and again (at most 5 times a second).
@@ -2193,7 +2174,6 @@ BOOST_AUTO_TEST_CASE(the_progress_line_is_erased_before_other_output) {
       BOOST_TEST(unclean(lines, prefixes[c]).empty(), unclean(lines, prefixes[c]));
     }
   }
-  std::filesystem::remove_all(dir);
 }
 
 // Puzzles typed at a terminal: the prompt says how the input ends, on
@@ -2214,8 +2194,8 @@ BOOST_AUTO_TEST_CASE(a_terminal_is_told_how_the_input_ends) {
       "except OSError:\n"
       "    pass\n"
       "print(p.returncode, out.strip(), shown.decode().replace('\\r', ''), sep='|')\n";
-  const std::filesystem::path dir = std::filesystem::temp_directory_path() / ("satdoku-tty-" + std::to_string(::getpid()));
-  std::filesystem::create_directories(dir);
+  const ScratchDir scratch("tty");
+  const std::filesystem::path& dir = scratch.dir;
   std::ofstream(dir / "driver.py") << driver;
   auto typed = [&](const std::string& text, const std::string& args) {
     return run_shell("python3 " + quoted(dir / "driver.py") + " '" + text + "' " + quoted(satdoku_binary()) + " " + args)
@@ -2237,7 +2217,6 @@ BOOST_AUTO_TEST_CASE(a_terminal_is_told_how_the_input_ends) {
   const std::string files = typed("", "decode -o line " + quoted(dir / "p.cnf") + " " + quoted(dir / "p.out"));
   BOOST_TEST(files.starts_with("1|none|"), files);
   BOOST_TEST(files.find("terminal") == std::string::npos, files);
-  std::filesystem::remove_all(dir);
 }
 
 // Found by mutation (round 6): readers and the JSON writer, each a case

@@ -257,8 +257,8 @@ BOOST_AUTO_TEST_SUITE_END()
 BOOST_AUTO_TEST_SUITE(cli)
 
 BOOST_AUTO_TEST_CASE(rows_agree_and_every_format_carries_every_field) {
-  const fs::path dir = fs::temp_directory_path() / ("satdoku-compare-out-" + std::to_string(::getpid()));
-  fs::create_directories(dir);
+  const test::ScratchDir scratch("compare-out");
+  const fs::path& dir = scratch.dir;
   const std::string args = "compare '" + small_input().string() +
                            "' --encodings all --mode fresh,hybrid --amo pairwise --limit 2 --probe -j 2 --seed 7"
                            " --csv '" + (dir / "c.csv").string() + "' --json '" + (dir / "c.json").string() +
@@ -338,7 +338,6 @@ BOOST_AUTO_TEST_CASE(rows_agree_and_every_format_carries_every_field) {
   for (std::size_t at = svg.find("<polyline"); at != std::string::npos; at = svg.find("<polyline", at + 1)) ++lines;
   BOOST_TEST(lines == 8u);
   BOOST_TEST(svg.find("triads/pairwise/probe/fresh") != std::string::npos);  // auto: probe for 9x9
-  fs::remove_all(dir);
 }
 
 BOOST_AUTO_TEST_CASE(rows_other_than_time_are_deterministic) {
@@ -401,14 +400,12 @@ BOOST_AUTO_TEST_CASE(rows_other_than_time_are_deterministic) {
 // unknown (and says why), a strength measurement that would not fit is '-',
 // the other puzzles are measured.
 BOOST_AUTO_TEST_CASE(max_memory_skips_what_does_not_fit) {
-  const fs::path dir = fs::temp_directory_path() / ("satdoku-compare-memory-" + std::to_string(::getpid()));
-  fs::remove_all(dir);
-  fs::create_directories(dir);
+  const test::ScratchDir scratch("compare-memory");
+  const fs::path& dir = scratch.dir;
   { std::ofstream(dir / "empty16.txt") << std::string(256, '.') << '\n'; }
   const auto r = test::run_satdoku("compare --encodings natural --amo pairwise --mode fresh --max-memory 1M -j 1 "
                                    "--no-progress --csv - '" + (test::shared_data() / "large" / "sudoku-16-1.txt").string() +
                                    "' '" + (dir / "empty16.txt").string() + "'");
-  fs::remove_all(dir);
   BOOST_TEST(r.exit_code == 1, r.err);
   BOOST_TEST(r.err.find("1 unknown, first: the natural/pairwise formula of a 16x16 board needs up to") !=
                  std::string::npos, r.err);
@@ -707,8 +704,8 @@ BOOST_AUTO_TEST_CASE(sat_options_reach_every_row) {
 // goes to standard output and the other files are written (exit code 2).
 // An input with nothing readable names its errors.
 BOOST_AUTO_TEST_CASE(a_failed_document_costs_only_itself) {
-  const fs::path dir = fs::temp_directory_path() / ("satdoku-compare-full-" + std::to_string(::getpid()));
-  fs::create_directories(dir);
+  const test::ScratchDir scratch("compare-full");
+  const fs::path& dir = scratch.dir;
   const auto r = test::run_satdoku("compare '" + small_input().string() + "' --encodings triads --json /dev/full --csv '" +
                                    (dir / "c.csv").string() + "'");
   BOOST_TEST(r.exit_code == 2, r.err);
@@ -729,7 +726,6 @@ BOOST_AUTO_TEST_CASE(a_failed_document_costs_only_itself) {
              limited.out);
   BOOST_TEST(!fs::exists(dir / "p.svg"));
   BOOST_TEST(test::slurp(dir / "c.csv").find("triads") != std::string::npos);
-  fs::remove_all(dir);
   const auto junk = test::run_satdoku("compare", "12345\nxyz\n");
   BOOST_TEST(junk.exit_code == 2);
   BOOST_TEST(junk.err.find("the input holds no readable puzzle (2 errors above): no table written") != std::string::npos,
@@ -746,9 +742,8 @@ BOOST_AUTO_TEST_CASE(a_failed_document_costs_only_itself) {
 // footers and the JSON say how many were left out.  With nothing else to
 // compare, no table is written.
 BOOST_AUTO_TEST_CASE(puzzles_whose_clues_clash_are_left_out_of_every_row) {
-  const fs::path dir = fs::temp_directory_path() / ("satdoku-compare-clash-" + std::to_string(::getpid()));
-  fs::remove_all(dir);
-  fs::create_directories(dir);
+  const test::ScratchDir scratch("compare-clash");
+  const fs::path& dir = scratch.dir;
   const std::vector<std::string> good = test::lines_of(test::slurp(small_input()));
   const std::string clash = "11" + std::string(79, '.');
   const fs::path clean = dir / "clean.txt", mixed = dir / "mixed.txt";
@@ -786,16 +781,14 @@ BOOST_AUTO_TEST_CASE(puzzles_whose_clues_clash_are_left_out_of_every_row) {
   BOOST_TEST(none.err.find("satdoku compare: the input holds no puzzle to compare (2 errors above): no table written\n") !=
                  std::string::npos,
              none.err);
-  fs::remove_all(dir);
 }
 
 // A run with no puzzle to compare writes no document, and an earlier run's
 // at the path goes too: its figures would pass for this run's.  A mistyped
 // input name (no input can be read) removes nothing.
 BOOST_AUTO_TEST_CASE(a_run_with_no_puzzle_removes_an_earlier_runs_documents) {
-  const fs::path dir = fs::temp_directory_path() / ("satdoku-compare-stale-" + std::to_string(::getpid()));
-  fs::remove_all(dir);
-  fs::create_directories(dir);
+  const test::ScratchDir scratch("compare-stale");
+  const fs::path& dir = scratch.dir;
   const fs::path csv = dir / "c.csv", markdown = dir / "c.md";
   // (Each as compare starts it: only such a file is taken for a document.)
   auto earlier = [&] {
@@ -850,7 +843,6 @@ BOOST_AUTO_TEST_CASE(a_run_with_no_puzzle_removes_an_earlier_runs_documents) {
                                       small_input().string() + "'");
   BOOST_TEST(made.exit_code == 0, made.err);
   BOOST_TEST(test::slurp(dir / "empty.csv").starts_with("encoding,amo,"));
-  fs::remove_all(dir);
 }
 
 // compare has no -o: the hint names its own document options, not the

@@ -762,8 +762,8 @@ BOOST_AUTO_TEST_CASE(debian_solvers_agree_with_the_native_solver) {
   }
   BOOST_REQUIRE(!(none == euler));
 
-  const fs::path dir = fs::temp_directory_path() / ("satdoku-dimacs-" + std::to_string(::getpid()));
-  fs::create_directories(dir);
+  const test::ScratchDir scratch("dimacs");
+  const fs::path& dir = scratch.dir;
   for (const Grid* puzzle : std::vector<const Grid*>{&euler, &big, &none}) {
     Limits limits;
     limits.max_solutions = 2;
@@ -801,5 +801,4 @@ BOOST_AUTO_TEST_CASE(debian_solvers_agree_with_the_native_solver) {
           }
         }
   }
-  fs::remove_all(dir);
 }

@@ -28,14 +28,10 @@ const std::string kSolution = "4173698256321589479587243168254371697915864323469
 
 bool contains(const std::string& text, const std::string& fragment) { return text.find(fragment) != std::string::npos; }
 
-// A scratch folder removed at the end of the test.
-struct Scratch {
-  fs::path dir = fs::temp_directory_path() / ("satdoku-hostile-" + std::to_string(::getpid()));
-  Scratch() {
-    fs::remove_all(dir);
-    fs::create_directories(dir);
-  }
-  ~Scratch() { fs::remove_all(dir); }
+// A scratch folder removed at the end of the test; write() puts a file in it
+// and returns its path, quoted for the shell.
+struct Scratch : ScratchDir {
+  Scratch() : ScratchDir("hostile") {}
   std::string write(const std::string& name, const std::string& content) const {
     std::ofstream(dir / name, std::ios::binary) << content;
     return "'" + (dir / name).string() + "'";

@@ -140,9 +140,8 @@ inline RunResult run_shell(const std::string& command) {
 inline RunResult run_satdoku(const std::string& args, const std::string& stdin_text = "") {
   namespace fs = std::filesystem;
   static int counter = 0;
-  const fs::path dir = fs::temp_directory_path() /
-                       ("satdoku-test-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
-  fs::create_directories(dir);
+  const ScratchDir scratch("test-" + std::to_string(counter++));
+  const fs::path& dir = scratch.dir;
   { std::ofstream(dir / "stdin", std::ios::binary) << stdin_text; }
   const std::string command = "'" + satdoku_binary().string() + "' " + args + " < '" +
                               (dir / "stdin").string() + "' > '" + (dir / "stdout").string() +
@@ -152,7 +151,6 @@ inline RunResult run_satdoku(const std::string& args, const std::string& stdin_t
   r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   r.out = slurp(dir / "stdout");
   r.err = slurp(dir / "stderr");
-  fs::remove_all(dir);
   return r;
 }
 

@@ -63,13 +63,6 @@ CnfFormula read_cnf(const fs::path& path) {
   return std::move(std::get<CnfFormula>(formula));
 }
 
-fs::path fresh_dir(const std::string& name) {
-  const fs::path dir = fs::temp_directory_path() / ("satdoku-uniq-" + std::to_string(::getpid()) + "-" + name);
-  fs::remove_all(dir);
-  fs::create_directories(dir);
-  return dir;
-}
-
 }  // namespace
 
 BOOST_AUTO_TEST_CASE(verdicts_from_counts) {
@@ -278,11 +271,11 @@ BOOST_AUTO_TEST_CASE(limits_and_preconditions) {
   wrong.set(0, solution.at(0) % 9 + 1);
   BOOST_CHECK_THROW(analyzer.analyze(p, wrong), UsageError);
   BOOST_CHECK_THROW(analyze_clues(*native, p, Grid(p.geometry_ptr())), UsageError);
-  const fs::path dir = fresh_dir("pre");
+  const ScratchDir scratch("uniq-pre");
+  const fs::path& dir = scratch.dir;
   BOOST_CHECK_THROW(write_uniqueness_proof(p, wrong, dir / "x.cnf", dir / "x.drat"), UsageError);
   BOOST_CHECK_THROW(write_uniqueness_proof(p, solution, dir / "no" / "x.cnf", dir / "no" / "x.drat"), OutputError);
   BOOST_TEST(fs::is_empty(dir));
-  fs::remove_all(dir);
 }
 
 // A proof's formula is the resolved encoding, whole, in a fresh instance,
@@ -302,7 +295,8 @@ BOOST_AUTO_TEST_CASE(a_proof_is_written_in_the_whole_formula) {
 
 BOOST_AUTO_TEST_CASE(proofs_are_drat_and_the_cnf_is_what_it_says) {
   auto native = make_native_solver();
-  const fs::path dir = fresh_dir("proof");
+  const ScratchDir scratch("uniq-proof");
+  const fs::path& dir = scratch.dir;
   int index = 0;
   for (const auto& [file, count] : {std::pair{"17_clue.txt", 3}, std::pair{"top1465.txt", 3}}) {
     for (const Grid& p : read_puzzles(shared_data() / file, static_cast<std::size_t>(count))) {
@@ -364,7 +358,6 @@ BOOST_AUTO_TEST_CASE(proofs_are_drat_and_the_cnf_is_what_it_says) {
       BOOST_TEST((std::get<CnfHeader>(header).puzzle == p));
     }
   }
-  fs::remove_all(dir);
 }
 
 // A cancel flag raised before the proof stops it while its CNF is counted,
@@ -376,7 +369,8 @@ BOOST_AUTO_TEST_CASE(a_cancel_raised_before_a_proof_leaves_no_file) {
   auto native = make_native_solver();
   const Grid p = read_puzzles(shared_data() / "17_clue.txt", 1).front();
   const Grid solution = unique_solution(*native, p);
-  const fs::path dir = fresh_dir("cancel");
+  const ScratchDir scratch("uniq-cancel");
+  const fs::path& dir = scratch.dir;
   std::atomic<bool> cancel{true};
   Limits limits;
   limits.cancel = &cancel;
@@ -385,7 +379,6 @@ BOOST_AUTO_TEST_CASE(a_cancel_raised_before_a_proof_leaves_no_file) {
   cancel = false;  // the flag down, the same call proves
   BOOST_TEST(to_string(write_uniqueness_proof(p, solution, dir / "1.cnf", dir / "1.drat", {}, limits).result) ==
              "unsat");
-  fs::remove_all(dir);
 }
 
 // The time budget covers the whole call, the CNF's writing included: spent
@@ -396,7 +389,8 @@ BOOST_AUTO_TEST_CASE(a_time_budget_spent_on_the_proof_cnf_leaves_no_file) {
   auto native = make_native_solver();
   const Grid p = read_puzzles(shared_data() / "17_clue.txt", 1).front();
   const Grid solution = unique_solution(*native, p);
-  const fs::path dir = fresh_dir("time");
+  const ScratchDir scratch("uniq-time");
+  const fs::path& dir = scratch.dir;
   Limits limits;
   limits.time_budget = 1e-9;
   const UniquenessProof late =
@@ -407,17 +401,16 @@ BOOST_AUTO_TEST_CASE(a_time_budget_spent_on_the_proof_cnf_leaves_no_file) {
   limits.time_budget = 60;
   BOOST_TEST(to_string(write_uniqueness_proof(p, solution, dir / "1.cnf", dir / "1.drat", {}, limits).result) ==
              "unsat");
-  fs::remove_all(dir);
 }
 
 BOOST_AUTO_TEST_CASE(no_proof_files_without_uniqueness) {
   auto native = make_native_solver();
-  const fs::path dir = fresh_dir("multi");
+  const ScratchDir scratch("uniq-multi");
+  const fs::path& dir = scratch.dir;
   const Grid p = read_puzzles(shared_data() / "serg_multi.txt", 1).front();
   const Result r = native->solve(p, count_to(2));
   BOOST_REQUIRE(uniqueness_of(r) == Uniqueness::multiple);
   const UniquenessProof proof = write_uniqueness_proof(p, r.solutions[0], dir / "1.cnf", dir / "1.drat");
   BOOST_TEST(to_string(proof.result) == "sat");
   BOOST_TEST(fs::is_empty(dir));  // no target, no temporary left behind
-  fs::remove_all(dir);
 }
