@@ -492,7 +492,7 @@ struct CheckTally {
                     std::to_string(none) + " none, " + std::to_string(invalid) + " invalid, " +
                     std::to_string(unknown) + " unknown, " + count_text(errors, "error") +
                     (unread ? ", " + count_text(unread, "input") + " not read" : "") + "; " +
-                    std::to_string(failed) + " not " + std::string(to_string(expect));
+                    std::to_string(failed) + " failing --expect " + std::string(to_string(expect));
     if (undecided && expect == Expect::minimal)  // counted among those not minimal
       s += " (" + std::to_string(undecided) + " of them with clues undecided)";
     if (wrong_given) s += ", " + count_text(wrong_given, "given solution") + " wrong";

@@ -548,7 +548,7 @@ BOOST_AUTO_TEST_CASE(a_proof_that_cannot_be_written_is_an_error_in_every_report)
   BOOST_TEST(run.out.find("b.txt:1: no proof: cannot write p/2-1.cnf: writing the CNF failed: File too large\n") !=
                  std::string::npos,
              run.out);
-  BOOST_TEST(run.out.find("2 unique, 0 multiple, 0 none, 0 invalid, 0 unknown, 0 errors; 0 not unique, 1 proof, "
+  BOOST_TEST(run.out.find("2 unique, 0 multiple, 0 none, 0 invalid, 0 unknown, 0 errors; 0 failing --expect unique, 1 proof, "
                           "1 proof not written;") != std::string::npos,
              run.out);
   BOOST_TEST(fs::exists(dir / "p" / "1-1.drat"));
@@ -566,7 +566,7 @@ BOOST_AUTO_TEST_CASE(a_proof_that_cannot_be_written_is_an_error_in_every_report)
   BOOST_TEST(both.exit_code == 2, both.out);
   const std::string both_xml = slurp(dir / "r.xml");
   BOOST_TEST(both_xml.find("tests=\"2\" failures=\"2\" errors=\"0\"") != std::string::npos, both_xml);
-  BOOST_TEST(both.out.find("; 2 not multiple, 1 proof, 1 proof not written;") != std::string::npos, both.out);
+  BOOST_TEST(both.out.find("; 2 failing --expect multiple, 1 proof, 1 proof not written;") != std::string::npos, both.out);
   BOOST_TEST(both_xml.find("<failure message=\"expected multiple, got unique; no proof: cannot write p/2-1.cnf") !=
                  std::string::npos,
              both_xml);
@@ -627,12 +627,12 @@ BOOST_AUTO_TEST_CASE(proofs_stay_only_for_records_sent) {
   BOOST_TEST(full.exit_code == 2, full.out);
   BOOST_TEST(full.out.find("satdoku check: removed 2 proof pairs without a record of this run from p\n") != std::string::npos,
              full.out);
-  BOOST_TEST(full.out.find("0 not unique; ") != std::string::npos, full.out);  // no "2 proofs"
+  BOOST_TEST(full.out.find("0 failing --expect unique; ") != std::string::npos, full.out);  // no "2 proofs"
   BOOST_TEST(!fs::exists(dir / "p" / "1.drat"));
   const RunResult sent = run_shell("cd " + quoted(dir) + " && exec " + quoted(satdoku_binary()) +
                                    " check --proof p in.txt 2>&1 >/dev/null");
   BOOST_TEST(sent.exit_code == 0, sent.out);
-  BOOST_TEST(sent.out.find("0 not unique, 2 proofs; ") != std::string::npos, sent.out);
+  BOOST_TEST(sent.out.find("0 failing --expect unique, 2 proofs; ") != std::string::npos, sent.out);
   BOOST_TEST(fs::exists(dir / "p" / "2.drat"));
   // --junit -: the report is what standard output carries, so the same.
   const RunResult report = run_shell("cd " + quoted(dir) + " && exec " + quoted(satdoku_binary()) +
@@ -640,7 +640,7 @@ BOOST_AUTO_TEST_CASE(proofs_stay_only_for_records_sent) {
   BOOST_TEST(report.exit_code == 2, report.out);
   BOOST_TEST(report.out.find("removed 2 proof pairs without a record of this run from p\n") != std::string::npos,
              report.out);
-  BOOST_TEST(report.out.find("0 not unique; ") != std::string::npos, report.out);
+  BOOST_TEST(report.out.find("0 failing --expect unique; ") != std::string::npos, report.out);
   BOOST_TEST(!fs::exists(dir / "p" / "2.drat"));
 }
 
@@ -776,7 +776,7 @@ BOOST_AUTO_TEST_CASE(a_count_cut_short_is_no_disagreement) {
   auto unknown = run_satdoku("check --conflicts 1", hard + "\n");
   BOOST_TEST(unknown.exit_code == 1, unknown.err);
   BOOST_TEST(unknown.err.find("satdoku check: 1 puzzle: 0 unique, 0 multiple, 0 none, 0 invalid, 1 unknown, 0 errors; "
-                              "1 not unique;") != std::string::npos,
+                              "1 failing --expect unique;") != std::string::npos,
              unknown.err);
   // The comma board without its first five clues has tens of thousands of
   // solutions: the reference cannot count 3,000 of them in 0.1 ms.
@@ -800,11 +800,11 @@ BOOST_AUTO_TEST_CASE(an_unfinished_clue_analysis_is_undecided) {
   BOOST_TEST(r["verdict"] == "unique");
   BOOST_TEST(r["minimal"].is_null(), r.dump());
   BOOST_TEST(r["clues_message"] == "the conflict limit of 100 was reached");
-  BOOST_TEST(json.err.find("1 not minimal (1 of them with clues undecided)") != std::string::npos, json.err);
+  BOOST_TEST(json.err.find("1 failing --expect minimal (1 of them with clues undecided)") != std::string::npos, json.err);
   auto text = run_satdoku("check --minimal --conflicts 100", hard);
   BOOST_TEST(text.exit_code == 0, text.err);  // expected unique, and it is
   BOOST_TEST(text.out.find(" clues undecided (the conflict limit of 100 was reached)\n") != std::string::npos, text.out);
-  BOOST_TEST(text.err.find("0 not unique, 1 with clues undecided") != std::string::npos, text.err);
+  BOOST_TEST(text.err.find("0 failing --expect unique, 1 with clues undecided") != std::string::npos, text.err);
   // Without the limit the same puzzle is minimal.
   auto whole = run_satdoku("check --expect minimal -o json", hard);
   BOOST_TEST(whole.exit_code == 0, whole.err);
@@ -1075,7 +1075,7 @@ BOOST_AUTO_TEST_CASE(text_errors_carry_their_reason) {
   // An error counts as an error, not also as a puzzle that missed --expect;
   // yet it is named on a FAIL line as every puzzle that fails is, after the
   // error itself, which it points to.
-  BOOST_TEST(r.err.find("1 error; 0 not unique;") != std::string::npos, r.err);
+  BOOST_TEST(r.err.find("1 error; 0 failing --expect unique;") != std::string::npos, r.err);
   BOOST_TEST(r.err.find("<stdin>:1:1: first row has 3 symbols") != std::string::npos, r.err);
   BOOST_TEST(r.err.find("\n<stdin>:1: FAIL: the puzzle could not be read (<stdin>:1:1, above)\n") != std::string::npos,
              r.err);
@@ -1086,7 +1086,7 @@ BOOST_AUTO_TEST_CASE(text_errors_carry_their_reason) {
              missing.err);
   auto both = run_satdoku("check --expect multiple", "xyz\n" + kEasy + "\n");
   BOOST_TEST(both.exit_code == 2);
-  BOOST_TEST(both.err.find("1 unique, 0 multiple, 0 none, 0 invalid, 0 unknown, 1 error; 1 not multiple;") !=
+  BOOST_TEST(both.err.find("1 unique, 0 multiple, 0 none, 0 invalid, 0 unknown, 1 error; 1 failing --expect multiple;") !=
                  std::string::npos,
              both.err);
 }
