@@ -886,6 +886,7 @@ int check(const std::vector<std::string>& args) {
   }
   plan.files = config.input.files;
   plan.reference_timeout_given = !values["reference-timeout"].defaulted();
+  config.run.reference_timeout_given = plan.reference_timeout_given;
 
   PipelineConfig& pipeline = plan.pipeline;
   pipeline.backend = config.backend;

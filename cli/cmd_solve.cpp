@@ -74,6 +74,7 @@ int solve(const std::vector<std::string>& args) {
   pipeline.sat = config.sat.sat_config();
   pipeline.limits.max_solutions = config.limit;
   pipeline.reference_grace = values["reference-timeout"].defaulted();
+  config.run.reference_timeout_given = !pipeline.reference_grace;
   pipeline.limits.conflict_budget = config.sat.conflicts;
   config.run.apply(pipeline);
   pipeline.max_memory = config.sat.encoding.max_memory_bytes();

@@ -37,7 +37,8 @@ void RunConfig::add_options(po::options_description& options) {
       ("no-cross-check", po::bool_switch(&no_cross_check), "do not run the reference")
       ("reference-timeout", po::value(&reference_timeout)->default_value(reference_timeout),
        "time budget of the reference per puzzle in seconds (0: none); when it gives up,\n"
-       "the answer is still verified and the record says so")
+       "the answer is still verified and the record says so (not with --no-cross-check "
+       "or --backend native, which run no reference)")
       ("jobs,j", po::value(&jobs)->default_value(jobs), "worker threads")
       ("quiet,q", po::bool_switch(&quiet), "no summary line on stderr")
       ("no-progress", po::bool_switch(&no_progress), "no progress line on a terminal");
@@ -121,6 +122,12 @@ void RunConfig::apply(PipelineConfig& pipeline) const {
   check_seconds("--timeout", timeout);
   check_seconds("--reference-timeout", reference_timeout);
   if (cross_check && no_cross_check) throw UsageError("give --cross-check or --no-cross-check, not both");
+  // A budget for a reference that does not run would be ignored in silence.
+  if (reference_timeout_given && no_cross_check)
+    throw UsageError("--reference-timeout budgets the cross-check, which --no-cross-check turns off");
+  if (reference_timeout_given && pipeline.backend == "native")
+    throw UsageError("--reference-timeout budgets the cross-check, which --backend native has none of (its answers "
+                     "are the reference's own)");
   if (node_budget > 0 && pipeline.backend == "sat")
     throw UsageError("--nodes budgets the native backend; the SAT backend takes --conflicts or --timeout");
   pipeline.limits.node_budget = node_budget;

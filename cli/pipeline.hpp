@@ -44,6 +44,7 @@ struct RunConfig {
   bool cross_check = false;  // given explicitly (the default anyway)
   bool no_cross_check = false;
   double reference_timeout = 10;
+  bool reference_timeout_given = false;  // on the command line (set by the command from its variables_map)
   unsigned jobs = default_jobs();
   bool quiet = false;
   bool no_progress = false;

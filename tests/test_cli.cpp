@@ -284,13 +284,19 @@ BOOST_AUTO_TEST_CASE(bad_options_are_usage_errors) {
                         Case{"check -b native --conflicts 9", "--conflicts applies"},
                         Case{"solve --nodes 5", "--nodes budgets the native backend"},
                         Case{"check --nodes 5", "--nodes budgets the native backend"},
-                        Case{"check --cross-check --no-cross-check", "not both"}}) {
+                        Case{"check --cross-check --no-cross-check", "not both"},
+                        Case{"solve --no-cross-check --reference-timeout 5", "which --no-cross-check turns off"},
+                        Case{"check --no-cross-check --reference-timeout 5", "which --no-cross-check turns off"},
+                        Case{"solve -b native --reference-timeout 5", "which --backend native has none of"},
+                        Case{"check -b native --reference-timeout 0", "which --backend native has none of"}}) {
     auto r = run_satdoku(c.args, kEasy + "\n");
     BOOST_TEST(r.exit_code == 2, c.args << " gave " << r.exit_code);
     BOOST_TEST(r.err.find(c.says) != std::string::npos, c.args << ": " << r.err);
   }
   BOOST_TEST(run_satdoku("solve -q -o line -b native --nodes 100000 --cross-check", kEasy + "\n").out ==
              kEasySolution + "\n");
+  // The budget the cross-check runs under, given with the cross-check on, is taken.
+  BOOST_TEST(run_satdoku("check -q -o json --reference-timeout 5", kEasy + "\n").exit_code == 0);
 }
 
 BOOST_AUTO_TEST_CASE(euler96_solves_to_the_known_sum) {
