@@ -478,6 +478,18 @@ BOOST_AUTO_TEST_CASE(solver_answers_in_every_format) {
   BOOST_TEST(cnf_as_model.str() ==
              "t.out:2:1: this is a CNF, not a SAT solver's answer: give the answer of a solver run on the CNF as "
              "the model");
+  // What else is taken for a model: MiniSat's standard output (its model
+  // goes to a result file), a DRAT proof, a puzzle file for the CNF.
+  for (const char* text : {"WARNING: for repeatability, setting FPU to use double precision\nSATISFIABLE\n",
+                           "SATISFIABLE\n", "UNSATISFIABLE\n", "=====[ Problem Statistics ]=====\n"})
+    BOOST_TEST(expect_diagnostic(parse_answer(text)).str() ==
+                   "t.out:1:1: this looks like MiniSat's standard output, which holds no model: MiniSat writes its "
+                   "answer to a result file (minisat CNF RESULT), and that file is the model to give",
+               text);
+  BOOST_TEST(expect_diagnostic(parse_answer("d 1 2 0\n-1 0\n")).message ==
+             "a 'd' line deletes a clause in a DRAT proof: give a SAT solver's answer as the model, not a proof");
+  BOOST_TEST(expect_diagnostic(parse_header("# puzzles\n4.....8.5.3......\n")).message ==
+             "expected a 'c' comment line or the 'p cnf' line before any clause: this is not a CNF that satdoku wrote");
   struct Case {
     const char* text;
     std::uint64_t line, column;
@@ -546,7 +558,8 @@ BOOST_AUTO_TEST_CASE(solver_answers_in_every_format) {
                          Where{"s SATISFIABLE\nv 1 -2 0\nv 3 0\n", 3, 3, "'3' after the model's closing 0 (an"},
                          Where{"s SATISFIABLE\nv 1 0\nv -2\n", 3, 3, "'-2' after the model's closing 0"},
                          Where{"SAT\n1 -2 0 4 0\n", 2, 8, "'4' after the model's closing 0"},
-                         Where{"1 -2 0\n3\n", 2, 1, "'3' after the model's closing 0"},
+                         Where{"1 -2 0\n3\n", 2, 1, "'3' after the model's closing 0 (an answer holds one model; "
+                                                    "lines of clauses, as in a DRAT proof, are not one)"},
                          Where{"1 -2 0 0\n", 1, 8, "'0' after the model's closing 0"}}) {
     const Diagnostic d = expect_diagnostic(parse_answer(w.text));
     BOOST_TEST(d.where.line == w.line, w.text);

@@ -508,7 +508,9 @@ std::variant<CnfHeader, Diagnostic> read_cnf_header(std::istream& in, const std:
         if (answer_word(tokens[0].text))
           return diag(name, number, 1,
                       "this is a SAT solver's answer, not a CNF: give the CNF first, then the model");
-        return diag(name, number, 1, "expected a comment or the 'p cnf' line before any clause");
+        return diag(name, number, 1,
+                    "expected a 'c' comment line or the 'p cnf' line before any clause: this is not a CNF that "
+                    "satdoku wrote");
       }
       continue;
     }
@@ -871,6 +873,13 @@ ClauseCheck check_model_clauses(std::istream& in, const std::string& name, const
 
 namespace {
 
+// The first word of what MiniSat prints on standard output: its FPU
+// warning, its statistics frame, or its verdict alone (-verb=0).
+bool looks_like_minisat_stdout(const std::string& first) {
+  return first == "WARNING:" || first[0] == '=' || first[0] == '|' || first == "SATISFIABLE" ||
+         first == "UNSATISFIABLE" || first == "INDETERMINATE";
+}
+
 // `variables` is the CNF's V, `limit` the highest variable a model may
 // name, described by `beyond` ("literal X exceeds the LIMIT" + beyond).
 std::variant<SolverAnswer, Diagnostic> scan_answer(AnswerScanner& scan, const std::string& name,
@@ -894,9 +903,14 @@ std::variant<SolverAnswer, Diagnostic> scan_answer(AnswerScanner& scan, const st
     if (contradiction) return contradiction;
     const std::string& text = scan.text();
     // One model per answer: more literals would be merged into it.
+    // (A line of literals after a line that ended with 0: clauses, as in a
+    // DRAT proof.)
+    const bool clause_lines = form == Form::bare && scan.line() > last_line;
     if (closed)
       return diag(name, scan.line(), scan.column(),
-                  quoted(text, " after the model's closing 0 (an answer holds one model)"));
+                  quoted(text, clause_lines ? " after the model's closing 0 (an answer holds one model; lines of "
+                                              "clauses, as in a DRAT proof, are not one)"
+                                            : " after the model's closing 0 (an answer holds one model)"));
     last_line = scan.line();
     last_end = scan.column() + text.size();
     int lit = 0;
@@ -939,6 +953,14 @@ std::variant<SolverAnswer, Diagnostic> scan_answer(AnswerScanner& scan, const st
         return diag(name, number, first_column,
                     "this is a CNF, not a SAT solver's answer: give the answer of a solver run on the CNF as "
                     "the model");
+      else if (first == "d")
+        return diag(name, number, first_column,
+                    "a 'd' line deletes a clause in a DRAT proof: give a SAT solver's answer as the model, not a "
+                    "proof");
+      else if (looks_like_minisat_stdout(first))
+        return diag(name, number, first_column,
+                    "this looks like MiniSat's standard output, which holds no model: MiniSat writes its answer "
+                    "to a result file (minisat CNF RESULT), and that file is the model to give");
       else
         return diag(name, number, first_column,
                     "unrecognised solver output: expected an 's' line (s SATISFIABLE, UNSATISFIABLE or UNKNOWN), "
