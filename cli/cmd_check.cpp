@@ -919,11 +919,13 @@ int check(const std::vector<std::string>& args) {
   };
   bool said_alphabet = false;
   std::set<int> said_box;  // board sizes
+  bool said_zero = false;
   std::set<std::string> proofs_reported;  // stems of this run's proof pairs (kept: their records were sent)
   auto sink = [&](CheckRecord&& r) {
     r.base.sequence = ++sequence;
     note_short_alphabet(std::cerr, r.base, plan.alphabet, said_alphabet);
     note_boxes(std::cerr, r.base.entry, !config.input.box.empty(), said_box);
+    note_zero_blanks(std::cerr, r.base.entry, !config.input.alphabet.empty(), said_zero);
     if (junit) junit->add(r);
     if (const auto* d = std::get_if<Diagnostic>(&r.base.entry.content)) std::cerr << d->str() << '\n';
     if (!r.base.problem.empty()) report_problem(std::cerr, r.base, plan.alphabet);

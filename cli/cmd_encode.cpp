@@ -225,6 +225,7 @@ int encode(const std::vector<std::string>& args) {
   std::optional<Entry> single;
   std::size_t index = 0, puzzles = 0;
   std::set<int> said_box;  // board sizes
+  bool said_zero = false;
   while (auto entry = interrupt_flag() ? std::nullopt : source.next()) {
     ++index;
     if (const auto* d = std::get_if<Diagnostic>(&entry->content)) {
@@ -234,6 +235,7 @@ int encode(const std::vector<std::string>& args) {
     }
     ++puzzles;
     note_boxes(std::cerr, *entry, !config.input.box.empty(), said_box);
+    note_zero_blanks(std::cerr, *entry, !config.input.alphabet.empty(), said_zero);
     if (one_file) {
       if (!single) {
         single = std::move(entry);

@@ -95,11 +95,13 @@ int solve(const std::vector<std::string>& args) {
   };
   bool said_alphabet = false;
   std::set<int> said_box;  // board sizes
+  bool said_zero = false;
   auto sink = [&](SolveRecord&& record) {
     record.sequence = ++sequence;
     tally.add(record);
     note_short_alphabet(std::cerr, record, alphabet, said_alphabet);
     note_boxes(std::cerr, record.entry, !config.input.box.empty(), said_box);
+    note_zero_blanks(std::cerr, record.entry, !config.input.alphabet.empty(), said_zero);
     print_record(std::cout, std::cerr, record, *format, alphabet);
   };
   const BatchTotals totals =

@@ -171,6 +171,22 @@ void note_boxes(std::ostream& err, const Entry& entry, bool box_given, std::set<
       << " (or another RxC) for other boxes\n";
 }
 
+void note_zero_blanks(std::ostream& err, const Entry& entry, bool alphabet_given, bool& said) {
+  const auto* puzzle = std::get_if<Grid>(&entry.content);
+  const std::string& text = entry.text;
+  const int n = puzzle ? puzzle->size() : 0;
+  if (said || alphabet_given || !puzzle || n < 2 || n > Alphabet::standard().max_digit() + 1 ||
+      text.size() != static_cast<std::size_t>(n) * static_cast<std::size_t>(n) ||
+      text.find('0') == std::string::npos)
+    return;
+  const char other = text.find('.') != std::string::npos ? '.' : text.find('_') != std::string::npos ? '_' : 0;
+  if (!other) return;
+  said = true;
+  const std::string symbols = std::string("0-") + Alphabet::standard().symbol_of(n - 1);
+  err << source_of(entry) << ": note: both '0' and '" << other << "' were read as blanks; if '0' is a digit here "
+      << "(symbols " << symbols << "), give --alphabet " << symbols << "\n";
+}
+
 std::string_view solution_separator(int n, const Alphabet& alphabet) {
   return n <= alphabet.max_digit() ? " " : " | ";
 }

@@ -94,6 +94,12 @@ void note_short_alphabet(std::ostream& err, const SolveRecord& r, const Alphabet
 // drawing gives other boxes than --box, which decides.
 void note_boxes(std::ostream& err, const Entry& entry, bool box_given, std::set<int>& said);
 
+// Says once (`said`), without --alphabet, that a one-line puzzle of one
+// symbol per cell wrote blanks both as '0' and as '.' (or '_'): '0' is then
+// probably a digit, as in the 0-F symbols common for 16x16 boards, which
+// --alphabet 0-F reads; without it those clues were read as blanks.
+void note_zero_blanks(std::ostream& err, const Entry& entry, bool alphabet_given, bool& said);
+
 // What separates two solutions of an N x N board on one line of output: a
 // space, or " | " where the alphabet does not cover N and every solution is
 // itself numbers separated by spaces.

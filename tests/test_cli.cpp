@@ -1861,6 +1861,37 @@ BOOST_AUTO_TEST_CASE(answers_use_the_input_alphabet) {
   BOOST_TEST(run_satdoku("solve -q -o line", board).err.empty());
 }
 
+// A 16x16 puzzle in the symbols 0-F, blanks '.': without --alphabet its '0'
+// clues are read as blanks, and it has two solutions.  Said once per run by
+// each command that reads puzzles; not with --alphabet, nor for a puzzle
+// with one kind of blank.
+BOOST_AUTO_TEST_CASE(zero_and_dot_blanks_together_are_named) {
+  const satdoku::Grid solution = pattern_solution(4, 4);
+  std::string hex;
+  for (int cell = 0; cell < solution.cell_count(); ++cell)
+    hex += cell % 3 == 0 ? '.' : "0123456789ABCDEF"[solution.at(cell) - 1];
+  BOOST_REQUIRE(hex.find('0') != std::string::npos);
+  const std::string note = "<stdin>:1: note: both '0' and '.' were read as blanks; if '0' is a digit here (symbols "
+                           "0-F), give --alphabet 0-F\n";
+  for (const std::string command : {"solve -q -o line", "check -q -o json", "encode -q --out-dir"}) {
+    const ScratchDir scratch("zero-blanks");
+    const std::string tail = command.starts_with("encode") ? " " + quoted(scratch.dir) : "";
+    auto plain = run_satdoku(command + tail, hex + "\n" + hex + "\n");
+    BOOST_TEST(plain.err.find(note) == 0u, command << ": " << plain.err);
+    BOOST_TEST(count_of(plain.err, "note:") == 1u, command << ": " << plain.err);
+    auto given = run_satdoku(command + tail + " --alphabet 0-F", hex + "\n");
+    BOOST_TEST(given.err.find("note:") == std::string::npos, command << ": " << given.err);
+  }
+  // Read with 0-F, the puzzle has its one solution; without, more.
+  BOOST_TEST(run_satdoku("check -q --alphabet 0-F", hex + "\n").exit_code == 0);
+  BOOST_TEST(run_satdoku("check -q --expect multiple", hex + "\n").exit_code == 0);
+  std::string dots = hex, zeros = hex;
+  for (char& ch : dots) ch = ch == '0' ? 'G' : ch;
+  for (char& ch : zeros) ch = ch == '.' ? '0' : ch;
+  for (const std::string& one_kind : {dots, zeros})
+    BOOST_TEST(run_satdoku("solve -q -o line", one_kind + "\n").err.find("note:") == std::string::npos, one_kind);
+}
+
 // A board whose default boxes are not square is read with them, and a
 // puzzle made for the other shape would be solved (or found invalid) as if
 // made for them: said once per board size, unless --box was given (then a
