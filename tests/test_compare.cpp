@@ -621,8 +621,21 @@ BOOST_AUTO_TEST_CASE(a_puzzle_with_no_solution_is_measured) {
   }
 }
 
-// --sat-option reaches CaDiCaL in every row, is recorded with the table, and
-// is validated as in solve.
+// compare reads boards as solve does, and says so as solve does: a 6x6
+// board's default boxes (2 rows by 3 columns), unless --box decides.
+BOOST_AUTO_TEST_CASE(default_boxes_are_named_as_solve_names_them) {
+  const std::string six = ".23....4..1.5....42...6.............\n";
+  const std::string note = "<stdin>:1: note: 6x6 boards are read with boxes of 2 rows by 3 columns; give --box 3x2 "
+                           "(or another RxC) for other boxes\n";
+  const auto r = test::run_satdoku("compare --strength-only --encodings triads --amo pairwise --json -", six + six);
+  BOOST_TEST(r.exit_code == 0, r.err);
+  BOOST_TEST(r.err == note);
+  const auto boxed = test::run_satdoku("compare --strength-only --encodings triads --amo pairwise --box 3x2 --json -", six);
+  BOOST_TEST(boxed.exit_code == 0, boxed.err);
+  BOOST_TEST(boxed.err.empty(), boxed.err);
+  BOOST_TEST(test::run_satdoku("solve -q -o line", six).err == note);
+}
+
 // A row that gives up on puzzles is quick for nothing: the fastest is the
 // quickest of the rows with the fewest unknown.
 BOOST_AUTO_TEST_CASE(the_fastest_row_answered_the_most_puzzles) {
@@ -650,6 +663,8 @@ BOOST_AUTO_TEST_CASE(the_fastest_row_answered_the_most_puzzles) {
   BOOST_TEST(unknowns.size() > 1u);  // the rows differ, so the rule was put to the test
 }
 
+// --sat-option reaches CaDiCaL in every row, is recorded with the table, and
+// is validated as in solve.
 BOOST_AUTO_TEST_CASE(sat_options_reach_every_row) {
   // Hard puzzles, so that CaDiCaL searches and its initial phase matters.
   const fs::path in = first_puzzles("forum_hardest_11plus.txt", 30, "hard-");
