@@ -100,6 +100,11 @@ BOOST_AUTO_TEST_CASE(closed_forms_of_the_header) {
     while ((1ull << k) < n) ++k;
     return k;
   };
+  // No group holds more literals than an int numbers (the sums stay exact).
+  BOOST_TEST(amo_cost(AmoMethod::pairwise, kMaxAmoGroup).clauses == kMaxAmoGroup * (kMaxAmoGroup - 1) / 2);
+  for (const AmoMethod method : {AmoMethod::pairwise, AmoMethod::binary, AmoMethod::product})
+    for (const std::uint64_t n : {kMaxAmoGroup + 1, std::uint64_t{1} << 63, ~std::uint64_t{0}})
+      BOOST_CHECK_THROW(amo_cost(method, n), UsageError);
   for (std::uint64_t n = 2; n <= 64; ++n) {
     BOOST_TEST(amo_cost(AmoMethod::pairwise, n).clauses == n * (n - 1) / 2);
     BOOST_TEST(amo_cost(AmoMethod::pairwise, n).aux == 0u);

@@ -250,6 +250,7 @@ BOOST_AUTO_TEST_CASE(amo_methods_agree_on_strength) {
 BOOST_AUTO_TEST_CASE(wrong_board_shape_is_misuse) {
   StrengthMeter meter(Geometry::shared(9), Encoding::extended, AmoMethod::pairwise);
   BOOST_CHECK_THROW(meter.measure(Grid(Geometry::shared(4)), false), UsageError);
+  BOOST_CHECK_THROW(StrengthMeter(nullptr, Encoding::extended, AmoMethod::pairwise), UsageError);  // (it crashed)
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -128,6 +128,19 @@ BOOST_AUTO_TEST_CASE(the_writer_refuses_literal_0) {
   BOOST_TEST(out.str() == "2 0\n");
 }
 
+// A comment's text on one line: a line end in it would start a line that is
+// no comment, and the CNF would not read back.
+BOOST_AUTO_TEST_CASE(a_comment_with_a_line_end_is_refused) {
+  std::ostringstream out;
+  {
+    DimacsWriter w(out);
+    BOOST_CHECK_THROW(w.comment("puzzle from\np cnf 1 1"), UsageError);
+    BOOST_CHECK_THROW(w.comment("a\r"), UsageError);
+    w.comment("fine");
+  }
+  BOOST_TEST(out.str() == "c fine\n");
+}
+
 BOOST_AUTO_TEST_CASE(the_writer_prints_plain_dimacs) {
   std::ostringstream out;
   {

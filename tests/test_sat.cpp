@@ -7,6 +7,10 @@
 #include <numeric>
 #include <random>
 
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
 #include <boost/test/data/test_case.hpp>
 #include <boost/test/unit_test.hpp>
 
@@ -489,6 +493,62 @@ BOOST_AUTO_TEST_CASE(literals_beyond_cadicals_numbering_are_refused) {
   // Had 3 reached CaDiCaL before the throw, the clause would be {3, 4}.
   BOOST_TEST((solver.solve({-4}) == Verdict::unsat));
   BOOST_TEST((solver.solve() == Verdict::sat));
+}
+
+// A literal CaDiCaL numbers but has no memory for (2e9 variables in 2 GiB of
+// address space, in a child process) is a UsageError before the clause
+// goes in: it was std::bad_alloc with the clause's first literal left in
+// CaDiCaL, joined to the next clause ({-1} became {1, -1}: sat below).
+// (Not under AddressSanitizer, whose shadow memory needs more address space.)
+BOOST_AUTO_TEST_CASE(a_literal_beyond_the_memory_leaves_no_half_clause) {
+#if !defined(__SANITIZE_ADDRESS__)
+  const pid_t child = ::fork();
+  BOOST_TEST_REQUIRE(child >= 0);
+  if (child == 0) {
+    const rlimit limit{std::uint64_t{2} << 30, std::uint64_t{2} << 30};
+    int code = ::setrlimit(RLIMIT_AS, &limit) == 0 ? 0 : 10;
+    try {
+      SatSolver solver;
+      try {
+        solver.add_clause({1, 2'000'000'000});
+        code = code ? code : 11;  // taken: no refusal to check
+      } catch (const UsageError&) {
+      }
+      solver.add_clause({-1});
+      solver.add_clause({1});
+      if (!code && solver.solve() != Verdict::unsat) code = 12;
+    } catch (...) {
+      code = code ? code : 13;
+    }
+    ::_exit(code);
+  }
+  int status = 0;
+  BOOST_TEST_REQUIRE(::waitpid(child, &status, 0) == child);
+  BOOST_TEST(WIFEXITED(status));
+  BOOST_TEST(WEXITSTATUS(status) == 0, "child exit " << WEXITSTATUS(status) << " (10 setrlimit, 11 clause taken, "
+                                                      "12 sat, 13 another exception)");
+#endif
+}
+
+// Options that would make CaDiCaL print on standard output, where the
+// records go, are refused; the same options at their quiet values are not.
+BOOST_AUTO_TEST_CASE(options_that_make_cadical_print_are_refused) {
+  for (const auto& [name, value] : std::vector<std::pair<std::string, int>>{
+           {"quiet", 0}, {"verbose", 1}, {"verbose", 3}, {"report", 1}, {"reportall", 1}}) {
+    SatSolver solver;
+    BOOST_CHECK_THROW(solver.set_option(name, value), UsageError);
+    BOOST_CHECK_THROW(make_sat_solver({.options = {{name, value}}}), UsageError);
+  }
+  SatSolver solver;
+  solver.set_option("quiet", 1);
+  solver.set_option("verbose", 0);
+  solver.set_option("report", 0);
+  BOOST_TEST(solver.option("quiet") == 1);
+  auto r = run_satdoku("solve --sat-option verbose=2", "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n");
+  BOOST_TEST(r.exit_code == 2);
+  BOOST_TEST(r.out.empty(), r.out);
+  BOOST_TEST(r.err.find("CaDiCaL option verbose=2 would make CaDiCaL print on standard output") != std::string::npos,
+             r.err);
 }
 
 // satdoku's own CaDiCaL settings: up to 9x9 only, and the user's come after.

@@ -275,6 +275,9 @@ BOOST_AUTO_TEST_CASE(limits_and_preconditions) {
   const fs::path& dir = scratch.dir;
   BOOST_CHECK_THROW(write_uniqueness_proof(p, wrong, dir / "x.cnf", dir / "x.drat"), UsageError);
   BOOST_CHECK_THROW(write_uniqueness_proof(p, solution, dir / "no" / "x.cnf", dir / "no" / "x.drat"), OutputError);
+  // One file named for both (the proof replaced the CNF, or the other way).
+  BOOST_CHECK_THROW(write_uniqueness_proof(p, solution, dir / "x.cnf", dir / "x.cnf"), UsageError);
+  BOOST_CHECK_THROW(write_uniqueness_proof(p, solution, dir / "x.cnf", dir / "." / "x.cnf"), UsageError);
   BOOST_TEST(fs::is_empty(dir));
 }
 

@@ -169,6 +169,9 @@ std::string amo_method_names() {
 }
 
 AmoCost amo_cost(AmoMethod method, std::uint64_t n) {
+  // (Literals are ints: no group holds more; the sums below stay exact.)
+  if (n > kMaxAmoGroup)
+    throw UsageError("amo_cost: a group of " + std::to_string(n) + " literals, more than 2^31");
   if (n <= 1) return {};
   switch (method) {
     case AmoMethod::pairwise: return {n * (n - 1) / 2, 0};

@@ -133,6 +133,9 @@ void DimacsWriter::flush() {
 }
 
 void DimacsWriter::comment(std::string_view text) {
+  // A line end would start a line that is no comment.
+  if (text.find_first_of("\n\r") != std::string_view::npos)
+    throw UsageError("DimacsWriter::comment: the text holds a line end");
   flush();
   write("c " + std::string(text) + "\n");
 }

@@ -188,8 +188,17 @@ bool UnitPropagator::probe(std::span<const int> candidates, std::uint64_t* probe
   return true;
 }
 
+namespace {
+
+std::shared_ptr<const Geometry> required(std::shared_ptr<const Geometry> geometry) {
+  if (!geometry) throw UsageError("StrengthMeter: no geometry (use Geometry::shared(n))");
+  return geometry;
+}
+
+}  // namespace
+
 StrengthMeter::StrengthMeter(std::shared_ptr<const Geometry> geometry, Encoding encoding, AmoMethod amo)
-    : geometry_(std::move(geometry)), encoding_(encoding), amo_(amo), map_(geometry_->size()) {
+    : geometry_(required(std::move(geometry))), encoding_(encoding), amo_(amo), map_(geometry_->size()) {
   const Encoder rules(Grid(geometry_), {encoding, amo, Reduction::none});
   ClauseBuffer clauses;
   const EncodeReport report = rules.emit(clauses);

@@ -8,6 +8,7 @@
 #include <climits>
 #include <cstdio>
 #include <cstdlib>
+#include <new>
 #include <set>
 #include <string>
 #include <vector>
@@ -119,6 +120,10 @@ std::string option_key(std::string_view name) {
 
 void SatSolver::set_option(std::string_view name, int value) {
   const std::string key = option_key(name);
+  // CaDiCaL's messages go to standard output, where the records are.
+  if ((key == "quiet" && value == 0) || ((key == "verbose" || key == "report" || key == "reportall") && value != 0))
+    throw UsageError("CaDiCaL option " + key + "=" + std::to_string(value) +
+                     " would make CaDiCaL print on standard output, which satdoku keeps for its records");
   if (!impl_->configuring)
     throw UsageError("SatSolver::set_option: options must be set before the first clause");
   const int before = impl_->solver.get(key.c_str());
@@ -167,12 +172,24 @@ void require_literal(int lit, std::string_view what) {
 }  // namespace
 
 void SatSolver::add_clause(std::span<const int> literals) {
-  for (int lit : literals) require_literal(lit, "SatSolver::add_clause: invalid literal");
+  int highest = 0;
   for (int lit : literals) {
-    impl_->solver.add(lit);
-    const int v = std::abs(lit);
-    if (v > impl_->stats.variables) impl_->stats.variables = v;
+    require_literal(lit, "SatSolver::add_clause: invalid literal");
+    highest = std::max(highest, std::abs(lit));
   }
+  // CaDiCaL allocates for every variable up to the highest named; it is
+  // asked to before the first literal goes in, so that an allocation that
+  // fails leaves no half clause behind (it would join the next one).
+  if (highest > impl_->stats.variables) {
+    try {
+      impl_->solver.reserve(highest);
+    } catch (const std::bad_alloc&) {
+      throw UsageError("SatSolver::add_clause: no memory for CaDiCaL's " + std::to_string(highest) +
+                       " variables (the clause was not added)");
+    }
+  }
+  for (int lit : literals) impl_->solver.add(lit);
+  impl_->stats.variables = std::max(impl_->stats.variables, highest);
   impl_->solver.add(0);
   impl_->configuring = false;
   impl_->model_valid = false;

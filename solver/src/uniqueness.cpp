@@ -394,6 +394,10 @@ UniquenessProof write_uniqueness_proof(const Grid& puzzle, const Grid& solution,
                                        const std::filesystem::path& proof, const SatConfig& config,
                                        const Limits& limits) {
   require_solution("write_uniqueness_proof", puzzle, solution);
+  // One file for both: the second rename would replace the first.
+  std::error_code ignored;
+  if (std::filesystem::weakly_canonical(cnf, ignored) == std::filesystem::weakly_canonical(proof, ignored))
+    throw UsageError("write_uniqueness_proof: the CNF and the proof name the same file, " + cnf.string());
   detail::Budget budget(limits);  // for the whole call, the CNF included
   try {
     return prove_unique(puzzle, solution, cnf, proof, config, limits, budget);

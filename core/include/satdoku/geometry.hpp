@@ -49,13 +49,15 @@ class Geometry {
   // Largest supported N; memory limits of each backend apply separately.
   static constexpr int kMaxSize = 1024;
 
-  // Precondition: none.  Throws GeometryError when N is out of range, when
-  // no box shape exists for N, or when `box` does not multiply to N or has a
-  // side below 2.
+  // Precondition: none.  Throws GeometryError when N is outside 4..kMaxSize,
+  // when no box shape exists for N (a prime), or when `box` does not
+  // multiply to N or has a side below 2.
   explicit Geometry(int n, std::optional<BoxShape> box = {});
 
   // A cached, immutable geometry shared by every grid of that shape
-  // (thread-safe).  Same preconditions and errors as the constructor.
+  // (thread-safe).  Same preconditions and errors as the constructor.  The
+  // cache is keyed by the arguments as given: shared(9) and shared(9, {3,3})
+  // are equal shapes (Grid's == compares shapes) but two objects.
   static std::shared_ptr<const Geometry> shared(int n, std::optional<BoxShape> box = {});
 
   int size() const { return n_; }           // N: digits per unit

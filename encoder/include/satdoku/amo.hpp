@@ -54,7 +54,9 @@ std::optional<AmoMethod> parse_amo_method(std::string_view name);
 // "pairwise, sequential, commander, product, bimander, binary".
 std::string amo_method_names();
 
-// Exact size of one at-most-one over a group of n literals.
+// Exact size of one at-most-one over a group of n literals, n at most
+// kMaxAmoGroup (UsageError beyond: literals are ints).
+inline constexpr std::uint64_t kMaxAmoGroup = std::uint64_t{1} << 31;
 struct AmoCost {
   std::uint64_t clauses = 0;
   std::uint64_t aux = 0;

@@ -63,7 +63,7 @@ class DimacsWriter final : public ClauseSink {
   DimacsWriter(const DimacsWriter&) = delete;
   DimacsWriter& operator=(const DimacsWriter&) = delete;
 
-  // A comment line "c <text>" (text without newlines).
+  // A comment line "c <text>"; UsageError when the text holds a line end.
   void comment(std::string_view text);
   // The problem line "p cnf V C".
   void problem(std::uint64_t variables, std::uint64_t clauses);

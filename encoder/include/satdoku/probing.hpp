@@ -118,7 +118,7 @@ struct PropagationStrength {
 // board) are encoded and compiled once; each puzzle adds its clues as the
 // unit clauses Reduction::none would emit, so the result is that of the
 // puzzle's own Reduction::none formula.  Throws what Encoder throws for a
-// combination that cannot be encoded.
+// combination that cannot be encoded, and UsageError for a null geometry.
 class StrengthMeter {
  public:
   StrengthMeter(std::shared_ptr<const Geometry> geometry, Encoding encoding, AmoMethod amo);

@@ -58,8 +58,9 @@ class SatSolver final : public ClauseSink {
   // Sets CaDiCaL option `name` (as in `cadical --help`, e.g. "phase",
   // "seed", "chrono").  Throws UsageError when the name is not a valid
   // CaDiCaL option, when the value is outside the option's range (the
-  // message names the range; the option keeps its value), or when clauses
-  // were already added.
+  // message names the range; the option keeps its value), when clauses
+  // were already added, or for the options that would make CaDiCaL print on
+  // standard output (quiet=0, and verbose, report or reportall other than 0).
   void set_option(std::string_view name, int value);
   // The current value of a CaDiCaL option; throws UsageError for an unknown name.
   int option(std::string_view name) const;
@@ -72,7 +73,8 @@ class SatSolver final : public ClauseSink {
   // Adds a clause (empty: the formula becomes unsatisfiable).  Literals are
   // non-zero ints of magnitude below INT_MAX, as CaDiCaL numbers variables
   // (UsageError otherwise, before any literal is added).  CaDiCaL keeps a
-  // few bytes for every variable up to the highest one named.
+  // few bytes for every variable up to the highest one named; when it cannot
+  // have them, UsageError, and the clause is not added.
   void add_clause(std::span<const int> literals) override;
   void add_clause(std::initializer_list<int> literals) {
     add_clause(std::span<const int>(literals.begin(), literals.size()));

@@ -164,7 +164,8 @@ SatChoice clue_analysis_choice(const SatConfig& config, int n);
 // while the CNF is counted and written (every 4,096 clauses): once the flag
 // is raised, Cancelled is thrown, and once the time is spent the answer is
 // `unknown`; neither file nor a temporary one is left.  Preconditions: `solution`
-// is a complete grid of the puzzle's shape keeping its clues (UsageError).
+// is a complete grid of the puzzle's shape keeping its clues, and `cnf` and
+// `proof` name two different files (UsageError).
 // Throws OutputError when a file cannot be written.  Threads: calls with
 // different target files may run at once (each has its own solver; the
 // temporary names carry the process id and a shared counter).
