@@ -1,6 +1,7 @@
 #include "records.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <cstdio>
 #include <ostream>
 
@@ -181,6 +182,12 @@ void note_zero_blanks(std::ostream& err, const Entry& entry, bool alphabet_given
     return;
   const char other = text.find('.') != std::string::npos ? '.' : text.find('_') != std::string::npos ? '_' : 0;
   if (!other) return;
+  // The symbol of digit N is there: '0' cannot be a digit of 0 to N-1.
+  if (n <= Alphabet::standard().max_digit()) {
+    const char top = Alphabet::standard().symbol_of(n);
+    const char lower = static_cast<char>(std::tolower(static_cast<unsigned char>(top)));
+    if (text.find(top) != std::string::npos || text.find(lower) != std::string::npos) return;
+  }
   said = true;
   const std::string symbols = std::string("0-") + Alphabet::standard().symbol_of(n - 1);
   err << source_of(entry) << ": note: both '0' and '" << other << "' were read as blanks; if '0' is a digit here "

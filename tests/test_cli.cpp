@@ -1890,6 +1890,18 @@ BOOST_AUTO_TEST_CASE(zero_and_dot_blanks_together_are_named) {
   for (char& ch : zeros) ch = ch == '.' ? '0' : ch;
   for (const std::string& one_kind : {dots, zeros})
     BOOST_TEST(run_satdoku("solve -q -o line", one_kind + "\n").err.find("note:") == std::string::npos, one_kind);
+  // With the symbol of digit N there ('9' in a 9x9 puzzle, 'g' in a 16x16
+  // one), '0' cannot be a digit of 0 to N-1: no note.
+  std::string nine = kEasy;
+  nine[2] = '0';
+  BOOST_REQUIRE(nine.find('9') != std::string::npos);
+  BOOST_TEST(run_satdoku("solve -q -o line", nine + "\n").err.find("note:") == std::string::npos);
+  nine.erase(std::remove(nine.begin(), nine.end(), '9'), nine.end());
+  nine.resize(81, '.');
+  BOOST_TEST(run_satdoku("solve -q -o line", nine + "\n").err.find("--alphabet 0-8") != std::string::npos);
+  std::string sixteen = hex;
+  sixteen[sixteen.find('.')] = 'g';
+  BOOST_TEST(run_satdoku("solve -q -o line", sixteen + "\n").err.find("note:") == std::string::npos);
 }
 
 // A board whose default boxes are not square is read with them, and a

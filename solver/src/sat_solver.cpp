@@ -123,7 +123,8 @@ void SatSolver::set_option(std::string_view name, int value) {
   // CaDiCaL's messages go to standard output, where the records are.
   if ((key == "quiet" && value == 0) || ((key == "verbose" || key == "report" || key == "reportall") && value != 0))
     throw UsageError("CaDiCaL option " + key + "=" + std::to_string(value) +
-                     " would make CaDiCaL print on standard output, which satdoku keeps for its records");
+                     " would make CaDiCaL print on standard output, which satdoku keeps for its records (the "
+                     "cadical binary shows its messages on the CNF satdoku encode writes)");
   if (!impl_->configuring)
     throw UsageError("SatSolver::set_option: options must be set before the first clause");
   const int before = impl_->solver.get(key.c_str());
@@ -179,15 +180,10 @@ void SatSolver::add_clause(std::span<const int> literals) {
   }
   // CaDiCaL allocates for every variable up to the highest named; it is
   // asked to before the first literal goes in, so that an allocation that
-  // fails leaves no half clause behind (it would join the next one).
-  if (highest > impl_->stats.variables) {
-    try {
-      impl_->solver.reserve(highest);
-    } catch (const std::bad_alloc&) {
-      throw UsageError("SatSolver::add_clause: no memory for CaDiCaL's " + std::to_string(highest) +
-                       " variables (the clause was not added)");
-    }
-  }
+  // fails (std::bad_alloc, which the callers take for "out of memory")
+  // leaves no half clause behind: it would join the next clause.
+  impl_->model_valid = false;  // (reserve() leaves the solved state first)
+  if (highest > impl_->stats.variables) impl_->solver.reserve(highest);
   for (int lit : literals) impl_->solver.add(lit);
   impl_->stats.variables = std::max(impl_->stats.variables, highest);
   impl_->solver.add(0);

@@ -394,9 +394,12 @@ UniquenessProof write_uniqueness_proof(const Grid& puzzle, const Grid& solution,
                                        const std::filesystem::path& proof, const SatConfig& config,
                                        const Limits& limits) {
   require_solution("write_uniqueness_proof", puzzle, solution);
-  // One file for both: the second rename would replace the first.
-  std::error_code ignored;
-  if (std::filesystem::weakly_canonical(cnf, ignored) == std::filesystem::weakly_canonical(proof, ignored))
+  // One file for both: the second rename would replace the first.  (Where
+  // a path cannot be resolved, as written: the writing then says why.)
+  std::error_code cnf_error, proof_error;
+  const std::filesystem::path cnf_path = std::filesystem::weakly_canonical(cnf, cnf_error);
+  const std::filesystem::path proof_path = std::filesystem::weakly_canonical(proof, proof_error);
+  if (cnf_error || proof_error ? cnf.lexically_normal() == proof.lexically_normal() : cnf_path == proof_path)
     throw UsageError("write_uniqueness_proof: the CNF and the proof name the same file, " + cnf.string());
   detail::Budget budget(limits);  // for the whole call, the CNF included
   try {

@@ -74,7 +74,7 @@ class SatSolver final : public ClauseSink {
   // non-zero ints of magnitude below INT_MAX, as CaDiCaL numbers variables
   // (UsageError otherwise, before any literal is added).  CaDiCaL keeps a
   // few bytes for every variable up to the highest one named; when it cannot
-  // have them, UsageError, and the clause is not added.
+  // have them, std::bad_alloc, and the clause is not added.
   void add_clause(std::span<const int> literals) override;
   void add_clause(std::initializer_list<int> literals) {
     add_clause(std::span<const int>(literals.begin(), literals.size()));
