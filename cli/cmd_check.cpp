@@ -885,8 +885,8 @@ int check(const std::vector<std::string>& args) {
     plan.proof_dir = config.proof_dir;
   }
   plan.files = config.input.files;
-  plan.reference_timeout_given = !values["reference-timeout"].defaulted();
-  config.run.reference_timeout_given = plan.reference_timeout_given;
+  config.run.reference_timeout_given = !values["reference-timeout"].defaulted();
+  plan.reference_timeout_given = config.run.reference_timeout_given;
 
   PipelineConfig& pipeline = plan.pipeline;
   pipeline.backend = config.backend;
@@ -918,14 +918,12 @@ int check(const std::vector<std::string>& args) {
     };
   };
   bool said_alphabet = false;
-  std::set<int> said_box;  // board sizes
-  bool said_zero = false;
+  ReadingNotes reading_notes(config.input);
   std::set<std::string> proofs_reported;  // stems of this run's proof pairs (kept: their records were sent)
   auto sink = [&](CheckRecord&& r) {
     r.base.sequence = ++sequence;
     note_short_alphabet(std::cerr, r.base, plan.alphabet, said_alphabet);
-    note_boxes(std::cerr, r.base.entry, !config.input.box.empty(), said_box);
-    note_zero_blanks(std::cerr, r.base.entry, !config.input.alphabet.empty(), said_zero);
+    reading_notes.say(std::cerr, r.base.entry);
     if (junit) junit->add(r);
     if (const auto* d = std::get_if<Diagnostic>(&r.base.entry.content)) std::cerr << d->str() << '\n';
     if (!r.base.problem.empty()) report_problem(std::cerr, r.base, plan.alphabet);

@@ -1157,12 +1157,9 @@ int compare(const std::vector<std::string>& args) {
   {
     const Alphabet alphabet = read_options.alphabet.value_or(Alphabet::standard());
     EntrySource source(config.input.files, read_options);
-    std::set<int> said_box;  // board sizes
-    bool said_zero = false;
+    ReadingNotes reading_notes(config.input);
     while (auto entry = source.next()) {
-      // How the board was read, as solve, check and encode say it.
-      note_boxes(std::cerr, *entry, !config.input.box.empty(), said_box);
-      note_zero_blanks(std::cerr, *entry, !config.input.alphabet.empty(), said_zero);
+      reading_notes.say(std::cerr, *entry);
       if (auto* grid = std::get_if<Grid>(&entry->content)) {
         // A puzzle whose clues clash is settled before any search (a
         // formula of one empty clause): counted, it would pull every row's

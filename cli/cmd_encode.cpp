@@ -224,8 +224,7 @@ int encode(const std::vector<std::string>& args) {
   // puzzles writes nothing, not its first.
   std::optional<Entry> single;
   std::size_t index = 0, puzzles = 0;
-  std::set<int> said_box;  // board sizes
-  bool said_zero = false;
+  ReadingNotes reading_notes(config.input);
   while (auto entry = interrupt_flag() ? std::nullopt : source.next()) {
     ++index;
     if (const auto* d = std::get_if<Diagnostic>(&entry->content)) {
@@ -234,8 +233,7 @@ int encode(const std::vector<std::string>& args) {
       continue;
     }
     ++puzzles;
-    note_boxes(std::cerr, *entry, !config.input.box.empty(), said_box);
-    note_zero_blanks(std::cerr, *entry, !config.input.alphabet.empty(), said_zero);
+    reading_notes.say(std::cerr, *entry);
     if (one_file) {
       if (!single) {
         single = std::move(entry);

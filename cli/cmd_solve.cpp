@@ -73,8 +73,7 @@ int solve(const std::vector<std::string>& args) {
   config.sat.check_backend(config.backend);
   pipeline.sat = config.sat.sat_config();
   pipeline.limits.max_solutions = config.limit;
-  pipeline.reference_grace = values["reference-timeout"].defaulted();
-  config.run.reference_timeout_given = !pipeline.reference_grace;
+  config.run.reference_timeout_given = !values["reference-timeout"].defaulted();
   pipeline.limits.conflict_budget = config.sat.conflicts;
   config.run.apply(pipeline);
   pipeline.max_memory = config.sat.encoding.max_memory_bytes();
@@ -94,14 +93,12 @@ int solve(const std::vector<std::string>& args) {
     };
   };
   bool said_alphabet = false;
-  std::set<int> said_box;  // board sizes
-  bool said_zero = false;
+  ReadingNotes reading_notes(config.input);
   auto sink = [&](SolveRecord&& record) {
     record.sequence = ++sequence;
     tally.add(record);
     note_short_alphabet(std::cerr, record, alphabet, said_alphabet);
-    note_boxes(std::cerr, record.entry, !config.input.box.empty(), said_box);
-    note_zero_blanks(std::cerr, record.entry, !config.input.alphabet.empty(), said_zero);
+    reading_notes.say(std::cerr, record.entry);
     print_record(std::cout, std::cerr, record, *format, alphabet);
   };
   const BatchTotals totals =

@@ -134,6 +134,7 @@ void RunConfig::apply(PipelineConfig& pipeline) const {
   pipeline.limits.time_budget = timeout;
   pipeline.limits.cancel = &interrupt_flag();
   pipeline.cross_check = !no_cross_check;
+  pipeline.reference_grace = !reference_timeout_given;
   pipeline.reference_limits.time_budget = reference_timeout;
 }
 

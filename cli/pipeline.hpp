@@ -53,8 +53,9 @@ struct RunConfig {
   // --timeout --nodes --cross-check --no-cross-check --reference-timeout
   // --jobs --quiet --no-progress.
   void add_options(po::options_description& options);
-  // Checks the values (UsageError) and copies the budgets and the
-  // cross-check choice into `pipeline`.
+  // Checks the values (UsageError) and copies the budgets, the cross-check
+  // choice and the reference's grace (none when --reference-timeout was
+  // given) into `pipeline`.
   void apply(PipelineConfig& pipeline) const;
   // The batch options for `pipeline` (BatchOptions::stateful from
   // keeps_state; none when no entry can keep state).

@@ -146,12 +146,12 @@ void note_short_alphabet(std::ostream& err, const SolveRecord& r, const Alphabet
       << " board: answers to boards above " << max << "x" << max << " are written in numbers\n";
 }
 
-void note_boxes(std::ostream& err, const Entry& entry, bool box_given, std::set<int>& said) {
+void ReadingNotes::note_boxes(std::ostream& err, const Entry& entry) {
   const auto* puzzle = std::get_if<Grid>(&entry.content);
   if (!puzzle) return;
   const BoxShape box = puzzle->geometry().box();
-  if (box_given) {  // obeyed, but said when the drawing disagrees
-    if (!entry.drawn_box || *entry.drawn_box == box || !said.insert(puzzle->size()).second) return;
+  if (box_given_) {  // obeyed, but said when the drawing disagrees
+    if (!entry.drawn_box || *entry.drawn_box == box || !said_box_.insert(puzzle->size()).second) return;
     err << source_of(entry) << ": note: the grid is drawn with boxes of " << entry.drawn_box->rows
         << " rows by " << entry.drawn_box->cols << " columns; read with boxes of " << box.rows << " by "
         << box.cols << " as --box asks\n";
@@ -160,23 +160,23 @@ void note_boxes(std::ostream& err, const Entry& entry, bool box_given, std::set<
   if (entry.drawn_box) return;  // a drawn grid's boxes are its own
   const std::string n = std::to_string(puzzle->size());
   if (entry.drawing_ignored) {
-    if (!said.insert(-puzzle->size()).second) return;  // (its own note, beside the one below)
+    if (!said_box_.insert(-puzzle->size()).second) return;  // (its own note, beside the one below)
     err << source_of(entry) << ": note: the lines drawn in the grid mark no boxes of a " << n << "x" << n
         << " board; read with boxes of " << box.rows << " rows by " << box.cols
         << " columns (give --box RxC for others)\n";
     return;
   }
-  if (box.rows == box.cols || !said.insert(puzzle->size()).second) return;
+  if (box.rows == box.cols || !said_box_.insert(puzzle->size()).second) return;
   err << source_of(entry) << ": note: " << n << "x" << n << " boards are read with boxes of " << box.rows
       << " rows by " << box.cols << " columns; give --box " << box.cols << "x" << box.rows
       << " (or another RxC) for other boxes\n";
 }
 
-void note_zero_blanks(std::ostream& err, const Entry& entry, bool alphabet_given, bool& said) {
+void ReadingNotes::note_zero_blanks(std::ostream& err, const Entry& entry) {
   const auto* puzzle = std::get_if<Grid>(&entry.content);
   const std::string& text = entry.text;
   const int n = puzzle ? puzzle->size() : 0;
-  if (said || alphabet_given || !puzzle || n < 2 || n > Alphabet::standard().max_digit() + 1 ||
+  if (said_zero_ || alphabet_given_ || !puzzle || n < 2 || n > Alphabet::standard().max_digit() + 1 ||
       text.size() != static_cast<std::size_t>(n) * static_cast<std::size_t>(n) ||
       text.find('0') == std::string::npos)
     return;
@@ -188,7 +188,7 @@ void note_zero_blanks(std::ostream& err, const Entry& entry, bool alphabet_given
     const char lower = static_cast<char>(std::tolower(static_cast<unsigned char>(top)));
     if (text.find(top) != std::string::npos || text.find(lower) != std::string::npos) return;
   }
-  said = true;
+  said_zero_ = true;
   const std::string symbols = std::string("0-") + Alphabet::standard().symbol_of(n - 1);
   err << source_of(entry) << ": note: both '0' and '" << other << "' were read as blanks; if '0' is a digit here "
       << "(symbols " << symbols << "), give --alphabet " << symbols << "\n";

@@ -86,19 +86,37 @@ struct Tally {
 // given in numbers reads without the alphabet, so nothing else would.
 void note_short_alphabet(std::ostream& err, const SolveRecord& r, const Alphabet& alphabet, bool& said);
 
-// Says once per board size (`said`) how the boxes of `entry` were chosen
-// when that could surprise: without --box, that the board was read with the
-// default boxes (no drawing gave them), which are not square (a 6x6 puzzle
-// made for boxes of 3 rows by 2 columns would otherwise be solved, judged or
-// encoded as one of 2 by 3 without a word); with --box, that the grid's
-// drawing gives other boxes than --box, which decides.
-void note_boxes(std::ostream& err, const Entry& entry, bool box_given, std::set<int>& said);
+// The notes on how the boards of a run were read, each said once, for the
+// commands that read puzzles (solve, check, encode, compare): say() for
+// every entry, in input order.
+class ReadingNotes {
+ public:
+  explicit ReadingNotes(const InputConfig& input)
+      : box_given_(!input.box.empty()), alphabet_given_(!input.alphabet.empty()) {}
+  void say(std::ostream& err, const Entry& entry) {
+    note_boxes(err, entry);
+    note_zero_blanks(err, entry);
+  }
 
-// Says once (`said`), without --alphabet, that a one-line puzzle of one
-// symbol per cell wrote blanks both as '0' and as '.' (or '_'): '0' is then
-// probably a digit, as in the 0-F symbols common for 16x16 boards, which
-// --alphabet 0-F reads; without it those clues were read as blanks.
-void note_zero_blanks(std::ostream& err, const Entry& entry, bool alphabet_given, bool& said);
+ private:
+  // Once per board size, how the boxes of `entry` were chosen when that
+  // could surprise: without --box, that the board was read with the default
+  // boxes (no drawing gave them), which are not square (a 6x6 puzzle made
+  // for boxes of 3 rows by 2 columns would otherwise be solved, judged or
+  // encoded as one of 2 by 3 without a word); with --box, that the grid's
+  // drawing gives other boxes than --box, which decides.
+  void note_boxes(std::ostream& err, const Entry& entry);
+  // Once, without --alphabet, that a one-line puzzle of one symbol per cell
+  // wrote blanks both as '0' and as '.' (or '_'): '0' is then probably a
+  // digit, as in the 0-F symbols common for 16x16 boards, which --alphabet
+  // 0-F reads; without it those clues were read as blanks.
+  void note_zero_blanks(std::ostream& err, const Entry& entry);
+
+  bool box_given_;
+  bool alphabet_given_;
+  std::set<int> said_box_;  // board sizes (negative: a drawing that marks no boxes)
+  bool said_zero_ = false;
+};
 
 // What separates two solutions of an N x N board on one line of output: a
 // space, or " | " where the alphabet does not cover N and every solution is

@@ -905,15 +905,15 @@ std::variant<SolverAnswer, Diagnostic> scan_answer(AnswerScanner& scan, const st
   auto literal = [&]() -> std::optional<Diagnostic> {
     if (contradiction) return contradiction;
     const std::string& text = scan.text();
-    // One model per answer: more literals would be merged into it.
-    // (A line of literals after a line that ended with 0: clauses, as in a
-    // DRAT proof.)
-    const bool clause_lines = form == Form::bare && scan.line() > last_line;
+    // One model per answer: more literals would be merged into it.  (A
+    // line of bare literals after the line that ended with 0: clauses, as
+    // in a DRAT proof.)
     if (closed)
       return diag(name, scan.line(), scan.column(),
-                  quoted(text, clause_lines ? " after the model's closing 0 (an answer holds one model; lines of "
-                                              "clauses, as in a DRAT proof, are not one)"
-                                            : " after the model's closing 0 (an answer holds one model)"));
+                  quoted(text, form == Form::bare && scan.line() > last_line
+                                   ? " after the model's closing 0 (an answer holds one model; lines of clauses, "
+                                     "as in a DRAT proof, are not one)"
+                                   : " after the model's closing 0 (an answer holds one model)"));
     last_line = scan.line();
     last_end = scan.column() + text.size();
     int lit = 0;

@@ -188,7 +188,6 @@ void SatSolver::add_clause(std::span<const int> literals) {
   impl_->stats.variables = std::max(impl_->stats.variables, highest);
   impl_->solver.add(0);
   impl_->configuring = false;
-  impl_->model_valid = false;
   ++impl_->stats.clauses;
 }
 
