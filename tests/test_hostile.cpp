@@ -345,6 +345,33 @@ BOOST_AUTO_TEST_CASE(running_out_of_memory_costs_one_record) {
   BOOST_TEST(contains(slurp(err), "mix.txt:2: error: out of memory"), slurp(err));
 }
 
+// Memory that runs out inside CaDiCaL's search, in check --minimal's clue
+// analysis of sudoku-25-1 (80-140 MB of address space): CaDiCaL is left
+// mid-search, and destroying it aborted the process ("invalid API usage
+// ... disconnect_terminator", exit 134).  The instance is now kept, the
+// clues are undecided, and the verdict stands.
+BOOST_AUTO_TEST_CASE(memory_that_runs_out_mid_search_costs_the_clue_analysis_only) {
+  Scratch s;
+  const std::string out = (s.dir / "out").string(), err = (s.dir / "err").string();
+  const std::string board = (shared_data() / "large" / "sudoku-25-1.txt").string();
+  int ran_out = 0;
+  for (const int kilobytes : {80000, 100000, 120000, 140000}) {
+    BOOST_TEST_CONTEXT("ulimit -v " << kilobytes) {
+      const std::string command = "sh -c \"ulimit -v " + std::to_string(kilobytes) + "; '" +
+                                  satdoku_binary().string() + "' check --minimal -q -j 1 -o json '" + board + "' > '" +
+                                  out + "' 2> '" + err + "'\"";
+      const int status = std::system(command.c_str());
+      BOOST_TEST((WIFEXITED(status) && WEXITSTATUS(status) == 0), status << ": " << slurp(err));
+      const std::vector<std::string> lines = lines_of(slurp(out));
+      BOOST_TEST_REQUIRE(lines.size() == 1u, slurp(out));
+      const auto record = nlohmann::json::parse(lines[0]);
+      BOOST_TEST(record["verdict"] == "unique", lines[0]);
+      if (record.value("clues_message", "") == "out of memory") ++ran_out;
+    }
+  }
+  BOOST_TEST(ran_out > 0, "no limit made the clue analysis run out of memory: nothing was tested");
+}
+
 // A system that refuses every worker thread (here: each thread's 100 MB
 // stack beyond a 60 MB address space) leaves the batch to the main thread,
 // with the same answers, from a file and from a pipe (where the schedule

@@ -57,6 +57,12 @@ struct SatSolver::Impl {
   std::uint64_t conflict_limit = 0;
   double time_limit = 0;
   std::FILE* proof = nullptr;
+  // Set when CaDiCaL threw (std::bad_alloc) while adding or solving: it may
+  // be left mid-search, where destroying it aborts the process (CaDiCaL's
+  // check of its state) or crashes in free().  Such an instance is kept, not
+  // destroyed (~SatSolver), and every further call on it is refused.
+  bool wrecked = false;
+  Impl* next_kept = nullptr;  // the instances kept, as a list
 
   Impl() {
     solver.set("quiet", 1);
@@ -74,7 +80,22 @@ struct SatSolver::Impl {
 };
 
 SatSolver::SatSolver() : impl_(std::make_unique<Impl>()) {}
-SatSolver::~SatSolver() = default;
+
+SatSolver::~SatSolver() {
+  if (!impl_ || !impl_->wrecked) return;
+  // Kept to the end of the process, reachable (a leak checker does not call
+  // it lost), and with no allocation: memory is what ran out.
+  static std::atomic<Impl*> kept{nullptr};
+  Impl* impl = impl_.release();
+  impl->next_kept = kept.load();
+  while (!kept.compare_exchange_weak(impl->next_kept, impl)) {
+  }
+}
+
+void SatSolver::require_usable(std::string_view what) const {
+  if (impl_->wrecked)
+    throw UsageError("SatSolver::" + std::string(what) + ": CaDiCaL ran out of memory earlier and cannot be used again");
+}
 
 std::string_view SatSolver::version() { return CaDiCaL::Solver::version(); }
 
@@ -119,6 +140,7 @@ std::string option_key(std::string_view name) {
 }  // namespace
 
 void SatSolver::set_option(std::string_view name, int value) {
+  require_usable("set_option");
   const std::string key = option_key(name);
   // CaDiCaL's messages go to standard output, where the records are.
   if ((key == "quiet" && value == 0) || ((key == "verbose" || key == "report" || key == "reportall") && value != 0))
@@ -144,6 +166,7 @@ void SatSolver::set_option(std::string_view name, int value) {
 }
 
 void SatSolver::trace_proof(const std::string& path) {
+  require_usable("trace_proof");
   if (!impl_->configuring)
     throw UsageError("SatSolver::trace_proof: must be called before the first clause");
   if (impl_->proof) throw UsageError("SatSolver::trace_proof: a proof is already being traced");
@@ -173,6 +196,7 @@ void require_literal(int lit, std::string_view what) {
 }  // namespace
 
 void SatSolver::add_clause(std::span<const int> literals) {
+  require_usable("add_clause");
   int highest = 0;
   for (int lit : literals) {
     require_literal(lit, "SatSolver::add_clause: invalid literal");
@@ -184,9 +208,14 @@ void SatSolver::add_clause(std::span<const int> literals) {
   // leaves no half clause behind: it would join the next clause.
   impl_->model_valid = false;  // (reserve() leaves the solved state first)
   if (highest > impl_->stats.variables) impl_->solver.reserve(highest);
-  for (int lit : literals) impl_->solver.add(lit);
-  impl_->stats.variables = std::max(impl_->stats.variables, highest);
-  impl_->solver.add(0);
+  try {
+    for (int lit : literals) impl_->solver.add(lit);
+    impl_->stats.variables = std::max(impl_->stats.variables, highest);
+    impl_->solver.add(0);
+  } catch (...) {
+    impl_->wrecked = true;  // the clause is half in
+    throw;
+  }
   impl_->configuring = false;
   ++impl_->stats.clauses;
 }
@@ -202,6 +231,7 @@ void SatSolver::set_time_limit(double seconds) {
 void SatSolver::set_cancel(const std::atomic<bool>* cancel) { impl_->stop.cancel = cancel; }
 
 Verdict SatSolver::solve(std::span<const int> assumptions) {
+  require_usable("solve");
   Impl& m = *impl_;
   for (int lit : assumptions) require_literal(lit, "SatSolver::solve: invalid assumption");
   for (int lit : assumptions) m.solver.assume(lit);
@@ -212,7 +242,13 @@ Verdict SatSolver::solve(std::span<const int> assumptions) {
     m.stop.deadline = Clock::now() + std::chrono::duration_cast<Clock::duration>(
                                          std::chrono::duration<double>(m.time_limit));
   m.configuring = false;
-  const int status = m.solver.solve();
+  int status = 0;
+  try {
+    status = m.solver.solve();
+  } catch (...) {
+    m.wrecked = true;
+    throw;
+  }
   m.conflict_limit = 0;
   m.time_limit = 0;
   m.stop.has_deadline = false;
@@ -223,11 +259,13 @@ Verdict SatSolver::solve(std::span<const int> assumptions) {
 }
 
 void SatSolver::phase(int lit) {
+  require_usable("phase");
   require_literal(lit, "SatSolver::phase: invalid literal");
   impl_->solver.phase(lit);
 }
 
 bool SatSolver::value(int var) const {
+  require_usable("value");
   if (!impl_->model_valid) throw UsageError("SatSolver::value: no model (the last solve was not sat)");
   if (var <= 0 || var > kMaxVariable) throw UsageError("SatSolver::value: invalid variable " + std::to_string(var));
   if (var > impl_->model_vars) return false;
@@ -235,6 +273,7 @@ bool SatSolver::value(int var) const {
 }
 
 int SatSolver::option(std::string_view name) const {
+  require_usable("option");
   return impl_->solver.get(option_key(name).c_str());
 }
 

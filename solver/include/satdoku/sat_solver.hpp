@@ -15,6 +15,12 @@
 // sat (value() allowed), unsat, unknown (a limit stopped it).  Adding a
 // clause after a solve is allowed (incremental use) and leaves the sat
 // state.  One SatSolver per thread.
+//
+// When CaDiCaL runs out of memory while adding or solving (std::bad_alloc
+// out of add_clause() or solve()), it may be left mid-search, where
+// destroying it would abort the process.  Such a solver is never destroyed:
+// its memory stays taken until the process ends, and every later call on it
+// except statistics() throws UsageError.  Build a new one.
 #pragma once
 
 #include <atomic>
@@ -110,6 +116,8 @@ class SatSolver final : public ClauseSink {
   SatStatistics statistics() const;
 
  private:
+  void require_usable(std::string_view what) const;
+
   struct Impl;
   std::unique_ptr<Impl> impl_;
 };
