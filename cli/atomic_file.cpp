@@ -95,9 +95,40 @@ bool is_file(const fs::path& path, const struct stat& in) {
   return ::stat(path.c_str(), &file) == 0 && in.st_dev == file.st_dev && in.st_ino == file.st_ino;
 }
 
+// The regular file standard output is redirected to (`> F`, `>> F`).
+std::optional<struct stat> stdout_file() {
+  struct stat out {};
+  if (::fstat(STDOUT_FILENO, &out) != 0 || !S_ISREG(out.st_mode)) return std::nullopt;
+  return out;
+}
+
+// Throws UsageError when standard output is redirected to an input or to
+// one of `outputs`: `satdoku solve F >> F` read its own answers back as
+// puzzles until the disk was full, and `check --junit r.xml > r.xml` lost
+// the records to the report renamed over them.
+void check_stdout_apart(const std::vector<NamedOutput>& outputs, const std::vector<std::string>& inputs) {
+  const auto out = stdout_file();
+  if (!out) return;
+  // (A path under /dev, such as /dev/stdout, is appended to, after the
+  // records: AtomicFile.)
+  for (const NamedOutput& output : outputs)
+    if (names_a_file(output.path) && !under_dev(output.path) && is_file(output.path, *out))
+      throw UsageError(output.option + " " + output.path +
+                       " is also standard output: one would be lost to the other");
+  for (const std::string& input : inputs)
+    if (names_a_file(input) && is_file(input, *out))
+      throw UsageError(input + " is both an input and standard output: the output would replace the puzzles, or "
+                               "be read back as more of them (redirect it to another file)");
+  if (const auto in = stdin_file(inputs); in && in->st_dev == out->st_dev && in->st_ino == out->st_ino)
+    throw UsageError("standard input and standard output are the same file: the output would replace the "
+                     "puzzles, or be read back as more of them (redirect it to another file)");
+}
+
 }  // namespace
 
-void check_distinct_outputs(const std::vector<NamedOutput>& outputs, const std::vector<std::string>& inputs) {
+void check_distinct_outputs(const std::vector<NamedOutput>& outputs, const std::vector<std::string>& inputs,
+                            bool writes_stdout) {
+  if (writes_stdout) check_stdout_apart(outputs, inputs);
   for (std::size_t i = 0; i < outputs.size(); ++i) {
     const NamedOutput& out = outputs[i];
     if (!names_a_file(out.path)) continue;
@@ -186,11 +217,22 @@ void check_replaces_own_file(const fs::path& path, bool through_links,
   const fs::path target = through_links ? resolve_links(path) : path;
   std::error_code error;
   const fs::file_status status = fs::symlink_status(target, error);
-  // Nothing there, a link replaced as a link, or a device or pipe, which
-  // AtomicFile writes and never replaces.
-  if (!fs::is_regular_file(status)) return;
+  const std::string where =
+      path.string() + (target == path ? "" : " (a link to " + target.lexically_normal().string() + ")");
+  // Nothing there, or a link replaced as a link.
+  if (!fs::exists(status) || fs::is_symlink(status)) return;
+  // A pipe there waited for a reader for ever (AtomicFile writes one
+  // directly), and a proof was renamed over it; a device or a folder has
+  // no business among the files either.
+  if (!fs::is_regular_file(status)) {
+    const char* kind = fs::is_directory(status) ? "a directory"
+                       : fs::is_fifo(status)    ? "a pipe"
+                       : fs::is_socket(status)  ? "a socket"
+                                                : "a device";
+    throw OutputError("cannot write " + where + ": it is " + kind + ", not a regular file (remove it, or write into another folder)");
+  }
   if (fs::file_size(target, error) == 0 || error || ours(target)) return;
-  throw OutputError("cannot write " + path.string() + (target == path ? "" : " (a link to " + target.lexically_normal().string() + ")") +
+  throw OutputError("cannot write " + where +
                     ": it holds a file satdoku did not write (remove it, or write into another folder)");
 }
 

@@ -37,10 +37,14 @@ struct NamedOutput {
 // Throws UsageError when two of `outputs` name the same file, or one names
 // an input file, or the regular file standard input is redirected from
 // when it is read (either would be lost to the other, with exit code 0).
+// For a run that `writes_stdout`, also when standard output is redirected
+// to one of `outputs`, to an input, or to the file standard input is read
+// from (`satdoku solve F >> F` read its own answers back without end).
 // Empty paths, "-" and what exists but is no regular file (a device, a
 // pipe) are not files here; an input "-" is standard input.  Paths are compared as the files they name
 // (through links) when they exist, else by their canonical spelling.
-void check_distinct_outputs(const std::vector<NamedOutput>& outputs, const std::vector<std::string>& inputs);
+void check_distinct_outputs(const std::vector<NamedOutput>& outputs, const std::vector<std::string>& inputs,
+                            bool writes_stdout);
 
 // A folder a run writes its files into (encode --out-dir, check --proof),
 // and the names it may write or remove there.
@@ -89,7 +93,8 @@ bool file_holds(const std::filesystem::path& path, std::string_view marker);
 // Throws OutputError when writing `path`, a file of a folder the run
 // shares with whatever else is there (encode --out-dir, check --proof),
 // would replace a file that is neither empty nor one `ours` accepts as
-// satdoku's: notes saved as DIR/1.cnf stay.  `through_links`: the run
+// satdoku's (notes saved as DIR/1.cnf stay), or would write into what is
+// no regular file (a pipe, a device, a folder).  `through_links`: the run
 // writes through a link of that name (AtomicFile), so the file the link
 // leads to is judged; otherwise the link itself is replaced, which harms
 // nothing.

@@ -50,6 +50,7 @@ extern "C" void on_signal(int number) {
   sigemptyset(&action.sa_mask);
   sigaction(SIGINT, &action, nullptr);
   sigaction(SIGTERM, &action, nullptr);
+  sigaction(SIGHUP, &action, nullptr);
   std::raise(number);
 }
 
@@ -167,6 +168,11 @@ void install_interrupt_handlers() {
   sigemptyset(&action.sa_mask);
   sigaction(SIGINT, &action, nullptr);
   sigaction(SIGTERM, &action, nullptr);
+  // SIGHUP (the terminal or the SSH session closed) too: its default
+  // action cut the last record short and left temporary files behind.  Not
+  // where the caller ignores it (nohup), which wants the run to go on.
+  if (struct sigaction inherited {}; sigaction(SIGHUP, nullptr, &inherited) == 0 && inherited.sa_handler != SIG_IGN)
+    sigaction(SIGHUP, &action, nullptr);
 }
 
 EntrySource::EntrySource(std::vector<std::string> files, ReadOptions options)

@@ -860,7 +860,7 @@ int check(const std::vector<std::string>& args) {
   plan.expect = *expect;
   plan.count = config.count > 0;
   plan.minimal = config.minimal || plan.expect == Expect::minimal;
-  check_distinct_outputs({{"--junit", config.junit}}, config.input.files);
+  check_distinct_outputs({{"--junit", config.junit}}, config.input.files, true);
   if (config.proof_dir == "-") throw UsageError("--proof takes a folder to write the proofs into, not '-'");
   if (!config.junit.empty() && config.junit != "-" && !config.proof_dir.empty()) {
     // The report must not take the proof folder's place, nor a proof's.

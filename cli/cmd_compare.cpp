@@ -1129,7 +1129,7 @@ int compare(const std::vector<std::string>& args) {
     throw UsageError("only one of --csv, --json, --markdown and --plot can go to standard output ('-')");
   std::vector<NamedOutput> outputs;
   for (const Document& d : documents(config)) outputs.push_back({std::string(d.option), *d.path});
-  check_distinct_outputs(outputs, config.input.files);
+  check_distinct_outputs(outputs, config.input.files, true);
   for (const Document& d : documents(config)) {
     if (d.path->empty() || *d.path == "-") continue;
     check_writable(*d.path);  // now, not after the run

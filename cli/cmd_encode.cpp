@@ -37,7 +37,7 @@ constexpr std::string_view kDescription =
     "`satdoku decode FILE.cnf MODEL` can turn any solver's model back into a grid.\n"
     "Primary variable x(r,c,d) = N*N*r + N*c + d + 1 (r, c, d from 0); auxiliary variables\n"
     "come after N^3. Files are written to a temporary name and renamed when complete.\n"
-    "SIGINT or SIGTERM abandons the CNF being written (exit code 130): it leaves no file and\n"
+    "SIGINT, SIGTERM or SIGHUP abandons the CNF being written (exit code 130): it leaves no file and\n"
     "no temporary file, and an earlier file at the -o path stays as it was; standard output\n"
     "(or a pipe or device given to -o) keeps what it received, cut short, and a message\n"
     "says so.\n\n"
@@ -136,7 +136,8 @@ int encode(const std::vector<std::string>& args) {
   const std::uint64_t max_memory = config.encoding.max_memory_bytes();
   if (!config.out_dir.empty() && config.output != "-")
     throw UsageError("give either --output or --out-dir, not both");
-  check_distinct_outputs({{"--output", config.output}}, config.input.files);
+  check_distinct_outputs({{"--output", config.output}}, config.input.files,
+                         config.out_dir.empty() && config.output == "-");
   // Now, not after the encoding: a folder that is missing, or is a file.
   if (config.out_dir.empty() && config.output != "-") check_writable(config.output);
   if (std::error_code error; fs::exists(config.out_dir, error) && !fs::is_directory(config.out_dir, error))

@@ -4,6 +4,7 @@
 #include <set>
 #include <thread>
 
+#include "atomic_file.hpp"
 #include "batch.hpp"
 #include "commands.hpp"
 #include "common.hpp"
@@ -67,6 +68,7 @@ int solve(const std::vector<std::string>& args) {
   if (!format)
     throw UsageError("unknown output format '" + config.output + "' (choose from " + output_format_names() + ")");
   if (config.limit < 1) throw UsageError("--limit must be at least 1");
+  check_distinct_outputs({}, config.input.files, true);  // `solve F >> F`
 
   PipelineConfig pipeline;
   pipeline.backend = config.backend;

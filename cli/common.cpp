@@ -14,6 +14,7 @@
 #include <sstream>
 #include <system_error>
 
+#include "batch.hpp"
 #include "satdoku/error.hpp"
 
 namespace satdoku::cli {
@@ -126,7 +127,7 @@ std::string exit_code_help(std::string_view command) {
   if (c->verifies)
     out += "  3    an answer failed verification or disagreed with the reference solver\n"
            "       (a bug in satdoku: please report it with the puzzle)\n";
-  if (c->batch) out += code_line("130", "interrupted by SIGINT or SIGTERM (" + std::string(c->interrupted) + ")");
+  if (c->batch) out += code_line("130", "stopped by SIGINT, SIGTERM or SIGHUP (" + std::string(c->interrupted) + ")");
   return out;
 }
 
@@ -462,7 +463,12 @@ int run_guarded(std::string_view name, int (*body)(const std::vector<std::string
 
 int guarded(std::string_view name, int (*body)(const std::vector<std::string>&),
             const std::vector<std::string>& args) {
-  const int code = run_guarded(name, body, args);
+  int code = run_guarded(name, body, args);
+  // An output error where SIGINT or SIGTERM cut a write or an open short
+  // (a report's open that waited for a pipe's reader, after the batch):
+  // the run was interrupted, and 130 outranks 2.
+  if (code == static_cast<int>(ExitCode::usage) && interrupt_flag().load())
+    code = static_cast<int>(ExitCode::interrupted);
   // What a command printed must have reached standard output (a full disk,
   // a closed descriptor): a lost answer is no success.
   if (write_stdout_now(name, {})) return code;

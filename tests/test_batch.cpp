@@ -65,9 +65,13 @@ struct Mixed {
 };
 
 // Starts `satdoku ARGS...` with stdout and stderr to files; returns its pid.
-pid_t spawn(const std::vector<std::string>& args, const fs::path& out, const fs::path& err) {
+// SIGHUP is at its default action in satdoku, or ignored (as under nohup)
+// with `ignore_hangup`.
+pid_t spawn(const std::vector<std::string>& args, const fs::path& out, const fs::path& err,
+            bool ignore_hangup = false) {
   const pid_t pid = ::fork();
   if (pid == 0) {
+    ::signal(SIGHUP, ignore_hangup ? SIG_IGN : SIG_DFL);
     const int o = ::open(out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
     const int e = ::open(err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
     const int n = ::open("/dev/null", O_RDONLY);
@@ -387,9 +391,9 @@ BOOST_AUTO_TEST_CASE(encode_out_dir_one_file_per_good_puzzle) {
   BOOST_TEST(contains(r.err, "<stdin>:5:"), r.err);
 }
 
-BOOST_AUTO_TEST_CASE(sigint_and_sigterm_during_solve) {
+BOOST_AUTO_TEST_CASE(sigint_sigterm_and_sighup_during_solve) {
   ScratchDir s("batch-signal");
-  for (int sig : {SIGINT, SIGTERM}) {
+  for (int sig : {SIGINT, SIGTERM, SIGHUP}) {
     BOOST_TEST_CONTEXT(strsignal(sig)) {
       const std::string tag = std::to_string(sig);
       const fs::path out = s.dir / ("out" + tag), err = s.dir / ("err" + tag);
@@ -418,6 +422,24 @@ BOOST_AUTO_TEST_CASE(sigint_and_sigterm_during_solve) {
                  diagnostics);
     }
   }
+}
+
+// Where the caller ignores SIGHUP (nohup), the run goes on through one: it
+// used to cut the last record short and leave temporary files behind, and
+// now stops the batch as SIGINT does, which nohup's user does not want.
+BOOST_AUTO_TEST_CASE(an_ignored_sighup_leaves_the_run_going) {
+  ScratchDir s("batch-nohup");
+  const fs::path out = s.dir / "out", err = s.dir / "err";
+  const pid_t pid =
+      spawn({"solve", "--output", "line", "--no-progress", "-j", "2", big_input().string()}, out, err, true);
+  wait_for_output(pid, out, 82 * 3);
+  ::kill(pid, SIGHUP);
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  int status = 0;
+  BOOST_TEST(::waitpid(pid, &status, WNOHANG) == 0, "satdoku ended on an ignored SIGHUP");
+  ::kill(pid, SIGINT);  // the test's own end
+  BOOST_TEST(exit_code_of(pid) == 130);
+  BOOST_TEST(slurp(out).back() == '\n');
 }
 
 // An interrupted check writes no JUnit report: one of the puzzles checked

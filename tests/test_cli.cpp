@@ -111,15 +111,15 @@ BOOST_AUTO_TEST_CASE(help_version_and_unknown_commands) {
   BOOST_TEST(encode_help.find("  0    every CNF was written") != std::string::npos);
   BOOST_TEST(encode_help.find("  1    ") == std::string::npos);
   // encode prints no records: an interruption abandons the CNF instead.
-  BOOST_TEST(encode_help.find("  130  interrupted by SIGINT or SIGTERM (the CNF being written is abandoned;") !=
+  BOOST_TEST(encode_help.find("  130  stopped by SIGINT, SIGTERM or SIGHUP (the CNF being written is abandoned;") !=
              std::string::npos, encode_help);
   // (With --out-dir the earlier file at that position goes too.)
   BOOST_TEST(encode_help.find("--out-dir keeps this run's CNFs\n       before the signal and no earlier run's") !=
              std::string::npos, encode_help);
-  BOOST_TEST(solve_help.out.find("  130  interrupted by SIGINT or SIGTERM (the records printed are complete)") !=
+  BOOST_TEST(solve_help.out.find("  130  stopped by SIGINT, SIGTERM or SIGHUP (the records printed are complete)") !=
              std::string::npos);
   // compare prints no records: an interruption writes no table.
-  BOOST_TEST(run_satdoku("compare --help").out.find("  130  interrupted by SIGINT or SIGTERM (no table nor document") !=
+  BOOST_TEST(run_satdoku("compare --help").out.find("  130  stopped by SIGINT, SIGTERM or SIGHUP (no table nor document") !=
              std::string::npos);
   BOOST_TEST(encode_help.find("--jobs") == std::string::npos);
   // encode's help names encode's own defaults.
@@ -1526,7 +1526,7 @@ BOOST_AUTO_TEST_CASE(encode_out_dir_and_unwritable_targets) {
   fs::create_directories(dir / "2.cnf");
   auto taken = run_satdoku("encode -q --out-dir '" + dir.string() + "'", kEasy + "\n" + kEasy + "\n" + kEasy + "\n");
   BOOST_TEST(taken.exit_code == 2);
-  BOOST_TEST(taken.err.find("<stdin>:2: cannot write " + (dir / "2.cnf").string() + ": it is a directory") !=
+  BOOST_TEST(taken.err.find("<stdin>:2: cannot write " + (dir / "2.cnf").string() + ": it is a directory, not a regular file") !=
                  std::string::npos,
              taken.err);
   BOOST_TEST(fs::exists(dir / "1.cnf"));

@@ -3,6 +3,7 @@
 // Exit codes: 0 ok, 1 unsolved, 2 usage or input error (docs/manual.md).
 #define BOOST_TEST_MODULE hostile
 #include <boost/test/unit_test.hpp>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -616,4 +617,78 @@ BOOST_AUTO_TEST_CASE(default_budget_is_half_the_memory_shared_by_the_jobs) {
   // The help text names the same default.
   auto help = run_satdoku("solve --help");
   BOOST_TEST(contains(help.out, cli::format_bytes(half)), help.out);
+}
+
+// Standard output redirected to an input, or to a file an option names:
+// `solve F >> F` read its own answers back as puzzles until the disk was
+// full, and `check --junit r.xml F > r.xml` lost the records to the report
+// renamed over them, with exit code 0.  Both are refused before the run,
+// and the file is left as it was; a run that writes nothing on standard
+// output (encode -o FILE) is not concerned.
+BOOST_AUTO_TEST_CASE(standard_output_into_an_input_or_an_output_is_refused) {
+  Scratch s;
+  const std::string puzzles = kPuzzle + "\n" + kPuzzle + "\n";
+  const std::string in = s.write("in.txt", puzzles);
+  const std::string satdoku = "'" + satdoku_binary().string() + "' ";
+  const std::string cd = "cd '" + s.dir.string() + "' && ";
+  for (const std::string command : {"solve -o line in.txt >> in.txt", "solve -o line < in.txt >> in.txt",
+                                    "check in.txt - < in.txt >> in.txt", "encode in.txt >> in.txt",
+                                    "compare --encodings triads in.txt >> in.txt"}) {
+    BOOST_TEST_CONTEXT(command) {
+      const RunResult r = run_shell(cd + satdoku + command + " 2> err; echo \"exit $?\"; cat err");
+      BOOST_TEST(contains(r.out, "exit 2"), r.out);
+      BOOST_TEST(contains(r.out, "standard output"), r.out);
+      BOOST_TEST(slurp(s.dir / "in.txt") == puzzles);
+    }
+  }
+  for (const std::string command : {"check --junit r.xml in.txt > r.xml", "compare --csv r.csv in.txt > r.csv"}) {
+    BOOST_TEST_CONTEXT(command) {
+      const RunResult r = run_shell(cd + satdoku + command + " 2> err; echo \"exit $?\"; cat err");
+      BOOST_TEST(contains(r.out, "exit 2"), r.out);
+      BOOST_TEST(contains(r.out, "is also standard output: one would be lost to the other"), r.out);
+    }
+  }
+  s.write("one.txt", kPuzzle + "\n");
+  const RunResult cnf = run_shell(cd + satdoku + "encode -q -o p.cnf one.txt >> one.txt 2> err; echo \"exit $?\"");
+  BOOST_TEST(cnf.out == "exit 0\n", cnf.out + slurp(s.dir / "err"));
+  BOOST_TEST(fs::is_regular_file(s.dir / "p.cnf"));
+  BOOST_TEST(slurp(s.dir / "one.txt") == kPuzzle + "\n");
+}
+
+// A pipe (or anything else than a regular file) under a name a folder's run
+// writes: encode --out-dir waited for a reader for ever, check --proof
+// renamed its proof over the pipe.  Now that puzzle gets an error, the pipe
+// stays, and the other puzzles are written.
+BOOST_AUTO_TEST_CASE(a_pipe_in_an_output_folder_is_left_alone) {
+  Scratch s;
+  const std::string in = s.write("in.txt", kPuzzle + "\n" + kPuzzle + "\n");
+  for (const std::string option : {"encode --out-dir", "check --proof"}) {
+    BOOST_TEST_CONTEXT(option) {
+      const fs::path folder = s.dir / (option.starts_with("encode") ? "cnfs" : "proofs");
+      fs::create_directories(folder);
+      BOOST_REQUIRE(::mkfifo((folder / "1.cnf").c_str(), 0644) == 0);
+      const RunResult r = run_shell("timeout 20 '" + satdoku_binary().string() + "' " + option + " '" +
+                                    folder.string() + "' " + in + " 2>&1; echo \"exit $?\"");
+      BOOST_TEST(contains(r.out, "exit 2"), r.out);
+      BOOST_TEST(contains(r.out, "cannot write " + (folder / "1.cnf").string() + ": it is a pipe, not a regular file"), r.out);
+      BOOST_TEST(fs::is_fifo(folder / "1.cnf"));
+      BOOST_TEST(fs::is_regular_file(folder / "2.cnf"));
+    }
+  }
+}
+
+// SIGINT while a report's open waits for a pipe's reader (after the batch)
+// is an interruption, exit code 130, not an output error (2).
+BOOST_AUTO_TEST_CASE(a_signal_while_a_report_waits_for_its_pipe_is_an_interruption) {
+  Scratch s;
+  const std::string in = s.write("in.txt", kPuzzle + "\n");
+  const fs::path fifo = s.dir / "report";
+  BOOST_REQUIRE(::mkfifo(fifo.c_str(), 0644) == 0);
+  for (const std::string option : {"check --junit", "compare --csv"}) {
+    BOOST_TEST_CONTEXT(option) {
+      const RunResult r = run_shell("timeout --preserve-status -s INT 1 '" + satdoku_binary().string() + "' " + option +
+                                    " '" + fifo.string() + "' " + in + " > /dev/null 2>&1; echo \"exit $?\"");
+      BOOST_TEST(r.out == "exit 130\n", r.out);
+    }
+  }
 }
