@@ -231,7 +231,14 @@ void check_replaces_own_file(const fs::path& path, bool through_links,
                                                 : "a device";
     throw OutputError("cannot write " + where + ": it is " + kind + ", not a regular file (remove it, or write into another folder)");
   }
-  if (fs::file_size(target, error) == 0 || error || ours(target)) return;
+  if (fs::file_size(target, error) == 0 || error) return;
+  // Unread, a file of satdoku's was called someone else's (no descriptor
+  // left: `ulimit -n 4`).
+  errno = 0;
+  if (std::ifstream probe(target, std::ios::binary); !probe)
+    throw OutputError("cannot write " + where + ": cannot read it to tell whether satdoku wrote it: " +
+                      write_error_text(errno));
+  if (ours(target)) return;
   throw OutputError("cannot write " + where +
                     ": it holds a file satdoku did not write (remove it, or write into another folder)");
 }
