@@ -1082,6 +1082,33 @@ BOOST_AUTO_TEST_CASE(alphabet_option_for_16x16_lines) {
              why(short_alphabet[0]));
 }
 
+// An alphabet too short for the board: format_line writes numbers, and they
+// read back as numbers, their single digits too (under 0-9, "9 2 ... 12 10"
+// read its 9 as the alphabet's 10, and a 12x12 puzzle "1 2 3 . ..." its 1
+// as 2).  Likewise where the line holds a number of two digits.
+BOOST_AUTO_TEST_CASE(a_line_in_numbers_reads_as_numbers_under_any_alphabet) {
+  for (const auto& [rows, cols, spec] : std::vector<std::tuple<int, int, std::string>>{
+           {3, 4, "0-9"}, {4, 5, "0-9"}, {6, 7, "0-9A-Z"}, {3, 4, "0-8"}}) {
+    BOOST_TEST_CONTEXT(rows << "x" << cols << " boxes, --alphabet " << spec) {
+      const Alphabet alphabet = Alphabet::parse(spec);
+      const Grid solution = pattern(rows * cols, BoxShape{rows, cols});
+      const std::string line = format_line(solution, alphabet);
+      BOOST_TEST(line.find(' ') != std::string::npos, line);  // in numbers
+      const auto back = read_puzzles_text(line + "\n", ReadOptions{InputFormat::automatic, BoxShape{rows, cols}, alphabet});
+      BOOST_REQUIRE_EQUAL(back.size(), 1u);
+      BOOST_TEST((back[0] == solution), format_line(back[0]));
+      // A puzzle of single digits only, its board beyond the alphabet.
+      Grid clues(solution.geometry_ptr());
+      for (int c = 0; c < 3; ++c) clues.set(0, c, solution.at(0, c) % 9 + 1);
+      std::string text;
+      for (int i = 0; i < clues.cell_count(); ++i) text += (i ? " " : "") + std::string(1, i < 3 ? static_cast<char>('0' + clues.at(i)) : '.');
+      const auto puzzle = read_puzzles_text(text + "\n", ReadOptions{InputFormat::automatic, BoxShape{rows, cols}, alphabet});
+      BOOST_REQUIRE_EQUAL(puzzle.size(), 1u);
+      BOOST_TEST((puzzle[0] == clues), format_line(puzzle[0]));
+    }
+  }
+}
+
 BOOST_AUTO_TEST_CASE(box_option_and_geometry_errors) {
   // 6x6 with 3x2 boxes given explicitly.
   const Grid three_by_two = pattern(6, BoxShape{3, 2});

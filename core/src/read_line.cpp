@@ -116,12 +116,23 @@ Entry PuzzleReader::Impl::parse_spaced_line(std::uint64_t ln, std::string_view t
                 std::string(t));
   if (const std::optional<std::size_t> gap = stray_blank(t, alphabet, options))
     return fail(ln, ln, off + *gap + 1, stray_blank_hint(t, off + *gap + 1), std::string(t));
+  // A line in numbers, as the writers write one that the alphabet cannot
+  // (a board larger than it, or a number of two digits there already): its
+  // single digits are numbers too.  Under `--alphabet 0-9` a 12x12 answer
+  // "9 2 ... 12 10 11" read its 9 as the alphabet's 10.
+  std::size_t pieces = 0;
+  bool numbers = false;
+  for_each_piece(t, is_space, [&](std::size_t b, std::size_t e) {
+    ++pieces;
+    if (e - b > 1 && parse_number(t.substr(b, e - b)).kind == Number::ok) numbers = true;
+  });
+  if (isqrt(pieces) > static_cast<std::uint64_t>(alphabet.max_digit())) numbers = true;
   cells.clear();
   std::optional<Entry> error;
   for_each_piece(t, is_space, [&](std::size_t b, std::size_t e) {
     int value = 0;
     if (!error) {
-      if (auto message = token_value(t.substr(b, e - b), value))
+      if (auto message = token_value(t.substr(b, e - b), numbers, value))
         error = fail(ln, ln, off + b + 1, *message, std::string(t));
     }
     cells.push_back(Cell{value, static_cast<std::uint32_t>(off + b + 1)});
@@ -165,8 +176,8 @@ Entry PuzzleReader::Impl::parse_spaced_line(std::uint64_t ln, std::string_view t
   return make_entry(ln, std::move(grid), std::string(t));
 }
 
-std::optional<std::string> PuzzleReader::Impl::token_value(std::string_view token, int& value) const {
-  if (token.size() == 1 && alphabet.digit_of(token[0]) >= 0) {
+std::optional<std::string> PuzzleReader::Impl::token_value(std::string_view token, bool numbers, int& value) const {
+  if (token.size() == 1 && alphabet.digit_of(token[0]) >= 0 && !(numbers && is_digit(token[0]))) {
     value = alphabet.digit_of(token[0]);
     return std::nullopt;
   }

@@ -674,8 +674,9 @@ struct PuzzleReader::Impl {
   Entry parse_spaced_line(std::uint64_t ln, std::string_view t, std::size_t off);
 
   // The value of a blank-separated entry: one symbol of the alphabet or a
-  // decimal number.  Returns an error message, or nullopt with `value` set.
-  std::optional<std::string> token_value(std::string_view token, int& value) const;
+  // decimal number (with `numbers`, a single decimal digit is one too).
+  // Returns an error message, or nullopt with `value` set.
+  std::optional<std::string> token_value(std::string_view token, bool numbers, int& value) const;
 
   // ------------------------------------ token format (read_tokens.cpp) --
 
