@@ -250,7 +250,8 @@ int encode(const std::vector<std::string>& args) {
     }
     write_one(*entry, std::get<Grid>(entry->content), index);
   }
-  if (single && !interrupt_flag()) write_one(*single, std::get<Grid>(single->content), 1);
+  const bool input_ended = !interrupt_flag();
+  if (single && input_ended) write_one(*single, std::get<Grid>(single->content), 1);
   // Interrupted too: the folder then holds this run's CNFs up to the signal,
   // and none of an earlier run's under a position name.  Not when no input
   // could be read: a mistyped input name would empty the folder.
@@ -265,8 +266,8 @@ int encode(const std::vector<std::string>& args) {
       std::cerr << "while writing the CNF to " << cut_short << ": what it received is cut short\n";
     else if (!cut_short.empty())
       std::cerr << "while writing " << cut_short << ": no CNF written\n";
-    else if (!written)
-      std::cerr << "before the input ended: no CNF written\n";
+    else if (!written)  // (after the input's end: while the output opened, a FIFO's wait for a reader)
+      std::cerr << (input_ended ? "before the CNF was written\n" : "before the input ended: no CNF written\n");
     else
       std::cerr << "after the CNF was written\n";
     return static_cast<int>(ExitCode::interrupted);
