@@ -145,19 +145,29 @@ void check_distinct_outputs(const std::vector<NamedOutput>& outputs, const std::
   }
 }
 
-void check_inputs_outside(const OutputFolder& folder, const std::vector<std::string>& inputs) {
+void check_inputs_outside(const OutputFolder& folder, const std::vector<std::string>& inputs, bool writes_stdout) {
   const fs::path dir = folder.path;
   // Whether `path` is a name the run owns in the folder.
   auto owned = [&](const fs::path& path) { return folder.owns(path.filename().string()) && same_file(path.parent_path(), dir); };
   const std::string writes = folder.option + " " + folder.path + " writes";
   std::error_code listing;
-  // (The folder is listed only when standard input is read from a file.)
-  if (const auto in = stdin_file(inputs))
-    for (fs::directory_iterator it(dir, listing), end; !listing && it != end; it.increment(listing))
-      if (folder.owns(it->path().filename().string()) && is_file(it->path(), *in))
+  // (The folder is listed only when standard input is read from a file, or
+  // standard output written to one: `check --proof D F > D/1.cnf` renamed
+  // the first proof over the records, with exit code 0.)
+  const auto in = stdin_file(inputs);
+  const auto out = writes_stdout ? stdout_file() : std::nullopt;
+  if (in || out)
+    for (fs::directory_iterator it(dir, listing), end; !listing && it != end; it.increment(listing)) {
+      if (!folder.owns(it->path().filename().string())) continue;
+      if (in && is_file(it->path(), *in))
         throw UsageError(writes + " and removes " + folder.names + " there, and standard input is " +
                          it->path().string() + ", one of them: the run could replace or remove it (give it another "
                          "name, or another folder)");
+      if (out && is_file(it->path(), *out))
+        throw UsageError(writes + " and removes " + folder.names + " there, and standard output is " +
+                         it->path().string() + ", one of them: the run could replace or remove it (redirect it to "
+                         "another file)");
+    }
   for (const std::string& input : inputs) {
     if (!names_a_file(input)) continue;
     std::error_code error;

@@ -62,8 +62,10 @@ struct OutputFolder {
 // file a link of such a name in the folder leads to.  Inputs in the folder
 // under other names are no concern; "-" and what exists but is no regular
 // file are not files here, as for check_distinct_outputs().  Standard input
-// (no input named, or "-") redirected from such a file is refused too.
-void check_inputs_outside(const OutputFolder& folder, const std::vector<std::string>& inputs);
+// (no input named, or "-") redirected from such a file is refused too, and
+// so, for a run that `writes_stdout`, is standard output redirected to one.
+void check_inputs_outside(const OutputFolder& folder, const std::vector<std::string>& inputs,
+                          bool writes_stdout);
 
 // Whether some input (standard input, or a file that opens for reading) can
 // be read: a run whose inputs all fail, such as a mistyped name, must not

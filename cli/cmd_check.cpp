@@ -881,7 +881,7 @@ int check(const std::vector<std::string>& args) {
     // replaces a link of its name (it is renamed into place).
     check_inputs_outside({"--proof", config.proof_dir, is_proof_file,
                           "proof pairs INDEX.cnf and INDEX.drat (FILE-INDEX with several files)", false},
-                         config.input.files);
+                         config.input.files, true);
     plan.proof_dir = config.proof_dir;
   }
   plan.files = config.input.files;

@@ -147,7 +147,7 @@ int encode(const std::vector<std::string>& args) {
   if (!config.out_dir.empty())
     check_inputs_outside({"--out-dir", config.out_dir, [](std::string_view name) { return position_of(name) > 0; },
                           "files named INDEX.cnf", true},
-                         config.input.files);
+                         config.input.files, false);  // (nothing on standard output)
 
   ReadOptions read_options = config.input.read_options();
   read_options.solutions = false;  // a CNF has no use for a given solution

@@ -648,6 +648,20 @@ BOOST_AUTO_TEST_CASE(standard_output_into_an_input_or_an_output_is_refused) {
       BOOST_TEST(contains(r.out, "is also standard output: one would be lost to the other"), r.out);
     }
   }
+  // Into the proof folder under a proof's name: the first proof was renamed
+  // over the records, with exit code 0.
+  fs::create_directories(s.dir / "proofs");
+  const RunResult proof =
+      run_shell(cd + satdoku + "check --proof proofs in.txt > proofs/1.cnf 2> err; echo \"exit $?\"; cat err");
+  BOOST_TEST(contains(proof.out, "exit 2"), proof.out);
+  BOOST_TEST(contains(proof.out, "and standard output is proofs/1.cnf, one of them"), proof.out);
+  BOOST_TEST(fs::is_empty(s.dir / "proofs" / "1.cnf"));
+  BOOST_TEST(!fs::exists(s.dir / "proofs" / "1.drat"));
+  // encode --out-dir prints nothing there: its CNF may take that place.
+  fs::create_directories(s.dir / "cnfs");
+  const RunResult cnfs = run_shell(cd + satdoku + "encode -q --out-dir cnfs in.txt > cnfs/1.cnf 2> err; echo \"exit $?\"");
+  BOOST_TEST(cnfs.out == "exit 0\n", cnfs.out + slurp(s.dir / "err"));
+  BOOST_TEST(fs::is_regular_file(s.dir / "cnfs" / "2.cnf"));
   s.write("one.txt", kPuzzle + "\n");
   const RunResult cnf = run_shell(cd + satdoku + "encode -q -o p.cnf one.txt >> one.txt 2> err; echo \"exit $?\"");
   BOOST_TEST(cnf.out == "exit 0\n", cnf.out + slurp(s.dir / "err"));

@@ -1107,6 +1107,19 @@ BOOST_AUTO_TEST_CASE(a_line_in_numbers_reads_as_numbers_under_any_alphabet) {
       BOOST_TEST((puzzle[0] == clues), format_line(puzzle[0]));
     }
   }
+  // Not where the alphabet covers the board and no entry has two digits: a
+  // line of its symbols, spaced, reads them as symbols (under 0-8, 0 is 1).
+  for (const auto& [n, spec] : {std::pair{9, "0-8"}, std::pair{9, "0-9"}, std::pair{16, "0-F"}, std::pair{16, "1-9A-G"}}) {
+    BOOST_TEST_CONTEXT(n << "x" << n << ", --alphabet " << spec) {
+      const Alphabet alphabet = Alphabet::parse(spec);
+      const Grid solution = pattern(n);
+      std::string spaced;
+      for (const char symbol : format_line(solution, alphabet)) spaced += (spaced.empty() ? "" : " ") + std::string(1, symbol);
+      const auto back = read_puzzles_text(spaced + "\n", ReadOptions{InputFormat::line, {}, alphabet});
+      BOOST_REQUIRE_EQUAL(back.size(), 1u);
+      BOOST_TEST((back[0] == solution), format_line(back[0]));
+    }
+  }
 }
 
 BOOST_AUTO_TEST_CASE(box_option_and_geometry_errors) {

@@ -20,7 +20,8 @@
 // out of add_clause() or solve()), it may be left mid-search, where
 // destroying it would abort the process.  Such a solver is never destroyed:
 // its memory stays taken until the process ends, and every later call on it
-// except statistics() throws UsageError.  Build a new one.
+// that would reach CaDiCaL throws UsageError (statistics() and the limit and
+// cancel setters, which only store a value, do not).  Build a new one.
 #pragma once
 
 #include <atomic>
