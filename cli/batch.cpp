@@ -20,7 +20,7 @@ namespace satdoku::cli {
 
 namespace {
 std::atomic<bool> g_interrupted{false};
-// When the first SIGINT or SIGTERM came (CLOCK_MONOTONIC, nanoseconds; 0
+// When the first SIGINT, SIGTERM or SIGHUP came (CLOCK_MONOTONIC, nanoseconds; 0
 // before it).
 std::atomic<std::int64_t> g_first_signal{0};
 static_assert(std::atomic<std::int64_t>::is_always_lock_free);
@@ -29,7 +29,7 @@ static_assert(std::atomic<std::int64_t>::is_always_lock_free);
 // group, which reach satdoku microseconds apart.
 constexpr std::int64_t kRepeatWindow = 500'000'000;  // nanoseconds: half a second
 
-// The first SIGINT or SIGTERM asks the batch to stop after the records in
+// The first SIGINT, SIGTERM or SIGHUP asks the batch to stop after the records in
 // flight.  One that comes later than kRepeatWindow after it ends the
 // process at once, by the signal's default action (a batch whose output
 // pipe nobody reads cannot stop cleanly); one that comes sooner is ignored.
@@ -116,7 +116,7 @@ bool can_wait(const struct stat& info) {
 // Reads a descriptor that may wait (a pipe, a terminal) or never end
 // (/dev/zero).  The C++ streams retry a read that a signal interrupts, and
 // the signal may go to another thread anyway; so this one waits in poll()
-// for at most 100 ms at a time, and after SIGINT or SIGTERM (or
+// for at most 100 ms at a time, and after SIGINT, SIGTERM or SIGHUP (or
 // EntrySource::stop) the input ends.
 // A failed read throws std::ios_base::failure, as the standard file buffer
 // does, with the read's errno as its code.

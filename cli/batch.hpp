@@ -35,13 +35,13 @@ namespace satdoku::cli {
 // The entries of several files in turn; "-" (or no file at all) is standard
 // input.  A file that cannot be opened yields one diagnostic entry.  An input
 // that is not a regular file (a pipe, a terminal, a device) is read so that
-// SIGINT and SIGTERM end a wait for more input, once
+// SIGINT, SIGTERM and SIGHUP end a wait for more input, once
 // install_interrupt_handlers() has run: the input then ends.
 class EntrySource {
  public:
   EntrySource(std::vector<std::string> files, ReadOptions options);
   ~EntrySource();
-  // The next entry; none at the end of the input or after SIGINT/SIGTERM.
+  // The next entry; none at the end of the input or after SIGINT, SIGTERM or SIGHUP.
   std::optional<Entry> next();
   // True when some input is a pipe, a socket, a terminal or an unknown device
   // (standard input or a named file), where a read may wait for the writer.
@@ -77,7 +77,7 @@ class EntrySource {
   std::unique_ptr<PuzzleReader> reader_;
 };
 
-// Set by SIGINT/SIGTERM once install_interrupt_handlers() has run.
+// Set by SIGINT, SIGTERM or SIGHUP once install_interrupt_handlers() has run.
 const std::atomic<bool>& interrupt_flag();
 void install_interrupt_handlers();
 // SIGPIPE (an output nobody reads) stops the batch as an interrupt does, with
@@ -126,7 +126,7 @@ class StateBlocks {
   static constexpr std::size_t kLookAheadBytes = std::size_t{16} << 20;
 
   StateBlocks(EntrySource& source, bool look_ahead) : source_(source), look_ahead_(look_ahead) {}
-  // The next entry; none at the end of the input or after SIGINT/SIGTERM.
+  // The next entry; none at the end of the input or after SIGINT, SIGTERM or SIGHUP.
   std::optional<Item> next() {
     if (position_ == block_end_) begin_block();
     std::optional<Entry> entry;

@@ -189,7 +189,7 @@ class Checker {
         prove(r, *puzzle);
       } catch (const std::bad_alloc&) {
         r.proof_note = "no proof: out of memory";
-      } catch (const Cancelled&) {  // SIGINT or SIGTERM while the CNF was written: the batch stops
+      } catch (const Cancelled&) {  // a signal while the CNF was written: the batch stops
         r.proof_note = "no proof: the run was interrupted";
       } catch (const Error& e) {  // in a worker thread: it must not escape
         r.proof_note = std::string("no proof: ") + e.what();

@@ -464,7 +464,7 @@ int run_guarded(std::string_view name, int (*body)(const std::vector<std::string
 int guarded(std::string_view name, int (*body)(const std::vector<std::string>&),
             const std::vector<std::string>& args) {
   int code = run_guarded(name, body, args);
-  // An output error where SIGINT or SIGTERM cut a write or an open short
+  // An output error where SIGINT, SIGTERM or SIGHUP cut a write or an open short
   // (a report's open that waited for a pipe's reader, after the batch):
   // the run was interrupted, and 130 outranks 2.
   if (code == static_cast<int>(ExitCode::usage) && interrupt_flag().load())

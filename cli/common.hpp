@@ -34,7 +34,7 @@ enum class ExitCode : int {
   unsolved = 1,      // some puzzle has no solution, clashing clues, or failed an expectation
   usage = 2,         // usage or input error (the other puzzles were still processed)
   disagreement = 3,  // an answer failed verification or disagreed with the reference: a bug
-  interrupted = 130, // stopped by SIGINT or SIGTERM; records printed so far are complete
+  interrupted = 130, // stopped by SIGINT, SIGTERM or SIGHUP; records printed so far are complete
 };
 // The exit-code table of `command`'s --help (of satdoku's, when empty).
 std::string exit_code_help(std::string_view command = {});
@@ -142,7 +142,7 @@ std::size_t parse_position(std::string_view digits);
 // Removes from the folder `dir` the temporary files (TARGET.tmp.PID, as
 // AtomicFile writes, or TARGET.tmp.PID.N, as a proof is written) that a
 // process which has ended left behind, TARGET being a name `is_target`
-// accepts: a second SIGINT or SIGTERM ends a run at once, before it removes
+// accepts: a second SIGINT, SIGTERM or SIGHUP ends a run at once, before it removes
 // its temporary files.  A running process's files, links and other names
 // stay.  Says "satdoku COMMAND: removed N NOUNs of a run that has ended from
 // DIR" as remove_leftovers() does.
