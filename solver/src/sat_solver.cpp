@@ -87,6 +87,13 @@ SatSolver::~SatSolver() {
   // it lost), and with no allocation: memory is what ran out.
   static std::atomic<Impl*> kept{nullptr};
   Impl* impl = impl_.release();
+  // Its proof file is closed (CaDiCaL, never called again, does not write
+  // to it): a proof's temporary file, removed by its writer, would keep its
+  // disk space while open.
+  if (impl->proof) {
+    std::fclose(impl->proof);
+    impl->proof = nullptr;
+  }
   impl->next_kept = kept.load();
   while (!kept.compare_exchange_weak(impl->next_kept, impl)) {
   }
