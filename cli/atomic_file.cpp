@@ -89,10 +89,12 @@ std::optional<struct stat> stdin_file(const std::vector<std::string>& inputs) {
   return in;
 }
 
+bool same_inode(const struct stat& a, const struct stat& b) { return a.st_dev == b.st_dev && a.st_ino == b.st_ino; }
+
 // Whether `path` (through links) is the file `in`.
 bool is_file(const fs::path& path, const struct stat& in) {
   struct stat file {};
-  return ::stat(path.c_str(), &file) == 0 && in.st_dev == file.st_dev && in.st_ino == file.st_ino;
+  return ::stat(path.c_str(), &file) == 0 && same_inode(in, file);
 }
 
 // The regular file standard output is redirected to (`> F`, `>> F`).
@@ -119,7 +121,7 @@ void check_stdout_apart(const std::vector<NamedOutput>& outputs, const std::vect
     if (names_a_file(input) && is_file(input, *out))
       throw UsageError(input + " is both an input and standard output: the output would replace the puzzles, or "
                                "be read back as more of them (redirect it to another file)");
-  if (const auto in = stdin_file(inputs); in && in->st_dev == out->st_dev && in->st_ino == out->st_ino)
+  if (const auto in = stdin_file(inputs); in && same_inode(*in, *out))
     throw UsageError("standard input and standard output are the same file: the output would replace the "
                      "puzzles, or be read back as more of them (redirect it to another file)");
 }

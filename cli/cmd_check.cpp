@@ -73,7 +73,6 @@ struct CheckPlan {
   std::uint64_t count_limit = 0;  // --count K: K
   bool minimal = false;     // analyse clues of unique puzzles
   fs::path proof_dir;       // empty: no proofs
-  bool reference_timeout_given = false;  // --reference-timeout: the reference's budget, never shortened
   std::vector<std::string> files;
   Alphabet alphabet;        // the input's symbols (--alphabet), for every line of output
 };
@@ -218,7 +217,8 @@ class Checker {
     Limits limits = plan_.pipeline.reference_limits;
     limits.cancel = plan_.pipeline.limits.cancel;
     const bool big_and_settled = puzzle.size() >= 16 && settled_by_propagation(sat);
-    if (!plan_.reference_timeout_given && (big_and_settled || puzzle.size() >= kReferenceNeverCounts)) {
+    // (Not when --reference-timeout was given: its budget is never shortened.)
+    if (plan_.pipeline.reference_grace && (big_and_settled || puzzle.size() >= kReferenceNeverCounts)) {
       cap_time_budget(limits, std::ceil((sat.stats.seconds + kReferenceGrace) * 1000) / 1000);  // whole ms
     }
     return limits;
@@ -886,7 +886,6 @@ int check(const std::vector<std::string>& args) {
   }
   plan.files = config.input.files;
   config.run.reference_timeout_given = !values["reference-timeout"].defaulted();
-  plan.reference_timeout_given = config.run.reference_timeout_given;
 
   PipelineConfig& pipeline = plan.pipeline;
   pipeline.backend = config.backend;
